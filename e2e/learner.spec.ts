@@ -1,0 +1,151 @@
+// The learner's journey: sign up, verify, log in, find a shark by search, follow, book, see the booking on the
+// dashboard and in bookings; then the shark sees it in enrollments and earnings. Plus the visitor's detours.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+
+const SHARK = DEMO_ACCOUNTS.shark.name; // Arjun Mehta, the demo shark account, whose courses we book
+
+/** A date n days ahead in the app's time zone (Asia/Kolkata), as the date input wants it. */
+function daysAhead(n: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+async function sharkEarnings(browser: Browser): Promise<number | null> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await loginAsDemo(page, 'shark');
+    await page.goto('/shark/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('Loading', { exact: false }).first().waitFor({ state: 'detached' }).catch(() => {});
+    // The metric is a <dt>Earnings</dt><dd>₹…</dd> pair; D's dashboard may not exist on older builds.
+    const value = page.locator('dt', { hasText: /^Earnings$/ }).locator('xpath=following-sibling::dd[1]');
+    if ((await page.locator('dt', { hasText: /^Earnings$/ }).count()) === 0) return null;
+    await expect(value).toContainText('₹');
+    return rupees((await value.textContent()) ?? '');
+  } finally {
+    await context.close();
+  }
+}
+
+async function findSharkBySearch(page: Page, name: string) {
+  await page.goto('/sharks');
+  const term = name.split(' ')[0];
+  await page.getByLabel('Search by name or bio').fill(term);
+  // Wait for the debounced search to land, so the card found is from the searched list.
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${term}`));
+  const card = page.getByTestId('shark-card').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+test('a new learner follows and books a shark, sees it everywhere, and the shark sees the enrollment and earnings', async ({ page, request, browser }) => {
+  // A long journey over three logins on a shared two-core machine.
+  test.setTimeout(180_000);
+  const earningsBefore = await sharkEarnings(browser);
+
+  const account = await signUpVerifiedLearner(page, request, { name: 'Maya Learner', email: uniqueEmail('maya') });
+  await loginAs(page, 'user', account.email, account.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Maya' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No upcoming sessions' })).toBeVisible();
+
+  // Find the shark by search and follow with the heart; it survives a reload.
+  let card = await findSharkBySearch(page, SHARK);
+  const heart = card.getByRole('button', { name: `Follow ${SHARK}` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  card = page.getByTestId('shark-card').filter({ hasText: SHARK });
+  await expect(card.getByRole('button', { name: `Follow ${SHARK}` })).toHaveAttribute('aria-pressed', 'true');
+
+  // Book from the profile's Courses tab.
+  await card.getByRole('link', { name: SHARK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SHARK })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Follow ${SHARK}` })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Courses' }).click();
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByLabel('Name')).toHaveValue('Maya Learner');
+  await expect(panel.getByLabel('Email')).toHaveValue(account.email);
+  const courseSelect = panel.getByLabel('Course');
+  const courseTitle = (await courseSelect.count())
+    ? ((await courseSelect.locator('option:checked').textContent()) ?? '').replace(/\s*\(₹.*$/, '')
+    : ((await panel.getByText(/^Course:/).textContent()) ?? '').replace(/^Course:\s*/, '');
+  await panel.getByLabel('Hours').fill('2');
+  const total = (await panel.getByTestId('booking-total').textContent()) ?? '';
+  expect(rupees(total)).toBeGreaterThan(0);
+  await panel.getByLabel('Preferred date').fill(daysAhead(3));
+  await panel.getByLabel('Preferred time').fill('18:30');
+  await panel.getByLabel('Phone').fill('+91 90000 12345');
+  await panel.getByRole('button', { name: 'Confirm booking' }).dblclick();
+  const confirmation = page.getByTestId('booking-confirmation');
+  await expect(confirmation).toContainText('Payment is not taken online yet');
+  await expect(confirmation).toContainText(total);
+
+  // The booking is on the dashboard (upcoming) and in bookings, once.
+  await page.goto('/user/dashboard');
+  const upcoming = page.getByRole('list', { name: 'Upcoming sessions' });
+  await expect(upcoming.getByTestId('booking-item')).toHaveCount(1);
+  await expect(upcoming).toContainText(courseTitle);
+  await expect(upcoming).toContainText(SHARK);
+  await expect(page.getByRole('region', { name: 'Liked sharks' }).getByRole('link', { name: SHARK })).toBeVisible();
+  await page.goto('/user/bookings');
+  const bookings = page.getByRole('list', { name: 'Upcoming bookings' }).getByTestId('booking-item');
+  await expect(bookings).toHaveCount(1);
+  await expect(bookings.first()).toContainText(courseTitle);
+  await expect(bookings.first()).toContainText(total);
+  await page.goto('/user/favorites');
+  await expect(page.getByRole('heading', { name: 'Liked Sharks' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Liked sharks' }).getByRole('link', { name: SHARK })).toBeVisible();
+
+  // The shark sees the enrollment and the earnings.
+  await page.context().clearCookies();
+  await loginAsDemo(page, 'shark');
+  await page.goto('/shark/enrollments');
+  await expect(page.getByText(account.email).first()).toBeAttached();
+  if (earningsBefore !== null) {
+    const after = await sharkEarnings(browser);
+    expect(after).toBeCloseTo(earningsBefore + rupees(total), 2);
+  }
+});
+
+test('a visitor is asked to log in to follow or book, and comes back to the same shark', async ({ page }) => {
+  const card = await findSharkBySearch(page, SHARK);
+  await card.getByRole('button', { name: `Follow ${SHARK}` }).click();
+  await expect(page.getByText('Please login to follow a shark', { exact: true })).toBeVisible();
+
+  await card.getByRole('link', { name: SHARK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SHARK })).toBeVisible();
+  const profileUrl = new URL(page.url()).pathname;
+  await page.getByRole('tab', { name: 'Courses' }).click();
+  await page.getByTestId('booking-panel').getByLabel('Hours').fill('3');
+  await page.getByRole('button', { name: 'Log in to book' }).click();
+  await expect(page).toHaveURL(/\/login\/user\?next=/);
+
+  const learner = DEMO_ACCOUNTS.learner;
+  await page.getByLabel('Email', { exact: true }).fill(learner.email);
+  await page.getByLabel('Password', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${profileUrl}\\?`));
+  // The profile may open on its About tab; the booking panel keeps the hours chosen before logging in.
+  const coursesTab = page.getByRole('tab', { name: 'Courses' });
+  if ((await coursesTab.getAttribute('aria-selected')) !== 'true') await coursesTab.click();
+  await expect(page.getByTestId('booking-panel').getByLabel('Hours')).toHaveValue('3');
+  await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+});
+
+test('Notify Me on the reviews tab is stored once for a learner', async ({ page }) => {
+  await loginAsDemo(page, 'learner');
+  const card = await findSharkBySearch(page, 'Kiran Desai');
+  await card.getByRole('link', { name: 'Kiran Desai' }).click();
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await page.getByRole('button', { name: 'Notify Me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'reviews open' }).first()).toBeVisible();
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SHARK_SORTS } from '../../../shared/constants';
+import type { SharksPage } from '../../../shared/schemas/sharks';
+import { createTestApp, resetDb, testDatabase } from '../../test/app';
+import { createAccount, createBooking, createCourse, createShark } from '../../test/fixtures';
+import { sharkRatings } from '../../db/schema';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+beforeEach(resetDb);
+
+const list = async (query: Record<string, string | number> = {}) => {
+  const res = await app.inject({ method: 'GET', url: '/api/sharks', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  return { status: res.statusCode, body: res.json() as SharksPage };
+};
+const names = (page: SharksPage) => page.items.map((s) => s.name);
+
+describe('GET /api/sharks', () => {
+  it('lists only published sharks, 8 per page, with hasMore', async () => {
+    const { db } = await testDatabase();
+    for (let i = 0; i < 10; i++) await createShark(db, { name: `Published ${String(i).padStart(2, '0')}` });
+    await createShark(db, { name: 'Hidden Draft', published: false });
+    const first = await list({ sort: 'experience' });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(8);
+    expect(first.body.hasMore).toBe(true);
+    const second = await list({ sort: 'experience', page: 2 });
+    expect(second.body.items).toHaveLength(2);
+    expect(second.body.hasMore).toBe(false);
+    expect([...names(first.body), ...names(second.body)]).not.toContain('Hidden Draft');
+  });
+
+  it('never repeats or skips a shark across pages, for every sort, even with ties', async () => {
+    const { db } = await testDatabase();
+    // 19 sharks with identical sort keys: only the name/id tie-break orders them.
+    for (let i = 0; i < 19; i++) await createShark(db, { name: `Tie ${String(i % 7)}`, experience: 3 });
+    for (const sort of SHARK_SORTS) {
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page++) seen.push(...(await list({ sort, page })).body.items.map((s) => s.id));
+      expect(seen, sort).toHaveLength(19);
+      expect(new Set(seen).size, sort).toBe(19);
+    }
+  });
+
+  it('filters by specialization and rejects an unknown one with a message', async () => {
+    const { db } = await testDatabase();
+    await createShark(db, { name: 'Cloudy', specialization: 'cloud_security' });
+    await createShark(db, { name: 'Forensic', specialization: 'forensics' });
+    expect(names((await list({ specialization: 'forensics' })).body)).toEqual(['Forensic']);
+    const bad = await app.inject({ method: 'GET', url: '/api/sharks?specialization=hacking' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.specialization).toBe('Choose a specialization');
+  });
+
+  it('searches name or bio case-insensitively, with % and _ as plain characters', async () => {
+    const { db } = await testDatabase();
+    await createShark(db, { name: 'Alice Kumar', bio: 'Cloud forensics' });
+    await createShark(db, { name: 'Bob', bio: 'Knows ALICE well' });
+    await createShark(db, { name: 'Carol', bio: '100% hands-on' });
+    await createShark(db, { name: 'Dave_X', bio: 'underscore name' });
+    await createShark(db, { name: 'Eve', bio: "O'Brien style quotes" });
+    expect(names((await list({ search: 'alice', sort: 'experience' })).body).sort()).toEqual(['Alice Kumar', 'Bob']);
+    expect(names((await list({ search: '100%' })).body)).toEqual(['Carol']);
+    expect(names((await list({ search: '%' })).body)).toEqual(['Carol']);
+    expect(names((await list({ search: '_' })).body)).toEqual(['Dave_X']);
+    expect(names((await list({ search: "O'Brien" })).body)).toEqual(['Eve']);
+    expect(names((await list({ search: 'nobody-matches' })).body)).toEqual([]);
+  });
+
+  it('sorts by rating (nulls last), experience, students and price both ways', async () => {
+    const { db } = await testDatabase();
+    const a = await createShark(db, { name: 'Alpha', experience: 2 });
+    const b = await createShark(db, { name: 'Bravo', experience: 9 });
+    await createShark(db, { name: 'Charlie', experience: 5 });
+    const learner1 = await createAccount(db, { roles: ['user'] });
+    const learner2 = await createAccount(db, { roles: ['user'] });
+    await db.insert(sharkRatings).values([
+      { sharkId: a.id, userId: learner1.id, rating: 5 },
+      { sharkId: b.id, userId: learner1.id, rating: 3 },
+    ]);
+    const ca = await createCourse(db, a.id, { price: 3000 });
+    await createCourse(db, b.id, { price: 1000 });
+    await createBooking(db, { courseId: ca.id, userId: learner1.id, preferredDate: '2030-01-01' });
+    await createBooking(db, { courseId: ca.id, userId: learner2.id, preferredDate: '2030-01-02' });
+    await createBooking(db, { courseId: ca.id, userId: learner2.id, preferredDate: '2030-01-03' });
+
+    expect(names((await list({ sort: 'rating' })).body)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(names((await list({ sort: 'experience' })).body)).toEqual(['Bravo', 'Charlie', 'Alpha']);
+    expect(names((await list({ sort: 'students' })).body)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(names((await list({ sort: 'price_low' })).body)).toEqual(['Bravo', 'Alpha', 'Charlie']);
+    expect(names((await list({ sort: 'price_high' })).body)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    const alpha = (await list({ sort: 'rating' })).body.items[0];
+    expect(alpha).toMatchObject({ studentCount: 2, avgRating: 5, reviewCount: 1, minPrice: 3000 });
+    const charlie = (await list({ sort: 'rating' })).body.items[2];
+    expect(charlie).toMatchObject({ studentCount: 0, avgRating: null, reviewCount: 0, minPrice: null });
+  });
+
+  it('answers bad paging with a 400 and the field message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/sharks?page=0' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'validation', message: 'Page starts at 1', fields: { page: 'Page starts at 1' } } });
+    const sort = await app.inject({ method: 'GET', url: '/api/sharks?sort=cheapest' });
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().error.fields.sort).toBe('Unknown sort');
+  });
+});
+
+describe('GET /api/sharks/:id', () => {
+  it('returns a published shark with its courses', async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db, { name: 'Profiled', bio: null });
+    await createCourse(db, shark.id, { title: 'Recon 101', price: 1500, duration: 3 });
+    const res = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: shark.id, name: 'Profiled', bio: null, minPrice: 1500 });
+    const courses = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
+    expect(courses.json()).toEqual([
+      expect.objectContaining({ title: 'Recon 101', price: 1500, duration: 3, requiredDevices: 'Laptop + Internet', requiredKnowledge: 'Basic Skills', bookingCount: 0, enrolledCount: 0 }),
+    ]);
+  });
+
+  it('says "Shark not found" for an unknown, malformed or unpublished id', async () => {
+    const { db } = await testDatabase();
+    const draft = await createShark(db, { published: false });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', draft.id]) {
+      const res = await app.inject({ method: 'GET', url: `/api/sharks/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error.message).toBe('Shark not found');
+      const courses = await app.inject({ method: 'GET', url: `/api/sharks/${id}/courses` });
+      expect(courses.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+// GET /media/:bucket/*: uploaded images, from whichever storage is configured. Only our two buckets and
+// server-made keys are served; everything else is a 404.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
+import { apiErrorSchema } from '../../../shared/schemas/common';
+import { notFound } from '../../http/errors';
+import { isBucket, isSafeKey } from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/:bucket/*',
+    {
+      schema: {
+        tags: ['storage'],
+        params: z.object({ bucket: z.string().max(40), '*': z.string().max(600) }),
+        // The body is the stored bytes (Buffers are sent as they are, never serialized).
+        response: { 200: z.any().describe('The image bytes'), 404: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { bucket, '*': key } = req.params;
+      if (!isBucket(bucket) || !isSafeKey(key)) throw notFound(MSG.notFound);
+      const object = await app.storage.get(bucket, key);
+      if (!object) throw notFound(MSG.notFound);
+      return reply
+        .header('content-type', object.contentType)
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', object.body.length)
+        .send(object.body);
+    },
+  );
+};
+export default routes;

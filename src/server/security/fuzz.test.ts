@@ -1,0 +1,305 @@
+// Bad input on every endpoint (property-based, fast-check): every route the app documents in its OpenAPI
+// description gets generated and hostile values in its path, query and body, as a visitor and as a
+// signed-in account holding every role. Every answer must be below 500, every error must have the one
+// error shape with a message, and an error must leave every table as it was. New routes are covered as
+// soon as they are registered. FUZZ_RUNS raises the number of runs per route (CI can afford more).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { apiErrorSchema } from '../../shared/schemas/common';
+import { contactSchema } from '../../shared/schemas/contact';
+import { queryRows } from '../db/client';
+import { createTestApp, resetDb, testDatabase } from '../test/app';
+import { createAccount, createBooking, createCourse, createShark, sessionCookie } from '../test/fixtures';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+
+/** Values that have broken web apps before: injection, markup, encodings, path tricks, sizes. */
+const HOSTILE_STRINGS = [
+  "' OR '1'='1",
+  "'; DROP TABLE sharks; --",
+  '1 UNION SELECT password_hash FROM users',
+  '%',
+  '_',
+  '\\',
+  '%%_\\%',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF\u200B\u202E',
+  '\uD800',
+  '😀🦈',
+  'ſhark K',
+  ' ',
+  '',
+  '{{7*7}}${7*7}',
+  '__proto__',
+  'constructor',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '2026-02-30',
+  '99:99',
+  'x'.repeat(10_000),
+  'é'.repeat(100_001),
+];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
+
+const hostileNumber = fc.oneof(
+  fc.constantFrom(-1, 0, 0.5, -0.5, 1.5, 13, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'a', '$gt', 'constructor'), hostileString, { maxKeys: 2 }) },
+);
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+
+/** A value the schema accepts, so that some runs get past validation and reach the handler and SQL. */
+function plausible(schema: JsonSchema | undefined, ids: string[]): fc.Arbitrary<unknown> {
+  if (!schema) return hostileValue;
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) return fc.oneof(...alternatives.map((s) => plausible(s, ids)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e6), max: Math.min(schema.maximum ?? 1000, 1e6) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(plausible(schema.items, ids), { maxLength: 2 });
+    case 'object':
+      return bodyOf(schema, ids);
+    case 'string':
+      switch (schema.format) {
+        case 'email':
+          return fc.emailAddress();
+        case 'uuid':
+          return fc.oneof(fc.constantFrom(...ids), fc.uuid({ version: 4 }));
+        case 'date':
+          return fc.constantFrom('2030-01-15', '2020-01-01', '2026-11-22');
+        case 'uri':
+          return fc.constantFrom('https://example.com/form', 'javascript:alert(1)');
+        default:
+          return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) });
+      }
+    default:
+      return hostileValue;
+  }
+}
+
+/** An object for a body schema: each property plausible, hostile or missing; sometimes extra keys. */
+function bodyOf(schema: JsonSchema, ids: string[]): fc.Arbitrary<unknown> {
+  const props = Object.entries(schema.properties ?? {});
+  const record = Object.fromEntries(props.map(([key, s]) => [key, fc.oneof(plausible(s, ids), hostileValue)]));
+  return fc.tuple(fc.record(record, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('__proto__', 'role', 'isAdmin', 'userId', 'sharkId'), hostileValue, { maxKeys: 2 })).map(([a, extra]) => ({ ...extra, ...a }));
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  params: Array<{ name: string; in: string; schema?: JsonSchema }>;
+  body?: JsonSchema;
+}
+
+function operationsOf(app: FastifyInstance): Operation[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema });
+    }
+  }
+  return ops;
+}
+
+let app: FastifyInstance;
+let ids: string[] = [];
+let identities: Record<string, () => Promise<Record<string, string>>>;
+
+/** Row counts of every table: an error answer must leave all of them as they were. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const { db } = await testDatabase();
+  const tables = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const union = tables.map((t) => `SELECT '${t.tablename}' AS t, count(*)::int AS n FROM "${t.tablename}"`).join(' UNION ALL ');
+  const rows = await queryRows<{ t: string; n: number }>(db, sql.raw(union));
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMIT_SCALE: '100000' });
+  await resetDb();
+  const { db } = await testDatabase();
+  const everyone = await createAccount(db, { roles: ['user', 'shark', 'freelancer', 'admin'] });
+  const shark = await createShark(db, { userId: everyone.id, bio: '<script>alert(1)</script>' });
+  const other = await createShark(db);
+  const course = await createCourse(db, shark.id);
+  const otherCourse = await createCourse(db, other.id);
+  await createBooking(db, { courseId: otherCourse.id, userId: everyone.id, preferredDate: '2030-01-15' });
+  ids = [shark.id, other.id, course.id, otherCourse.id, everyone.id];
+  identities = {
+    visitor: async () => ({}),
+    // A fresh session per request: a fuzzed logout or password change must not turn later runs into visitors.
+    'every role': async () => ({ cookie: await sessionCookie(db, everyone.id) }),
+  };
+});
+afterAll(() => app.close());
+
+const pathParam = (ids: string[]) => fc.oneof(fc.constantFrom(...ids), fc.uuid({ version: 4 }), hostileString.filter((s) => s.length > 0 && s.length < 3000));
+
+/** A path segment; a lone surrogate cannot be percent-encoded, so it goes as the invalid UTF-8 bytes it would be. */
+function encodePathPart(text: string) {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** Query values as a URL carries them: strings, or repeated keys for arrays. */
+const queryValue = fc.oneof(hostileString, hostileNumber.map(String), fc.array(hostileString, { minLength: 2, maxLength: 3 }));
+
+describe('every endpoint under hostile input', () => {
+  it('documents its routes, so none escapes this test', () => {
+    const ops = operationsOf(app).map((o) => `${o.method} ${o.path}`);
+    expect(ops).toEqual(expect.arrayContaining(['GET /api/sharks', 'GET /api/sharks/{id}', 'POST /api/contact']));
+  });
+
+  it('answers below 500, with the error shape, and changes no row when it refuses', async () => {
+    const ops = operationsOf(app);
+    for (const op of ops) {
+      const pathParams = op.params.filter((p) => p.in === 'path');
+      const queryParams = op.params.filter((p) => p.in === 'query');
+      const request = fc.record({
+        identity: fc.constantFrom(...Object.keys(identities)),
+        path: fc.tuple(...pathParams.map(() => pathParam(ids)), fc.constant('')),
+        query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fc.oneof(plausible(p.schema, ids).map(String), queryValue)])), { requiredKeys: [] }),
+        body: op.body ? fc.oneof({ weight: 5, arbitrary: bodyOf(op.body, ids) }, { weight: 1, arbitrary: hostileValue }) : fc.constant(undefined),
+      });
+      let counts = await tableCounts();
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          let url = op.path;
+          pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodePathPart(r.path[i]))));
+          const res = await app.inject({
+            method: op.method as 'GET',
+            url,
+            query: r.query as Record<string, string>,
+            headers: await identities[r.identity](),
+            ...(r.body === undefined ? {} : { payload: JSON.stringify(r.body), headers: { ...(await identities[r.identity]()), 'content-type': 'application/json' } }),
+          });
+          const where = `${op.method} ${url} as ${r.identity}`;
+          expect(res.statusCode, `${where} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const parsed = apiErrorSchema.safeParse(res.json());
+            expect(parsed.success, `${where}: error shape, got ${res.body.slice(0, 300)}`).toBe(true);
+            expect(parsed.data?.error.message.length, where).toBeGreaterThan(0);
+            const after = await tableCounts();
+            // A refused request may still refresh a session it read; nothing else may appear or vanish.
+            expect({ ...after, sessions: 0 }, `${where} changed rows while answering ${res.statusCode}`).toEqual({ ...counts, sessions: 0 });
+          } else {
+            // An accepted request may write: what it wrote is the new baseline.
+            counts = await tableCounts();
+          }
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    }
+  }, 600_000);
+
+  it('answers every known-hostile value in every field below 500 (a sweep, not a sample)', async () => {
+    const values: unknown[] = ['\u0000', 'a\u0000b', '\uD800', "' OR '1'='1", '%', '\\', '<script>alert(1)</script>', 'x'.repeat(10_000), -1, 0.5, 1e308, [], ['a', 'b'], { $gt: '' }, null, true];
+    const { db } = await testDatabase();
+    const cookie = { cookie: await sessionCookie(db, ids[4]) };
+    const failures: string[] = [];
+    for (const op of operationsOf(app)) {
+      const pathParams = op.params.filter((p) => p.in === 'path');
+      const queryParams = op.params.filter((p) => p.in === 'query');
+      for (const value of values) {
+        const asText = Array.isArray(value) ? value.map(String) : String(value);
+        const variants = [
+          // Every query and body field holds the value; path ids are real.
+          pathParams.reduce((url, p) => url.replace(`{${p.name}}`, ids[0]), op.path),
+          // The path ids hold the value.
+          ...(pathParams.length ? [pathParams.reduce((url, p) => url.replace(`{${p.name}}`, encodePathPart(String(asText) || 'x')), op.path)] : []),
+        ];
+        for (const url of variants) {
+          const body = op.body ? Object.fromEntries(Object.keys(op.body.properties ?? {}).map((k) => [k, value])) : undefined;
+          const res = await app.inject({
+            method: op.method as 'GET',
+            url,
+            query: Object.fromEntries(queryParams.map((p) => [p.name, asText])) as Record<string, string>,
+            headers: body ? { ...cookie, 'content-type': 'application/json' } : cookie,
+            ...(body ? { payload: JSON.stringify(body) } : {}),
+          });
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !apiErrorSchema.safeParse(res.json()).success)) {
+            failures.push(`${op.method} ${url.slice(0, 80)} with ${JSON.stringify(value).slice(0, 20)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('refuses a NUL character with a 400 naming the field, instead of failing in the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/sharks?search=a%00b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'validation', message: 'This field contains a character that is not allowed.', fields: { search: 'This field contains a character that is not allowed.' } });
+  });
+
+  it('stores a contact message only for valid input', async () => {
+    const { db } = await testDatabase();
+    await fc.assert(
+      fc.asyncProperty(bodyOf({ properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, message: { type: 'string' } } }, ids), async (body) => {
+        const [{ n: before }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`);
+        const res = await app.inject({ method: 'POST', url: '/api/contact', payload: body as Record<string, unknown> });
+        const [{ n: after }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`);
+        const valid = contactSchema.safeParse(body).success;
+        expect(res.statusCode).toBe(valid ? 201 : 400);
+        expect(Number(after) - Number(before)).toBe(valid ? 1 : 0);
+      }),
+      { numRuns: RUNS * 4 },
+    );
+  });
+});

@@ -1,0 +1,99 @@
+// Test fixtures: create exactly what a test needs in the real database, through the same code paths
+// the app uses (insertAccount, createSession).
+import { randomBytes } from 'node:crypto';
+import type { Role, Specialization } from '../../shared/constants';
+import { insertAccount } from '../db/accounts';
+import type { Db } from '../db/client';
+import { courseBookings, courses, sharks } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
+
+const unique = () => randomBytes(4).toString('hex');
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+}
+
+export async function createAccount(
+  db: Db,
+  opts: { roles: Role[]; email?: string; name?: string; password?: string; confirmed?: boolean },
+): Promise<TestAccount> {
+  const email = opts.email ?? `${opts.roles[0]}-${unique()}@example.test`;
+  const password = opts.password ?? 'correct-horse-battery';
+  const passwordHash = await hashPassword(password);
+  const { id } = await db.transaction((tx) =>
+    insertAccount(tx, { email, fullName: opts.name ?? 'Test Person', passwordHash, roles: opts.roles, emailConfirmed: opts.confirmed ?? true }),
+  );
+  return { id, email, password };
+}
+
+/** A Cookie header value for a new session of this user, as if they had logged in. */
+export async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const { token } = await createSession(db, userId);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+export async function createShark(
+  db: Db,
+  opts: Partial<{ name: string; codeName: string | null; specialization: Specialization; experience: number; bio: string | null; photoUrl: string | null; published: boolean; userId: string }> = {},
+) {
+  const userId = opts.userId ?? (await createAccount(db, { roles: ['shark'], name: opts.name })).id;
+  const [row] = await db
+    .insert(sharks)
+    .values({
+      userId,
+      name: opts.name ?? `Shark ${unique()}`,
+      codeName: opts.codeName ?? null,
+      specialization: opts.specialization ?? 'pentesting',
+      experience: opts.experience ?? 5,
+      bio: opts.bio === undefined ? 'Teaches security.' : opts.bio,
+      photoUrl: opts.photoUrl ?? null,
+      published: opts.published ?? true,
+    })
+    .returning();
+  return row;
+}
+
+export async function createCourse(
+  db: Db,
+  sharkId: string,
+  opts: Partial<{ title: string; price: number; duration: number; enrollmentFormUrl: string | null }> = {},
+) {
+  const [row] = await db
+    .insert(courses)
+    .values({
+      sharkId,
+      title: opts.title ?? 'Intro to Pentesting',
+      courseCode: `CRS-${unique().toUpperCase().slice(0, 6).padEnd(6, '0')}`,
+      description: 'Hands-on course.',
+      duration: opts.duration ?? 4,
+      price: opts.price ?? 1000,
+      enrollmentFormUrl: opts.enrollmentFormUrl ?? null,
+    })
+    .returning();
+  return row;
+}
+
+export async function createBooking(
+  db: Db,
+  opts: { courseId: string; userId: string; hours?: number; preferredDate: string; price?: number },
+) {
+  const hours = opts.hours ?? 1;
+  const [row] = await db
+    .insert(courseBookings)
+    .values({
+      courseId: opts.courseId,
+      userId: opts.userId,
+      name: 'Learner',
+      email: 'learner@example.test',
+      phone: '+91 90000 00000',
+      hours,
+      preferredDate: opts.preferredDate,
+      preferredTime: '10:00',
+      totalPrice: (opts.price ?? 1000) * hours,
+    })
+    .returning();
+  return row;
+}

@@ -1,0 +1,232 @@
+// Two real server processes on one PostgreSQL database, as behind a load balancer: sessions, uploads and
+// rate limits hold across both; terminated database connections cost only the requests in flight (no
+// booking lost or doubled); SIGTERM lets a request in flight finish. Needs a PostgreSQL server, so it runs
+// in `npm run test:pg` (DATABASE_URL set); vitest.config.ts leaves it out of the embedded-database run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { Redis } from 'ioredis';
+import { openPostgres, type Database } from '../db/client';
+import { createAccount, createCourse, createShark, sessionCookie } from './fixtures';
+
+const BASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    env: { ...process.env, ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: url, LOG_LEVEL: 'fatal', SEED_DEMO: 'false' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/sharks`).then((r) => r.ok, () => false)) return { url, child, exited };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`instance on ${port} did not start`);
+}
+
+describe('two instances on one PostgreSQL database', () => {
+  let database: Database;
+  let dbUrl: string;
+  let a: Instance;
+  let b: Instance;
+  let withRedis = false;
+
+  beforeAll(async () => {
+    // Its own database: the processes outlive a test's resetDb, so they must not share the worker's.
+    const base = new URL(BASE_URL!);
+    const name = `${base.pathname.slice(1) || 'test'}_two_instances`;
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    base.pathname = `/${name}`;
+    dbUrl = base.toString();
+    database = await openPostgres(dbUrl, 4);
+    withRedis = await redisAnswers();
+    if (withRedis) {
+      const redis = new Redis(REDIS_URL);
+      // Only this app's keys: the counters of earlier runs must not leak into this one.
+      for (const pattern of ['sharks-rl:*', 'sharks-login-fail:*']) {
+        const keys = await redis.keys(pattern);
+        if (keys.length) await redis.del(...keys);
+      }
+      await redis.quit();
+    }
+    // One storage folder for both, as a shared volume would be; production uses S3 (docs/deploy.md).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sharks-two-'));
+    const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, DATABASE_POOL_SIZE: '5', ...(withRedis ? { REDIS_URL } : {}) };
+    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) if (instance && instance.child.exitCode === null) instance.child.kill('SIGKILL');
+    await database?.close();
+  });
+
+  it('serves a session created through one instance on the other', async () => {
+    const account = await createAccount(database.db, { roles: ['user'], email: `two-${randomUUID()}@example.test`, password: 'correct-horse-battery' });
+    const login = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ email: account.email, password: account.password, portal: 'user' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    for (const instance of [a, b]) {
+      const session = await fetch(`${instance.url}/api/auth/session`, { headers: { cookie } }).then((r) => r.json());
+      expect(session.user.email).toBe(account.email);
+    }
+    // Logging out on B ends the session on A too.
+    const logout = await fetch(`${b.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: b.url } });
+    expect(logout.status).toBeLessThan(300);
+    const after = await fetch(`${a.url}/api/auth/session`, { headers: { cookie } }).then((r) => r.json());
+    expect(after.user).toBeNull();
+  });
+
+  it('serves a photo uploaded through one instance from the other', async () => {
+    const account = await createAccount(database.db, { roles: ['shark'] });
+    await createShark(database.db, { userId: account.id });
+    const cookie = await sessionCookie(database.db, account.id);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0af' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const upload = await fetch(`${a.url}/api/workspace/profile/photo`, { method: 'POST', headers: { cookie, origin: a.url }, body: form });
+    expect(upload.status).toBe(200);
+    const photoUrl: string = (await upload.json()).profile.photoUrl;
+    expect(photoUrl).toMatch(/^\/media\//);
+    const served = await fetch(`${b.url}${photoUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('holds the login failure limit across both instances (with Redis)', async () => {
+    if (!withRedis) {
+      // Without Redis each instance counts alone, which docs/deploy.md says is not enough for production.
+      expect(withRedis).toBe(false);
+      return;
+    }
+    const account = await createAccount(database.db, { roles: ['user'], email: `limit-${randomUUID()}@example.test` });
+    const attempt = (instance: Instance) =>
+      fetch(`${instance.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: instance.url },
+        body: JSON.stringify({ email: account.email, password: 'wrong-password-1', portal: 'user' }),
+      }).then((r) => r.status);
+    // Five failures spread over both instances use up the account's allowance on each of them.
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(i % 2 ? b : a));
+    expect(statuses.every((s) => s !== 429)).toBe(true);
+    expect(await attempt(a)).toBe(429);
+    expect(await attempt(b)).toBe(429);
+  });
+
+  it('recovers from terminated database connections under load, losing or doubling no booking', async () => {
+    const learner = await createAccount(database.db, { roles: ['user'] });
+    const shark = await createShark(database.db);
+    const course = await createCourse(database.db, shark.id, { price: 1000 });
+    const cookie = await sessionCookie(database.db, learner.id);
+    const requestIds = Array.from({ length: 30 }, () => randomUUID());
+    const book = (instance: Instance, requestId: string) =>
+      fetch(`${instance.url}/api/bookings`, {
+        method: 'POST',
+        headers: { cookie, origin: instance.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId, courseId: course.id, hours: 2, preferredDate: '2030-01-15', preferredTime: '10:00', name: 'Learner', email: 'learner@example.test', phone: '+91 90000 00000' }),
+      }).then((r) => r.status, () => 0);
+
+    // Reads and bookings in flight on both instances while every app connection is killed twice.
+    const reads = Array.from({ length: 60 }, (_, i) => fetch(`${(i % 2 ? b : a).url}/api/sharks`).then((r) => r.status, () => 0));
+    const firstTry = requestIds.map((id, i) => book(i % 2 ? b : a, id));
+    const killer = new pg.Client({ connectionString: dbUrl });
+    await killer.connect();
+    const terminate = () =>
+      killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`);
+    await terminate();
+    await new Promise((r) => setTimeout(r, 50));
+    await terminate();
+    await killer.end();
+    const readStatuses = await Promise.all(reads);
+    const firstStatuses = await Promise.all(firstTry);
+    // Only requests in flight may fail, and they fail as a clean 500, never a hung or reset connection.
+    expect(readStatuses.every((s) => s === 200 || s === 500)).toBe(true);
+
+    // Afterwards every request succeeds again: the pools replaced their dead connections by themselves.
+    await new Promise((r) => setTimeout(r, 200));
+    for (const instance of [a, b]) {
+      for (let i = 0; i < 10; i++) expect((await fetch(`${instance.url}/api/sharks`)).status).toBe(200);
+    }
+    // A learner retries what failed with the same request id (as the browser does): each booking exists once.
+    const retried = await Promise.all(requestIds.map((id, i) => (firstStatuses[i] === 201 ? 201 : book(i % 2 ? a : b, id))));
+    expect(retried.every((s) => s === 200 || s === 201)).toBe(true);
+    const { rows } = await database.pool!.query(
+      'SELECT count(*)::int AS n, count(DISTINCT request_id)::int AS distinct_ids FROM course_bookings WHERE course_id = $1',
+      [course.id],
+    );
+    expect(rows[0]).toEqual({ n: requestIds.length, distinct_ids: requestIds.length });
+    const [{ student_count }] = (await database.pool!.query('SELECT student_count FROM sharks WHERE id = $1', [shark.id])).rows;
+    expect(student_count).toBe(1);
+  });
+
+  it('finishes a request in flight when told to stop (SIGTERM), then exits cleanly', async () => {
+    // Hold the request in the database: a lock makes the list wait until this test lets it go.
+    const locker = new pg.Client({ connectionString: dbUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE sharks IN ACCESS EXCLUSIVE MODE');
+    const slow = fetch(`${b.url}/api/sharks`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    await new Promise((r) => setTimeout(r, 300));
+    b.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // Draining: the process is still alive for the request in flight.
+    expect(b.child.exitCode).toBeNull();
+    await locker.query('COMMIT');
+    await locker.end();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(answer.body.items).toEqual(expect.any(Array));
+    expect(await b.exited).toBe(0);
+    // The other instance keeps serving.
+    expect((await fetch(`${a.url}/api/sharks`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,167 @@
+// The shark's public profile form: name, code name, specialization, experience, bio, photo and the published
+// toggle. Validated by the same schema as the server; the photo is uploaded right after the profile is saved.
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { sharkProfileInputSchema, type SharkProfile, type SharkProfileValues } from '../../../shared/schemas/workspace';
+import { ApiError, errorMessage } from '../../api/client';
+import { useSaveSharkProfile, useUploadSharkPhoto } from '../../api/workspace';
+import { TextAreaField, TextField } from '../../components/form/field';
+import { applyServerErrors, FormAlert } from '../../components/form/form-status';
+import { useToast } from '../../components/toast';
+import { paths } from '../../paths';
+import { ImageInput } from './image-input';
+
+interface FormValues {
+  name: string;
+  codeName: string;
+  specialization: string;
+  experience: string;
+  bio: string;
+  published: boolean;
+}
+const FIELDS = ['name', 'codeName', 'specialization', 'experience', 'bio', 'published'] as const;
+
+// The form holds what the inputs hold (text); the schema turns it into the values the API takes.
+const resolver = zodResolver(sharkProfileInputSchema) as unknown as Resolver<FormValues, unknown, SharkProfileValues>;
+
+export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; sharkId?: string }) {
+  const toast = useToast();
+  const save = useSaveSharkProfile(sharkId);
+  const upload = useUploadSharkPhoto(sharkId);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  // Remounts the file input after an upload, so it no longer shows the uploaded file's name.
+  const [photoInputKey, setPhotoInputKey] = useState(0);
+  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, SharkProfileValues>({
+    resolver,
+    defaultValues: {
+      name: profile.name,
+      codeName: profile.codeName ?? '',
+      specialization: profile.specialization ?? '',
+      experience: profile.experience === null ? '' : String(profile.experience),
+      bio: profile.bio ?? '',
+      published: profile.published,
+    },
+  });
+  const published = watch('published');
+
+  const onSubmit = async (values: SharkProfileValues) => {
+    setAlert(null);
+    try {
+      await save.mutateAsync(values);
+    } catch (err) {
+      const message = applyServerErrors(err, setError, FIELDS) ?? errorMessage(err);
+      setAlert({ tone: 'error', text: message });
+      toast(message, 'error');
+      return;
+    }
+    if (photo) {
+      try {
+        await upload.mutateAsync(photo);
+        setPhoto(null);
+        setPhotoError(null);
+        setPhotoInputKey((k) => k + 1);
+      } catch (err) {
+        const message = errorMessage(err, MSG.imageUploadFailed);
+        setPhotoError(err instanceof ApiError ? (err.fields.photo ?? message) : message);
+        setAlert({ tone: 'error', text: message });
+        toast(message, 'error');
+        return;
+      }
+    }
+    setAlert({ tone: 'success', text: MSG.profileUpdated });
+    toast(MSG.profileUpdated, 'success');
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="glass flex flex-col gap-5 p-5 sm:p-6" aria-labelledby="profile-title">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="profile-title" className="text-lg font-semibold text-ink-100">
+            Public profile
+          </h2>
+          <p className="muted mt-1 text-sm">What learners see on the sharks list and your profile page.</p>
+        </div>
+        {profile.id && profile.published ? (
+          <a className="text-sm font-medium text-accent-300 hover:text-accent-400" href={paths.sharks.profile(profile.id)} target="_blank" rel="noreferrer">
+            View public page ↗
+          </a>
+        ) : null}
+      </div>
+
+      <ImageInput
+        key={photoInputKey}
+        label="Profile photo"
+        name="photo"
+        shape="round"
+        currentUrl={profile.photoUrl}
+        file={photo}
+        error={photoError}
+        onFile={(file, problem) => {
+          setPhoto(file);
+          setPhotoError(problem ? `${MSG.imageUploadFailed} ${problem}` : null);
+        }}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Code name (optional)" placeholder="e.g. Hammerhead" error={errors.codeName?.message} {...register('codeName')} />
+        <div>
+          <label htmlFor="field-specialization" className="label">
+            Specialization
+          </label>
+          <select
+            id="field-specialization"
+            className="input"
+            aria-invalid={errors.specialization ? true : undefined}
+            aria-describedby={errors.specialization ? 'field-specialization-error' : undefined}
+            {...register('specialization')}
+          >
+            <option value="">Choose a specialization…</option>
+            {SPECIALIZATIONS.map((s) => (
+              <option key={s} value={s}>
+                {SPECIALIZATION_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          {errors.specialization ? (
+            <p id="field-specialization-error" className="field-error">
+              {errors.specialization.message}
+            </p>
+          ) : null}
+        </div>
+        <TextField label="Experience (years)" type="number" inputMode="numeric" min={0} max={80} step={1} error={errors.experience?.message} {...register('experience')} />
+      </div>
+      <TextAreaField label="Bio" rows={5} error={errors.bio?.message} {...register('bio')} />
+
+      <label className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3">
+        <span>
+          <span className="block text-sm font-medium text-ink-100">Published</span>
+          <span className="muted block text-xs">{published ? 'Visible in the sharks list and at your public page.' : 'Hidden from learners until you publish.'}</span>
+        </span>
+        <input type="checkbox" role="switch" className="peer sr-only" {...register('published')} />
+        <span
+          aria-hidden="true"
+          className="relative h-6 w-11 shrink-0 rounded-full bg-ink-600 transition peer-checked:bg-accent-400 peer-focus-visible:outline-2 peer-focus-visible:outline-accent-400 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5"
+        />
+      </label>
+
+      {alert ? <FormAlert tone={alert.tone}>{alert.text}</FormAlert> : null}
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+// The frame of every page: navbar, the page, footer.
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Navbar } from './navbar';
+import { Footer } from './footer';
+import { Spinner } from '../components/spinner';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded-lg focus:bg-accent-400 focus:px-3 focus:py-2 focus:text-ink-950">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1 pt-16">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

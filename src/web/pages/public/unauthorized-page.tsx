@@ -1,0 +1,28 @@
+// /unauthorized: where the route guard sends a visitor whose roles do not open a page.
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../paths';
+
+export default function UnauthorizedPage() {
+  useDocumentTitle(MSG.unauthorizedTitle);
+  return (
+    <div className="container-page py-16 sm:py-24">
+      <div className="glass mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-12 text-center">
+        <span aria-hidden="true" className="font-mono text-5xl font-bold text-danger-400">
+          403
+        </span>
+        <h1 className="heading-2">{MSG.unauthorizedTitle}</h1>
+        <p className="muted">{MSG.unauthorizedBody}</p>
+        <div className="mt-2 flex flex-wrap justify-center gap-3">
+          <Link to={paths.home} className="btn-primary">
+            Back to Home
+          </Link>
+          <Link to={paths.login.chooser} className="btn-ghost">
+            Log in with another account
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

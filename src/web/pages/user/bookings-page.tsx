@@ -1,0 +1,74 @@
+// /user/bookings: every booking of the signed-in account, upcoming first, then past.
+import { Link } from 'react-router';
+import { useMyBookings } from '../../api/bookings';
+import { errorMessage } from '../../api/client';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { Skeleton } from '../../components/skeleton';
+import { BookingList } from '../../features/bookings/booking-list';
+import { formatRupees } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../paths';
+
+export default function BookingsPage() {
+  useDocumentTitle('My bookings');
+  const bookings = useMyBookings();
+  const upcoming = bookings.data?.filter((b) => b.upcoming) ?? [];
+  const past = bookings.data?.filter((b) => !b.upcoming) ?? [];
+  const spent = (bookings.data ?? []).reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
+
+  return (
+    <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Bookings</p>
+          <h1 className="heading-2 mt-2">My bookings</h1>
+          {bookings.data && bookings.data.length > 0 ? (
+            <p className="muted mt-1">
+              {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'}, {formatRupees(spent)} in total. Payment is arranged with each shark.
+            </p>
+          ) : null}
+        </div>
+        <Link to={paths.sharks.list} className="btn-primary w-fit">
+          Book another session
+        </Link>
+      </header>
+
+      {bookings.isPending ? (
+        <div role="status" aria-label="Loading bookings" className="flex flex-col gap-3">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ) : bookings.isError ? (
+        <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
+      ) : bookings.data.length === 0 ? (
+        <EmptyState
+          title="No bookings yet"
+          action={
+            <Link to={paths.sharks.list} className="btn-primary">
+              Browse sharks
+            </Link>
+          }
+        >
+          Find a shark, open the Courses tab, choose hours, a date and a time, and confirm. Your sessions will be listed here.
+        </EmptyState>
+      ) : (
+        <>
+          <section aria-labelledby="upcoming-heading" className="flex flex-col gap-4">
+            <h2 id="upcoming-heading" className="text-xl font-semibold">
+              Upcoming <span className="text-ink-400">({upcoming.length})</span>
+            </h2>
+            {upcoming.length ? <BookingList label="Upcoming bookings" bookings={upcoming} /> : <p className="muted text-sm">Nothing upcoming. Book a session to see it here.</p>}
+          </section>
+          <section aria-labelledby="past-heading" className="flex flex-col gap-4">
+            <h2 id="past-heading" className="text-xl font-semibold">
+              Past <span className="text-ink-400">({past.length})</span>
+            </h2>
+            {past.length ? <BookingList label="Past bookings" bookings={past} /> : <p className="muted text-sm">No past sessions yet.</p>}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// /user/dashboard: the learner's upcoming and past sessions, liked sharks, and where to go next.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMyBookings } from '../../api/bookings';
+import { errorMessage } from '../../api/client';
+import { useMyFollows } from '../../api/follows';
+import { useSession } from '../../api/session';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { Skeleton } from '../../components/skeleton';
+import { BookingList } from '../../features/bookings/booking-list';
+import { SharkCard } from '../../features/sharks/shark-card';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../paths';
+
+const PREVIEW = 3;
+
+export default function UserDashboardPage() {
+  useDocumentTitle('Dashboard');
+  const session = useSession();
+  const bookings = useMyBookings();
+  const follows = useMyFollows(true);
+  const upcoming = bookings.data?.filter((b) => b.upcoming) ?? [];
+  const past = bookings.data?.filter((b) => !b.upcoming) ?? [];
+  const firstName = session.user?.fullName?.split(' ')[0];
+
+  return (
+    <div className="container-page flex flex-col gap-10 py-10 sm:py-14">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Dashboard</p>
+          <h1 className="heading-2 mt-2">{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
+          <p className="muted mt-1">Your sessions and the sharks you follow.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to={paths.sharks.list} className="btn-primary">
+            Find a shark
+          </Link>
+          <Link to={paths.user.editProfile} className="btn-ghost">
+            Edit profile
+          </Link>
+        </div>
+      </header>
+
+      <dl className="grid grid-cols-3 gap-3 sm:gap-5">
+        <Metric label="Upcoming sessions" value={bookings.isPending ? null : upcoming.length} />
+        <Metric label="Completed sessions" value={bookings.isPending ? null : past.length} />
+        <Metric label="Liked sharks" value={follows.isPending ? null : (follows.data?.sharks.length ?? 0)} />
+      </dl>
+
+      <Section title="Upcoming sessions" more={upcoming.length > PREVIEW ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}>
+        {bookings.isPending ? (
+          <ListSkeleton />
+        ) : bookings.isError ? (
+          <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
+        ) : upcoming.length === 0 ? (
+          <EmptyState
+            title="No upcoming sessions"
+            action={
+              <Link to={paths.sharks.list} className="btn-primary">
+                Browse sharks
+              </Link>
+            }
+          >
+            Pick a shark, open the Courses tab and book a session: it will show up here.
+          </EmptyState>
+        ) : (
+          <BookingList label="Upcoming sessions" bookings={upcoming.slice(0, PREVIEW)} />
+        )}
+      </Section>
+
+      <Section title="Past sessions" more={past.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}>
+        {bookings.isPending ? (
+          <ListSkeleton />
+        ) : bookings.isError ? null : past.length === 0 ? (
+          <p className="muted text-sm">No past sessions yet. Sessions move here once their date has passed.</p>
+        ) : (
+          <BookingList label="Past sessions" bookings={past.slice(0, PREVIEW)} />
+        )}
+      </Section>
+
+      <Section
+        title="Liked sharks"
+        more={(follows.data?.sharks.length ?? 0) > 0 ? { to: paths.user.favorites, label: 'See all liked sharks' } : undefined}
+      >
+        {follows.isPending ? (
+          <ListSkeleton />
+        ) : follows.isError ? (
+          <ErrorState message={errorMessage(follows.error)} onRetry={() => void follows.refetch()} />
+        ) : follows.data.sharks.length === 0 ? (
+          <EmptyState
+            title="No liked sharks yet"
+            action={
+              <Link to={paths.sharks.list} className="btn-primary">
+                Browse sharks
+              </Link>
+            }
+          >
+            Press the heart on a shark you like to keep them here.
+          </EmptyState>
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {follows.data.sharks.slice(0, 4).map((s) => (
+              <SharkCard key={s.id} shark={s} />
+            ))}
+          </div>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Metric({ label, value }: { label: string; value: number | null }) {
+  return (
+    <div className="glass flex flex-col items-center gap-1 px-2 py-4 text-center sm:py-6">
+      <dt className="order-2 text-xs text-ink-400 sm:text-sm">{label}</dt>
+      <dd className="order-1 text-2xl font-bold text-accent-300 sm:text-3xl">{value === null ? <Skeleton className="h-8 w-10" /> : value}</dd>
+    </div>
+  );
+}
+
+function Section({ title, more, children }: { title: string; more?: { to: string; label: string }; children: ReactNode }) {
+  const headingId = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more.to} className="text-sm text-accent-300 hover:underline">
+            {more.label} →
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="flex flex-col gap-3">
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-20 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// /user/favorites ("Liked Sharks"): the sharks this account follows, each with Unfollow.
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useMyFollows, useSetFollow } from '../../api/follows';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { useToast } from '../../components/toast';
+import { SharkCard, SharkCardSkeleton } from '../../features/sharks/shark-card';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../paths';
+
+const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+export default function FavoritesPage() {
+  useDocumentTitle('Liked Sharks');
+  const follows = useMyFollows(true);
+  const setFollow = useSetFollow();
+  const toast = useToast();
+
+  const unfollow = (sharkId: string, name: string) =>
+    setFollow.mutate(
+      { sharkId, following: false },
+      { onSuccess: () => toast(`You unfollowed ${name}.`, 'success'), onError: (err) => toast(errorMessage(err), 'error') },
+    );
+
+  return (
+    <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
+      <header>
+        <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Favorites</p>
+        <h1 className="heading-2 mt-2">Liked Sharks</h1>
+        <p className="muted mt-1">The sharks you follow. Press Unfollow (or the heart) to remove one.</p>
+      </header>
+      {follows.isPending ? (
+        <div className={GRID} role="status" aria-label="Loading liked sharks">
+          {Array.from({ length: 4 }, (_, i) => (
+            <SharkCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : follows.isError ? (
+        <ErrorState message={errorMessage(follows.error)} onRetry={() => void follows.refetch()} />
+      ) : follows.data.sharks.length === 0 ? (
+        <EmptyState
+          title="You have not liked any sharks yet"
+          action={
+            <Link to={paths.sharks.list} className="btn-primary">
+              Browse sharks
+            </Link>
+          }
+        >
+          Press the heart on a shark's card or profile to follow them. They will be listed here.
+        </EmptyState>
+      ) : (
+        <ul className={GRID} aria-label="Liked sharks">
+          {follows.data.sharks.map((s) => (
+            <li key={s.id} className="flex flex-col gap-2">
+              <SharkCard shark={s} />
+              <button type="button" className="btn-ghost" onClick={() => unfollow(s.id, s.name)}>
+                Unfollow <span className="sr-only">{s.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

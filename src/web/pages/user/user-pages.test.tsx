@@ -1,0 +1,137 @@
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyBooking } from '../../../shared/schemas/bookings';
+import type { Shark } from '../../../shared/schemas/sharks';
+import { mockApi, renderScreen, sessionFor } from '../../auth/test-utils';
+import BookingsPage from './bookings-page';
+import UserDashboardPage from './dashboard-page';
+import EditProfilePage from './edit-profile-page';
+import FavoritesPage from './favorites-page';
+
+// Two shared cores: give screens more than the default second to settle.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const routes = [
+  { path: '/user/dashboard', element: <UserDashboardPage /> },
+  { path: '/user/bookings', element: <BookingsPage /> },
+  { path: '/user/favorites', element: <FavoritesPage /> },
+  { path: '/user/edit-profile', element: <EditProfilePage /> },
+];
+const session = { status: 200, body: sessionFor('priya@example.com', ['user'], { fullName: 'Priya Raman' }) };
+
+const booking = (id: string, date: string, upcoming: boolean, title: string): MyBooking => ({
+  id,
+  courseId: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  courseTitle: title,
+  enrollmentFormUrl: null,
+  sharkId: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  sharkName: 'Arjun Mehta',
+  name: 'Priya Raman',
+  email: 'priya@example.com',
+  phone: '+91 98765 43210',
+  hours: 2,
+  preferredDate: date,
+  preferredTime: '18:30',
+  totalPrice: 3000,
+  upcoming,
+  createdAt: '2026-11-01T10:00:00.000Z',
+});
+const SHARK: Shark = {
+  id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  name: 'Arjun Mehta',
+  codeName: null,
+  specialization: 'pentesting',
+  experience: 9,
+  bio: 'Breaks web apps.',
+  photoUrl: null,
+  studentCount: 3,
+  avgRating: 4.2,
+  reviewCount: 2,
+  minPrice: 1500,
+};
+
+describe('learner pages', () => {
+  it('the dashboard says what to do when there are no bookings and no liked sharks', async () => {
+    mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/bookings': { status: 200, body: [] },
+      'GET /api/me/follows': { status: 200, body: { sharkIds: [], sharks: [] } },
+    });
+    renderScreen(routes, '/user/dashboard');
+    expect(await screen.findByRole('heading', { name: 'No upcoming sessions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No liked sharks yet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Priya' })).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard | Shark Security');
+  });
+
+  it('the dashboard and bookings page show upcoming before past, with course, shark, date, time, hours and total', async () => {
+    mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/bookings': {
+        status: 200,
+        body: [booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-15', true, 'Web App Hacking'), booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security')],
+      },
+      'GET /api/me/follows': { status: 200, body: { sharkIds: [SHARK.id], sharks: [SHARK] } },
+    });
+    const { router } = renderScreen(routes, '/user/dashboard');
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming sessions' });
+    expect(within(upcoming).getByText('Web App Hacking')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past sessions' })).getByText('API Security')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' })).toBeInTheDocument();
+
+    await router.navigate('/user/bookings');
+    const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
+    const item = within(list).getByTestId('booking-item');
+    expect(item).toHaveTextContent('Web App Hacking');
+    expect(item).toHaveTextContent('Arjun Mehta');
+    expect(item).toHaveTextContent('Thu, 15 Jan, 2099');
+    expect(item).toHaveTextContent('18:30');
+    expect(item).toHaveTextContent('₹3,000.00');
+    expect(within(screen.getByRole('list', { name: 'Past bookings' })).getByText('API Security')).toBeInTheDocument();
+  });
+
+  it('Liked Sharks unfollows a shark', async () => {
+    let ids = [SHARK.id];
+    const { calls } = mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/follows': () => ({ status: 200, body: { sharkIds: ids, sharks: ids.length ? [SHARK] : [] } }),
+      [`DELETE /api/follows/${SHARK.id}`]: () => {
+        ids = [];
+        return { status: 200, body: { sharkId: SHARK.id, following: false } };
+      },
+    });
+    renderScreen(routes, '/user/favorites');
+    expect(await screen.findByRole('heading', { name: 'Liked Sharks' })).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unfollow Arjun Mehta' }));
+    expect(await screen.findByRole('heading', { name: 'You have not liked any sharks yet' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    expect(await screen.findByText('You unfollowed Arjun Mehta.')).toBeInTheDocument();
+  });
+
+  it('edit profile saves name and phone, shows the email read-only, and confirms', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/profile': { status: 200, body: { fullName: 'Priya', email: 'priya@example.com', phone: null } },
+      'PUT /api/me/profile': ({ body }) => ({ status: 200, body: { ...(body as object), email: 'priya@example.com' } }),
+    });
+    renderScreen(routes, '/user/edit-profile');
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Full name');
+    await vi.waitFor(() => expect(name).toHaveValue('Priya'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await user.type(name, 'Priya Raman');
+    await user.type(screen.getByLabelText(/Phone/), '+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('✅ Profile updated successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ fullName: 'Priya Raman', phone: '+91 98765 43210' });
+  });
+});

@@ -1,0 +1,23 @@
+// Every route of the web app, named once. Links use these instead of string literals.
+export const paths = {
+  home: '/',
+  services: '/services',
+  sharks: { list: '/sharks', profile: (id: string) => `/sharks/${id}` },
+  freelancers: '/freelancers',
+  contact: '/contact',
+  cart: '/cart',
+  login: { chooser: '/login', user: '/login/user', shark: '/login/shark', freelancer: '/login/freelancer', admin: '/login/admin' },
+  signup: { user: '/signup/user', freelancer: '/signup/freelancer', shark: '/signup/shark' },
+  forgotPassword: '/forgotpassword',
+  updatePassword: '/update-password',
+  verifyEmail: '/verify-email',
+  user: { dashboard: '/user/dashboard', editProfile: '/user/edit-profile', bookings: '/user/bookings', favorites: '/user/favorites' },
+  freelancer: { dashboard: '/freelancer/dashboard', editProfile: '/freelancer/edit-profile', clientRequests: '/freelancer/client-requests' },
+  shark: { dashboard: '/shark/dashboard', editProfile: '/shark/edit-profile', enrollments: '/shark/enrollments' },
+  subscriptions: '/subscriptions',
+  admin: '/admin',
+  unauthorized: '/unauthorized',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+} as const;
