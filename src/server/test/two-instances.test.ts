@@ -163,15 +163,17 @@ describe('two instances on one PostgreSQL database', () => {
   });
 
   it('recovers from terminated database connections under load, losing or doubling no booking', async () => {
-    const learner = await createAccount(database.db, { roles: ['user'] });
+    // Three learners: bookings are rate limited per account (30 a minute, shared through Redis), and a
+    // learner's first tries plus retries must stay within it, or a retry would meet a 429.
+    const learners = await Promise.all([0, 1, 2].map(() => createAccount(database.db, { roles: ['user'] })));
+    const cookies = await Promise.all(learners.map((l) => sessionCookie(database.db, l.id)));
     const shark = await createShark(database.db);
     const course = await createCourse(database.db, shark.id, { price: 1000 });
-    const cookie = await sessionCookie(database.db, learner.id);
-    const requestIds = Array.from({ length: 30 }, () => randomUUID());
+    const requestIds: string[] = Array.from({ length: 30 }, () => randomUUID());
     const book = (instance: Instance, requestId: string) =>
       fetch(`${instance.url}/api/bookings`, {
         method: 'POST',
-        headers: { cookie, origin: instance.url, 'content-type': 'application/json' },
+        headers: { cookie: cookies[requestIds.indexOf(requestId) % cookies.length], origin: instance.url, 'content-type': 'application/json' },
         body: JSON.stringify({ requestId, courseId: course.id, hours: 2, preferredDate: '2030-01-15', preferredTime: '10:00', name: 'Learner', email: 'learner@example.test', phone: '+91 90000 00000' }),
       }).then((r) => r.status, () => 0);
 
@@ -189,7 +191,7 @@ describe('two instances on one PostgreSQL database', () => {
     const readStatuses = await Promise.all(reads);
     const firstStatuses = await Promise.all(firstTry);
     // Only requests in flight may fail, and they fail as a clean 500, never a hung or reset connection.
-    expect(readStatuses.every((s) => s === 200 || s === 500)).toBe(true);
+    expect(readStatuses.filter((s) => s !== 200 && s !== 500)).toEqual([]);
 
     // Afterwards every request succeeds again: the pools replaced their dead connections by themselves.
     await new Promise((r) => setTimeout(r, 200));
@@ -198,14 +200,14 @@ describe('two instances on one PostgreSQL database', () => {
     }
     // A learner retries what failed with the same request id (as the browser does): each booking exists once.
     const retried = await Promise.all(requestIds.map((id, i) => (firstStatuses[i] === 201 ? 201 : book(i % 2 ? a : b, id))));
-    expect(retried.every((s) => s === 200 || s === 201)).toBe(true);
+    expect(retried.filter((s) => s !== 200 && s !== 201)).toEqual([]);
     const { rows } = await database.pool!.query(
       'SELECT count(*)::int AS n, count(DISTINCT request_id)::int AS distinct_ids FROM course_bookings WHERE course_id = $1',
       [course.id],
     );
     expect(rows[0]).toEqual({ n: requestIds.length, distinct_ids: requestIds.length });
     const [{ student_count }] = (await database.pool!.query('SELECT student_count FROM sharks WHERE id = $1', [shark.id])).rows;
-    expect(student_count).toBe(1);
+    expect(student_count).toBe(learners.length);
   });
 
   it('finishes a request in flight when told to stop (SIGTERM), then exits cleanly', async () => {
