@@ -124,6 +124,23 @@ describe('GET /api/sharks/:id', () => {
     ]);
   });
 
+  it('lists a published shark without courses as an empty list, and several courses oldest first', async () => {
+    const { db } = await testDatabase();
+    const empty = await createShark(db);
+    const res = await app.inject({ method: 'GET', url: `/api/sharks/${empty.id}/courses` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+
+    const busy = await createShark(db);
+    for (const title of ['First', 'Second', 'Third']) await createCourse(db, busy.id, { title });
+    const list = await app.inject({ method: 'GET', url: `/api/sharks/${busy.id}/courses` });
+    expect(list.json().map((c: { title: string; sharkId: string }) => [c.title, c.sharkId])).toEqual([
+      ['First', busy.id],
+      ['Second', busy.id],
+      ['Third', busy.id],
+    ]);
+  });
+
   it('says "Shark not found" for an unknown, malformed or unpublished id', async () => {
     const { db } = await testDatabase();
     const draft = await createShark(db, { published: false });
