@@ -52,7 +52,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  // node itself with tsx's loader, so the pid signalled is the server's own.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       // Production mode needs an SMTP server; these GET endpoints never send mail, so a dead one is enough.

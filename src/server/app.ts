@@ -2,7 +2,6 @@
 // Plugins register in a fixed order: external -> app services -> routes -> the SPA.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import { MAX_IMAGE_BYTES } from '../shared/constants';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import auth from './plugins/auth';
 import csrf from './plugins/csrf';
 import inputGuard from './security/input-guard';
@@ -77,25 +77,7 @@ export async function buildApp({ config, database, serveWeb = false, logger = tr
 
   // External plugins
   await app.register(errors);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.isProduction,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -51,7 +51,8 @@ interface Instance {
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  // node itself with tsx's loader (not the tsx CLI, which would sit between): killing the child kills the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: url, LOG_LEVEL: 'fatal', SEED_DEMO: 'false' },
     stdio: 'ignore',
   });
