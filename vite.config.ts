@@ -39,6 +39,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  // The manifest lets the server preload a public page's chunks (src/server/modules/seo/first-paint.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

@@ -219,6 +219,33 @@ test.describe('shark profile', () => {
   });
 });
 
+test.describe('first paint', () => {
+  test('a profile or the list opened from a link shows its sharks from the page itself, without asking the API again', async ({ page }) => {
+    const [chen] = (await apiPage(page, 'search=Chen')).items;
+    const catalogueCalls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/sharks')) catalogueCalls.push(url.pathname + url.search);
+    });
+
+    await page.goto(`/sharks/${chen.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Courses' }).click();
+    await expect(page.getByRole('article').first()).toContainText(/CRS-[A-Z0-9]{6}/);
+    await expect(page.getByRole('region', { name: 'Book a session' })).toBeVisible();
+
+    await page.goto('/sharks?search=Chen&sort=experience');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).getByRole('heading')).toHaveText('Chen Wei');
+    expect(catalogueCalls).toEqual([]);
+
+    // Moving on inside the app asks the API as usual: the page's data was for its first screen only.
+    await page.getByLabel('Sort by').selectOption('students');
+    await expect(page).toHaveURL(/sort=students/);
+    await expect.poll(() => catalogueCalls.some((c) => c.includes('sort=students'))).toBe(true);
+  });
+});
+
 test.describe('other public pages', () => {
   test('freelancers is coming soon with Back to Home and Contact Us', async ({ page }) => {
     await page.goto('/freelancers');

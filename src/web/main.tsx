@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // From react-router/dom so navigate(..., { flushSync: true }) works with React DOM.
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from './components/toast';
+import { seedFirstPaint } from './lib/first-paint';
 import { createRouter } from './router';
 import './styles.css';
 
@@ -13,6 +14,8 @@ const queryClient = new QueryClient({
     queries: { staleTime: 30_000, retry: (count, err) => count < 2 && !((err as { status?: number }).status! >= 400) },
   },
 });
+
+seedFirstPaint(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

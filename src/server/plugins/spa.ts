@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
+import { firstPaintFor, injectFirstPaint, readManifest } from '../modules/seo/first-paint';
 import { headFor, injectHead, robotsTxt, sitemapPartXml, sitemapXml } from '../modules/seo/service';
 
 const notFoundBody = { error: { code: 'not_found', message: MSG.notFound } };
@@ -17,6 +18,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boo
   const serve = opts.serveWeb && existsSync(indexFile);
   if (opts.serveWeb && !serve) app.log.warn('the built web app is missing: run `npm run build` to serve the web app');
   const template = serve ? readFileSync(indexFile, 'utf8') : '';
+  const manifest = serve ? readManifest(webRoot) : {};
   const origin = app.config.appOrigin;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
@@ -50,10 +52,11 @@ export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boo
     const isPage = req.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/') && !path.extname(url);
     if (!serve || !isPage) return reply.code(404).send(notFoundBody);
     const head = await headFor(url, app.db);
+    const paint = await firstPaintFor(req.url, app.db, head.shark);
     return reply
       .code(head.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectHead(template, head, origin, url));
+      .send(injectFirstPaint(injectHead(template, head, origin, url), paint, manifest));
   });
 });

@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateBookingInput, CreateBookingResult, MyBooking } from '../../shared/schemas/bookings';
 import { api } from './client';
+import { catalogueKeys } from '../../shared/catalogue-keys';
 
 export const myBookingsQueryKey = ['me', 'bookings'] as const;
 
@@ -20,7 +21,7 @@ export function useCreateBooking() {
     mutationFn: createBooking,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: myBookingsQueryKey });
-      void qc.invalidateQueries({ queryKey: ['sharks'] });
+      void qc.invalidateQueries({ queryKey: catalogueKeys.all });
     },
   });
 }

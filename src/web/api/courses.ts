@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CourseSaved, CourseValues, OwnCourse } from '../../shared/schemas/courses';
 import { api } from './client';
 import { scoped, workspaceKeys } from './workspace';
+import { catalogueKeys } from '../../shared/catalogue-keys';
 
 export const getOwnCoursesQueryOptions = (sharkId?: string) =>
   queryOptions({ queryKey: workspaceKeys.courses(sharkId), queryFn: () => api.get<OwnCourse[]>(scoped('/api/workspace/courses', sharkId)) });
@@ -13,7 +14,7 @@ function useCoursesChanged(sharkId?: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.scope(sharkId) });
-    void queryClient.invalidateQueries({ queryKey: ['sharks'] });
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
   };
 }
 

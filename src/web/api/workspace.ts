@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dashboard, Enrollments, ProfileSaved, SharkProfile, SharkProfileValues } from '../../shared/schemas/workspace';
 import { api, withQuery } from './client';
+import { catalogueKeys } from '../../shared/catalogue-keys';
 
 export const workspaceKeys = {
   all: ['workspace'] as const,
@@ -32,7 +33,7 @@ function useProfileSaved(sharkId?: string) {
   const queryClient = useQueryClient();
   return (saved: ProfileSaved) => {
     queryClient.setQueryData(workspaceKeys.profile(sharkId), saved.profile);
-    void queryClient.invalidateQueries({ queryKey: ['sharks'] });
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'sharks'] });
   };
 }

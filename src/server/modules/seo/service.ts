@@ -2,6 +2,7 @@
 // the public pages without running the SPA; plus robots.txt and the sitemap of published sharks.
 import { asc, count, eq } from 'drizzle-orm';
 import { DEFAULT_SHARK_PHOTO, FALLBACK_BIO, SPECIALIZATION_LABELS } from '../../../shared/constants';
+import type { Shark } from '../../../shared/schemas/sharks';
 import type { DbOrTx } from '../../db/client';
 import { sharks } from '../../db/schema';
 import { getPublishedShark } from '../sharks/service';
@@ -16,6 +17,8 @@ export interface Head {
   /** HTTP status for the page: 404 for a shark that does not exist, so crawlers drop it. */
   status: number;
   noindex?: boolean;
+  /** The profile's shark, read once here and reused for the page's first-paint data. */
+  shark?: Shark;
 }
 
 export const SITE_NAME = 'Shark Security';
@@ -72,6 +75,7 @@ export async function headFor(pathname: string, db: DbOrTx): Promise<Head> {
       image: shark.photoUrl ?? DEFAULT_SHARK_PHOTO,
       canonical: `/sharks/${shark.id}`,
       status: 200,
+      shark,
     };
   }
   // Any other path: the SPA decides (a private page or a redirect home); crawlers should not index it.

@@ -4,7 +4,8 @@ import { SHARK_SORTS } from '../../../shared/constants';
 import type { SharksPage } from '../../../shared/schemas/sharks';
 import { createTestApp, resetDb, testDatabase } from '../../test/app';
 import { createAccount, createBooking, createCourse, createShark } from '../../test/fixtures';
-import { sharkRatings } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { courses, sharkRatings } from '../../db/schema';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -132,7 +133,11 @@ describe('GET /api/sharks/:id', () => {
     expect(res.json()).toEqual([]);
 
     const busy = await createShark(db);
-    for (const title of ['First', 'Second', 'Third']) await createCourse(db, busy.id, { title });
+    // Created in one order, dated in another: the list follows the dates.
+    for (const [title, date] of [['Second', '2026-02-01'], ['Third', '2026-03-01'], ['First', '2026-01-01']]) {
+      const course = await createCourse(db, busy.id, { title });
+      await db.update(courses).set({ createdAt: new Date(`${date}T10:00:00Z`) }).where(eq(courses.id, course.id));
+    }
     const list = await app.inject({ method: 'GET', url: `/api/sharks/${busy.id}/courses` });
     expect(list.json().map((c: { title: string; sharkId: string }) => [c.title, c.sharkId])).toEqual([
       ['First', busy.id],

@@ -78,7 +78,7 @@ describe('shark profile', () => {
     expect(c.getByText('Laptop + Internet')).toBeInTheDocument();
     expect(c.getByText('Basic Skills')).toBeInTheDocument();
     expect(within(c.getByText('Enrolled').parentElement!).getByText('3')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Book a session' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Book a session' })).toBeInTheDocument();
     expect(screen.getByText('Calendar coming soon...')).toBeInTheDocument();
   });
 

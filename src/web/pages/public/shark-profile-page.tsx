@@ -1,4 +1,5 @@
 // /sharks/:id: one shark's public profile with tabs about, courses and reviews, and the booking panel.
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { MSG } from '../../../shared/messages';
@@ -9,7 +10,6 @@ import { ComingSoon } from '../../components/coming-soon';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { Skeleton } from '../../components/skeleton';
-import { BookingPanel } from '../../features/bookings/booking-panel';
 import { FollowHeart } from '../../features/follows/follow-heart';
 import { NotifyMeButton } from '../../features/reviews/notify-me-button';
 import { CourseCard } from '../../features/sharks/course-card';
@@ -17,6 +17,24 @@ import { sharkBio, sharkPhoto, sharkRating, sharkStudents, specializationLabel }
 import { formatRating, formatYears } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../../paths';
+
+// The booking panel carries the form and validation code (about two thirds of this page's JavaScript) and
+// only the courses tab shows it: it loads on its own, fetched while the browser is idle after the profile
+// has painted, so the about tab a phone opens first paints sooner (docs/benchmarks.md).
+const loadBookingPanel = () => import('../../features/bookings/booking-panel');
+const BookingPanel = lazy(() => loadBookingPanel().then((m) => ({ default: m.BookingPanel })));
+
+function usePrefetchBookingPanel() {
+  useEffect(() => {
+    const prefetch = () => void loadBookingPanel().catch(() => {});
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 const TAB_TRIGGER =
   'rounded-lg px-4 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
@@ -78,6 +96,7 @@ function useProfileTab(): [Tab, (tab: string) => void] {
 
 function Profile({ shark }: { shark: Shark }) {
   const [tab, setTab] = useProfileTab();
+  usePrefetchBookingPanel();
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-ink-400">
@@ -206,7 +225,15 @@ function CoursesTab({ shark }: { shark: Shark }) {
         ))}
       </section>
       <div className="flex flex-col gap-6 lg:sticky lg:top-20">
-        <BookingPanel shark={shark} courses={courses.data} />
+        <Suspense
+          fallback={
+            <div role="status" aria-label="Loading the booking form">
+              <Skeleton className="h-96 w-full" />
+            </div>
+          }
+        >
+          <BookingPanel shark={shark} courses={courses.data} />
+        </Suspense>
         <Availability />
       </div>
     </div>
