@@ -15,6 +15,7 @@ import pg from 'pg';
 import { sharksQuerySchema } from '../src/shared/schemas/sharks';
 import { getPublishedShark, listPublishedSharkCourses, listSharks } from '../src/server/modules/sharks/service';
 import type { Db } from '../src/server/db/client';
+import { cpuBetween, cpuSnapshot, type CpuUse } from './bench/cpu';
 import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { initialJs, lighthouse, type LighthouseScores } from './bench/web';
 
@@ -129,8 +130,8 @@ async function main() {
   ];
   const cases = all.filter((c) => !ONLY.size || ONLY.has(c.name));
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`node ${process.version}; database ${DATABASE_URL} (${rows[0].published} published sharks); ${CONNECTIONS} connections, ${DURATION} s per case, pool ${POOL_SIZE}`);
 
   if (!SKIP.has('build') || !existsSync(`${WEB_DIST}/index.html`)) {
@@ -142,6 +143,12 @@ async function main() {
   const server = await startServer(port);
   const base = `http://127.0.0.1:${port}`;
   const misses: string[] = [];
+  const cpu: Array<{ name: string; app: CpuUse | null; raw: CpuUse | null }> = [];
+  const perRequest = (use: CpuUse, requests: number): CpuUse => ({
+    server: (use.server / requests) * 1e6,
+    self: (use.self / requests) * 1e6,
+    postgres: (use.postgres / requests) * 1e6,
+  });
   try {
     if (!SKIP.has('http') || !SKIP.has('raw')) {
       console.log(`\n${'case'.padEnd(16)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`);
@@ -149,8 +156,11 @@ async function main() {
         // Warm both sides (JIT, plan cache, buffer cache) before measuring.
         await autocannon({ url: base + c.path, connections: CONNECTIONS, duration: Math.min(3, DURATION) });
         const queries = await captureQueries(pool, c.service);
+        const beforeApp = cpuSnapshot(server.pid);
         const app = SKIP.has('http') ? null : await runHttp(base + c.path);
+        const beforeRaw = cpuSnapshot(server.pid);
         const raw = SKIP.has('raw') ? null : await runRaw(pool, queries, CONNECTIONS, DURATION);
+        cpu.push({ name: c.name, app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null, raw: raw ? perRequest(cpuBetween(beforeRaw, cpuSnapshot(server.pid)), raw.requests) : null });
         const ratio = app && raw ? app.perSecond / raw.perSecond : NaN;
         const notes: string[] = [];
         if (app && (app.errors || app.non2xx)) notes.push(`${app.errors} errors, ${app.non2xx} non-2xx`);
@@ -159,6 +169,19 @@ async function main() {
         if (notes.length) misses.push(`${c.name}: ${notes.join(', ')}`);
         console.log(
           `${c.name.padEnd(16)} ${fmt(app?.perSecond ?? NaN, 0).padStart(10)} ${fmt(app?.p50 ?? NaN).padStart(6)} ${fmt(app?.p99 ?? NaN).padStart(6)} | ${fmt(raw?.perSecond ?? NaN, 0).padStart(10)} ${fmt(raw?.p50 ?? NaN).padStart(6)} ${fmt(raw?.p99 ?? NaN).padStart(6)} | ${fmt(ratio, 2).padStart(5)}  ${notes.join('; ')}`,
+        );
+      }
+    }
+
+    if (cpu.length) {
+      // Where the machine's CPU went, per request: the load generator's share is CPU neither the app nor the
+      // database gets, which is why the ratio cannot reach 1 on a machine that runs all three.
+      console.log(`\nCPU per request (microseconds): app run = server + autocannon + PostgreSQL | raw run = pg client + PostgreSQL`);
+      for (const row of cpu) {
+        const a = row.app;
+        const r = row.raw;
+        console.log(
+          `${row.name.padEnd(16)} ${a ? `${fmt(a.server, 0).padStart(5)} + ${fmt(a.self, 0).padStart(5)} + ${fmt(a.postgres, 0).padStart(5)} = ${fmt(a.server + a.self + a.postgres, 0).padStart(5)}` : '-'.padStart(29)} | ${r ? `${fmt(r.self, 0).padStart(5)} + ${fmt(r.postgres, 0).padStart(5)} = ${fmt(r.self + r.postgres, 0).padStart(5)}` : '-'}`,
         );
       }
     }
