@@ -12,7 +12,8 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   APP_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // Per app server; size it to the database (about 2 x its cores across all servers; docs/deploy.md).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   APP_TIMEZONE: z.string().default('Asia/Kolkata'),
   SEED_DEMO: bool,
