@@ -11,6 +11,7 @@ import { catalogueKeys, FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '../
 import { sharksQuerySchema, type Shark } from '../../../shared/schemas/sharks';
 import type { DbOrTx } from '../../db/client';
 import { listPublishedSharkCourses, listSharks } from '../sharks/service';
+import { escapeHtml } from './service';
 
 /** The public routes and the page module each lazily loads (the same files src/web/router.tsx imports). */
 export const PAGE_MODULES: ReadonlyArray<{ path: RegExp; module: string }> = [
@@ -95,8 +96,6 @@ export async function firstPaintFor(requestUrl: string, db: DbOrTx, shark: Shark
   return paint;
 }
 
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * JSON that is safe inside a <script type="application/json"> block: `<` (and the line separators some
  * parsers dislike) escaped, so stored text such as "</script><script>..." can never close the block.
@@ -109,10 +108,10 @@ export function injectFirstPaint(html: string, paint: FirstPaint, manifest: Mani
   const links: string[] = [];
   for (const module of paint.modules) {
     const { js, css } = chunkUrls(manifest, module);
-    for (const href of css) links.push(`<link rel="stylesheet" crossorigin href="${escapeAttr(href)}" />`);
-    for (const href of js) links.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}" />`);
+    for (const href of css) links.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`);
+    for (const href of js) links.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   }
-  for (const href of paint.images) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}" />`);
+  for (const href of paint.images) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}" />`);
   let out = links.length ? html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) : html;
   if (paint.data.length) {
     const block = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${jsonForScript(paint.data)}</script>`;

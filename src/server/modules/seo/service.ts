@@ -82,7 +82,7 @@ export async function headFor(pathname: string, db: DbOrTx): Promise<Head> {
   return { title: SITE_NAME, description: DEFAULT_DESCRIPTION, status: 200, noindex: true };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
