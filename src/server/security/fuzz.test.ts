@@ -136,6 +136,14 @@ function bodyOf(schema: JsonSchema, ids: string[]): fc.Arbitrary<unknown> {
   return fc.tuple(fc.record(record, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('__proto__', 'role', 'isAdmin', 'userId', 'sharkId'), hostileValue, { maxKeys: 2 })).map(([a, extra]) => ({ ...extra, ...a }));
 }
 
+/** Whether a JSON body carries a key Fastify's parser refuses as prototype poisoning, at any depth. */
+function poisoned(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([key, inner]) => key === '__proto__' || (key === 'constructor' && inner !== null && typeof inner === 'object' && Object.hasOwn(inner, 'prototype')) || poisoned(inner),
+  );
+}
+
 interface Operation {
   method: string;
   path: string;
@@ -288,6 +296,20 @@ describe('every endpoint under hostile input', () => {
     expect(res.json().error).toEqual({ code: 'validation', message: 'This field contains a character that is not allowed.', fields: { search: 'This field contains a character that is not allowed.' } });
   });
 
+  it('refuses a body that tries prototype poisoning with a 400, storing nothing', async () => {
+    const { db } = await testDatabase();
+    const count = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`))[0].n;
+    const before = await count();
+    // The counterexample fast-check found: otherwise valid fields beside a "__proto__" key.
+    for (const payload of ['{"__proto__":{},"name":"!","email":"a@a.aa","message":"!"}', '{"constructor":{"prototype":{}},"name":"!","email":"a@a.aa","message":"!"}']) {
+      expect(poisoned(JSON.parse(payload))).toBe(true);
+      const res = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('stores a contact message only for valid input', async () => {
     const { db } = await testDatabase();
     await fc.assert(
@@ -295,7 +317,8 @@ describe('every endpoint under hostile input', () => {
         const [{ n: before }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`);
         const res = await app.inject({ method: 'POST', url: '/api/contact', payload: body as Record<string, unknown> });
         const [{ n: after }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`);
-        const valid = contactSchema.safeParse(body).success;
+        // Fastify refuses prototype poisoning ("__proto__", "constructor.prototype") before any schema runs.
+        const valid = !poisoned(body) && contactSchema.safeParse(body).success;
         expect(res.statusCode).toBe(valid ? 201 : 400);
         expect(Number(after) - Number(before)).toBe(valid ? 1 : 0);
       }),
