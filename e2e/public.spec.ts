@@ -246,6 +246,22 @@ test.describe('first paint', () => {
   });
 });
 
+test.describe('scroll position', () => {
+  test('a page loaded from a link starts at the top, whatever the page before it was scrolled to; a reload keeps its place', async ({ page }) => {
+    await page.goto('/sharks');
+    await expect(cards(page)).toHaveCount(8);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.goto('/sharks?sort=experience');
+    await expect(cards(page)).toHaveCount(8);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.reload();
+    await expect(cards(page)).toHaveCount(8);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  });
+});
+
 test.describe('other public pages', () => {
   test('freelancers is coming soon with Back to Home and Contact Us', async ({ page }) => {
     await page.goto('/freelancers');

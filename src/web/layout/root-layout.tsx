@@ -1,9 +1,16 @@
 // The frame of every page: navbar, the page, footer.
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Spinner } from '../components/spinner';
+
+/**
+ * Where ScrollRestoration files a page's scroll position. Every page loaded as a new document starts with the
+ * key "default", so with the default key a link opened in the same tab (or a typed URL) landed at the scroll
+ * position of the previous document. Such pages are filed by their URL instead; a reload still restores.
+ */
+export const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 export function RootLayout() {
   return (
@@ -18,7 +25,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
