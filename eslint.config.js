@@ -1,18 +1,120 @@
+// Lint holds the layout (docs/decisions/071-one-way-module-layout.md): imports flow one way, SQL lives in
+// repositories, query keys come from their factories, and prettier decides the formatting.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+/** Leaving one's folder goes through the package.json aliases, never through '../'. */
+const NO_PARENT = {
+  group: ['../*', '../**'],
+  message: 'Import from outside this folder with #shared/, #server/ or #web/.',
+};
+
+/** no-restricted-imports options: a block's own patterns and paths, always with NO_PARENT. */
+const restrict = ({ patterns = [], paths = [] } = {}) => [
+  'error',
+  { patterns: [NO_PARENT, ...patterns], paths },
+];
+
+const RAW_SQL = {
+  name: 'drizzle-orm',
+  importNames: ['sql'],
+  message:
+    'Raw SQL lives in a module repository.ts (or src/server/db); a service or route calls the repository.',
+};
+
+/** Another module is reached through its service.ts only (its routes are mounted by app.ts). */
+const MODULE_DOOR = {
+  group: ['\\#server/modules/*/*', '!\\#server/modules/*/service.ts'],
+  message: 'Another module is reached through its service.ts, never its repository or other files.',
+};
+
+/** An array literal as a query key outside the features' api.ts files: keys come only from key factories. */
+const INLINE_QUERY_KEY = {
+  selector: "Property[key.name='queryKey'] > ArrayExpression",
+  message: "Query keys come from the feature's key factory in its api.ts (e.g. catalogueKeys.list(filters)).",
+};
+
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // no-cycle follows imports by parsing each file: it must know TypeScript files and how to parse them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(),
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/web', './src/server'],
+              message: 'shared imports nothing else.',
+            },
+            { target: './src/web', from: './src/server', message: 'web must not import server code.' },
+            { target: './src/server', from: './src/web', message: 'server must not import web code.' },
+            {
+              target: './src/web/features',
+              from: ['./src/web/pages', './src/web/app'],
+              message: 'features never import pages or the app shell.',
+            },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/pages', './src/web/app'],
+              message: 'shared web code never imports features, pages or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A page is a route component: it composes features and components, never another page.
+    files: ['src/web/pages/**/*.tsx'],
+    ignores: ['src/web/pages/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': restrict({
+        patterns: [
+          {
+            group: ['\\#web/pages/**', './*'],
+            message: 'A page never imports another page: move shared parts into a feature.',
+          },
+        ],
+      }),
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/*/api.ts', 'src/web/features/*/api/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', INLINE_QUERY_KEY] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -20,16 +122,30 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // The web never imports the server, and shared imports neither (design.md section 2).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server code' }] }],
     },
   },
   {
+    // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server must not import web code' }] }] },
+    ignores: [
+      'src/server/**/repository.ts',
+      'src/server/db/**',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+      // The demo seed writes its catalogue in bulk, like a migration.
+      'src/server/seed.ts',
+    ],
+    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL] }) },
   },
   {
-    files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/server/**'], message: 'shared imports nothing else' }] }] },
+    // A module's routes call its own service, its service its own repository; another module only through
+    // its service (decision 073). Repositories may write raw SQL; nothing else in a module may.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/repository.ts'],
+    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL], patterns: [MODULE_DOOR] }) },
+  },
+  {
+    files: ['src/server/modules/**/repository.ts'],
+    rules: { 'no-restricted-imports': restrict({ patterns: [MODULE_DOOR] }) },
   },
 );

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests run the production build (`npm start`) on its own port and fresh data directory,
+// Browser tests run the production build (`npm start`: the compiled server on the project's Node 24) on its own port and fresh data directory,
 // in Debian's Chromium: a test tool's own browser download is not possible on these machines.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -21,18 +21,35 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   // The read-only checks of the demo catalogue (exactly 28 published sharks, their order, the sitemap) run
   // first; the journeys that create and publish sharks run after them on the same server.
   projects: [
-    { name: 'catalogue', testMatch: /(public|a11y)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'journeys', testIgnore: /(public|a11y)\.spec\.ts$/, dependencies: ['catalogue'], use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'catalogue',
+      testMatch: /(public|a11y)\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'journeys',
+      testIgnore: /(public|a11y)\.spec\.ts$/,
+      dependencies: ['catalogue'],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     // Own build folder and data dir per port, so two runs on one machine never clobber each other.
-    command: `rm -rf data/e2e-${PORT} && npx vite build --outDir ../../dist/e2e-${PORT} --emptyOutDir --logLevel warn && WEB_DIST=dist/e2e-${PORT} DATA_DIR=data/e2e-${PORT} PORT=${PORT} HOST=127.0.0.1 APP_ORIGIN=${baseURL} RATE_LIMIT_SCALE=50 LOG_LEVEL=warn npx tsx src/server/main.ts`,
+    command: `rm -rf data/e2e-${PORT} && npx vite build --outDir ../../dist/e2e-${PORT} --emptyOutDir --logLevel warn && npx tsx scripts/build-server.ts dist/e2e-${PORT}-server && WEB_DIST=dist/e2e-${PORT} DATA_DIR=data/e2e-${PORT} PORT=${PORT} HOST=127.0.0.1 APP_ORIGIN=${baseURL} RATE_LIMIT_SCALE=50 LOG_LEVEL=warn node --enable-source-maps dist/e2e-${PORT}-server/main.js`,
     url: `${baseURL}/api/sharks`,
     reuseExistingServer: false,
     timeout: 240_000,

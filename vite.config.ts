@@ -27,7 +27,10 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -41,5 +44,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   // The manifest lets the server preload a public page's chunks (src/server/modules/seo/first-paint.ts).
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+    },
+  },
 });

@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
-          setupFiles: ['src/web/test/setup.ts'],
+          setupFiles: ['src/web/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -43,11 +43,21 @@ async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   // Lazy routes show a spinner first; audit the page itself.
-  await expect(page.getByRole('status', { name: /loading/i }), `${path} still loading`).toHaveCount(0, { timeout: 15_000 });
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  await expect(page.getByRole('status', { name: /loading/i }), `${path} still loading`).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 for (const viewport of [

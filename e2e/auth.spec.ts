@@ -2,17 +2,28 @@
 // login portals and their refusals, password reset, guards, the user menu of each role, logout and the admin console.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
-import { DEMO_ACCOUNTS, loginAs, loginAsDemo, readMailLink, signUpLearner, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import {
+  DEMO_ACCOUNTS,
+  loginAs,
+  loginAsDemo,
+  readMailLink,
+  signUpLearner,
+  signUpVerifiedLearner,
+  uniqueEmail,
+} from './helpers/auth';
 
 const alert = (page: Page) => page.getByRole('alert').filter({ hasNotText: /^$/ }).first();
 
 test.describe('learner account', () => {
-  test('signs up, verifies from the mailed link, logs in, sees the menu and logs out', async ({ page, request }) => {
+  test('signs up, verifies from the mailed link, logs in, sees the menu and logs out', async ({
+    page,
+    request,
+  }) => {
     const account = await signUpLearner(page, { name: 'Asha Verma' });
     await expect(page.getByText(`We sent a verification link to ${account.email}`)).toBeVisible();
-    // After 3 s the signup page moves on to the login chooser.
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+    // After 3 s the signup page moves on to the learner login.
+    await expect(page).toHaveURL(/\/login\/user$/, { timeout: 6_000 });
 
     const link = await readMailLink(request, account.email, /verif/i);
     expect(link).toMatch(/^\/verify-email\?token=/);
@@ -32,20 +43,37 @@ test.describe('learner account', () => {
     await page.locator('#user-menu').click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText(`Hi, ${account.email}`);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Edit profile', 'Bookings', 'Liked Sharks', 'Be a Freelancer', 'Be a Shark', 'Shark Login', 'Terms', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Dashboard',
+      'Edit profile',
+      'Bookings',
+      'Liked Sharks',
+      'Be a Freelancer',
+      'Be a Shark',
+      'Shark portal',
+      'Account settings',
+      'Terms',
+      'Privacy',
+      'Logout',
+    ]);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
     await page.locator('#user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
     // The server ended the session: a guarded page now asks to log in.
     await page.goto('/user/dashboard');
     await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Fdashboard$/);
   });
 
-  test('an unverified learner is told to verify and can ask for the mail again', async ({ page, request }) => {
+  test('an unverified learner is told to verify and can ask for the mail again', async ({
+    page,
+    request,
+  }) => {
     const account = await signUpLearner(page);
     await page.goto('/login/user');
     await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -56,7 +84,14 @@ test.describe('learner account', () => {
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByRole('alert').getByRole('status')).toBeVisible();
     await expect
-      .poll(async () => ((await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as unknown[]).length)
+      .poll(
+        async () =>
+          (
+            (await (
+              await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)
+            ).json()) as unknown[]
+          ).length,
+      )
       .toBeGreaterThanOrEqual(2);
   });
 
@@ -73,7 +108,9 @@ test.describe('learner account', () => {
     await expect(page).toHaveURL(/\/forgotpassword$/);
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: MSG.resetRequested })).toHaveText("If this email is registered, you'll receive a password reset link shortly.");
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MSG.resetRequested })).toHaveText(
+      "If this email is registered, you'll receive a password reset link shortly.",
+    );
 
     const link = await readMailLink(request, account.email, /password|reset/i);
     expect(link).toMatch(/^\/update-password\?token=/);
@@ -158,11 +195,52 @@ test.describe('portals refuse the wrong account type', () => {
 
 test.describe('each role', () => {
   const MENUS = {
-    shark: { dashboard: /\/shark\/dashboard$/, items: ['Dashboard', 'Edit profile', 'Student Enrollments', 'Freelancer signup', 'Subscriptions', 'Terms', 'Logout'] },
-    freelancer: { dashboard: /\/freelancer\/dashboard$/, items: ['Dashboard', 'Edit profile', 'Client requests', 'Become a Shark', 'Subscriptions', 'Terms', 'Logout'] },
-    admin: { dashboard: /\/admin$/, items: ['Admin console', 'Shark profiles', 'Student Enrollments', 'Terms', 'Logout'] },
+    shark: {
+      dashboard: /\/shark\/dashboard$/,
+      items: [
+        'Dashboard',
+        'Edit profile',
+        'Availability',
+        'Student Enrollments',
+        'Credentials',
+        'Freelancer signup',
+        'Subscriptions',
+        'Account settings',
+        'Terms',
+        'Privacy',
+        'Logout',
+      ],
+    },
+    freelancer: {
+      dashboard: /\/freelancer\/dashboard$/,
+      items: [
+        'Dashboard',
+        'Edit profile',
+        'Client requests',
+        'Become a Shark',
+        'Subscriptions',
+        'Account settings',
+        'Terms',
+        'Privacy',
+        'Logout',
+      ],
+    },
+    admin: {
+      dashboard: /\/admin$/,
+      items: [
+        'Admin console',
+        'Shark profiles',
+        'Student Enrollments',
+        'Account settings',
+        'Terms',
+        'Privacy',
+        'Logout',
+      ],
+    },
   } as const;
-  for (const [who, { dashboard, items }] of Object.entries(MENUS) as Array<[keyof typeof MENUS, (typeof MENUS)[keyof typeof MENUS]]>) {
+  for (const [who, { dashboard, items }] of Object.entries(MENUS) as Array<
+    [keyof typeof MENUS, (typeof MENUS)[keyof typeof MENUS]]
+  >) {
     test(`${who}: logs in at its portal, lands on its page and gets its menu`, async ({ page }) => {
       await loginAsDemo(page, who);
       await expect(page).toHaveURL(dashboard);
@@ -201,7 +279,10 @@ test.describe('guards', () => {
   });
 });
 
-test('an admin creates a shark account, and the shark sets a password from the mail and logs in', async ({ page, request }) => {
+test('an admin creates a shark account, and the shark sets a password from the mail and logs in', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('shark');
   await loginAsDemo(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
@@ -211,9 +292,15 @@ test('an admin creates a shark account, and the shark sets a password from the m
   await page.getByLabel('Specialization (optional)').selectOption('forensics');
   await page.getByRole('button', { name: 'Create shark account' }).click();
   await expect(page.getByText(`Shark account created for Nisha Rao (${email})`)).toBeVisible();
-  const row = page.getByRole('list', { name: 'Shark accounts' }).getByRole('listitem').filter({ hasText: email });
+  const row = page
+    .getByRole('list', { name: 'Shark accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
   await expect(row).toContainText('Unpublished');
-  await expect(row.getByRole('link', { name: 'Edit profile of Nisha Rao' })).toHaveAttribute('href', /\/shark\/edit-profile\?sharkId=/);
+  await expect(row.getByRole('link', { name: 'Edit profile of Nisha Rao' })).toHaveAttribute(
+    'href',
+    /\/shark\/edit-profile\?sharkId=/,
+  );
 
   // The same email cannot be used twice.
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -236,7 +323,18 @@ test('an admin creates a shark account, and the shark sets a password from the m
 });
 
 test.describe('look and access', () => {
-  const PAGES = ['/login', '/login/user', '/login/shark', '/login/freelancer', '/login/admin', '/signup/user', '/signup/freelancer', '/forgotpassword', '/update-password?token=abcdefghijkl', '/verify-email'];
+  const PAGES = [
+    '/login',
+    '/login/user',
+    '/login/shark',
+    '/login/freelancer',
+    '/login/admin',
+    '/signup/user',
+    '/signup/freelancer',
+    '/forgotpassword',
+    '/update-password?token=abcdefghijkl',
+    '/verify-email',
+  ];
 
   test('account pages have no serious accessibility problems and fit a phone', async ({ page }) => {
     test.setTimeout(180_000);
@@ -246,9 +344,16 @@ test.describe('look and access', () => {
       await expect(page.locator('main h1').first()).toBeVisible();
       await expect(page).toHaveTitle(/Shark Security$/);
       const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual([]);
+      expect(
+        violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${path}: ${v.id}`),
+      ).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} scrolls sideways`,
+      ).toBeLessThanOrEqual(390);
     }
   });
 
@@ -256,7 +361,9 @@ test.describe('look and access', () => {
     await loginAsDemo(page, 'admin');
     await expect(page.getByRole('list', { name: 'Shark accounts' })).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

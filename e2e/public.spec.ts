@@ -24,13 +24,17 @@ const cardNames = (page: Page) => cards(page).getByRole('heading').allTextConten
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 test.describe('home', () => {
-  test('shows the hero, four offerings, the four stat tiles, the logo strip and the ways in', async ({ page }) => {
+  test('shows the hero, four offerings, the four stat tiles, the logo strip and the ways in', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle('Shark Security');
+    await expect(page).toHaveTitle('Shark Security | Cybersecurity services and mentors');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Learn security from the sharks');
     const offerings = page.getByRole('region', { name: 'What we offer' }).getByRole('heading', { level: 3 });
     await expect(offerings).toHaveCount(4);
@@ -43,17 +47,27 @@ test.describe('home', () => {
     }
     await expect(page.locator('dl').getByText('Freedom', { exact: true })).toBeVisible();
     await expect(page.locator('dl').getByText('Your Choice', { exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Frameworks and tools' }).getByRole('img', { name: 'OWASP' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Frameworks and tools' }).getByRole('img', { name: 'OWASP' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Services' })).toHaveAttribute('href', '/services');
     await expect(page.getByRole('link', { name: 'Meet the Sharks' })).toHaveAttribute('href', '/sharks');
     await page.getByRole('link', { name: 'Meet the Sharks' }).click();
     await expect(page).toHaveURL(/\/sharks$/);
   });
 
-  test('the navbar lists the five links in order, a cart with 0, Login, and turns solid once scrolled', async ({ page }) => {
+  test('the navbar lists the five links in order, a cart with 0, Login, and turns solid once scrolled', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('list').first().getByRole('link')).toHaveText(['Home', 'Services', 'Sharks', 'Freelancers', 'Contact']);
+    await expect(nav.getByRole('list').first().getByRole('link')).toHaveText([
+      'Home',
+      'Services',
+      'Sharks',
+      'Freelancers',
+      'Contact',
+    ]);
     await expect(nav.getByRole('link', { name: 'Cart, 0 items' })).toHaveText('0');
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     const header = page.getByRole('banner');
@@ -62,7 +76,11 @@ test.describe('home', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'true');
   });
 
-  test('the footer copies the email with a 2 s notice and shows the newsletter as coming soon', async ({ page, context, baseURL }) => {
+  test('the footer copies the email with a 2 s notice and shows the newsletter as coming soon', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
@@ -72,12 +90,18 @@ test.describe('home', () => {
     await expect(footer.getByText('Email copied to clipboard')).toBeHidden({ timeout: 4_000 });
     await expect(footer.getByRole('button', { name: 'Coming soon' })).toBeDisabled();
     await expect(footer.getByText('+91 98765 43210')).toBeVisible();
-    await expect(footer.getByRole('navigation', { name: 'Legal' }).getByRole('link')).toHaveText(['Privacy', 'Terms', 'Cookies']);
+    await expect(footer.getByRole('navigation', { name: 'Legal' }).getByRole('link')).toHaveText([
+      'Privacy',
+      'Terms',
+      'Cookies',
+    ]);
   });
 });
 
 test.describe('services', () => {
-  test('six services, each with a modal offering Book a Meeting and Close, and the four stats', async ({ page }) => {
+  test('six services, each with a modal offering Book a Meeting and Close, and the four stats', async ({
+    page,
+  }) => {
     await page.goto('/services');
     await expect(page).toHaveTitle('Services | Shark Security');
     await expect(page.getByRole('button', { name: /^Learn more about / })).toHaveCount(6);
@@ -87,7 +111,10 @@ test.describe('services', () => {
     await page.getByRole('button', { name: 'Learn more about Cloud Security' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cloud Security' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Book a Meeting' })).toHaveAttribute('href', /^mailto:contact@sharksecurity\.in\?subject=/);
+    await expect(dialog.getByRole('link', { name: 'Book a Meeting' })).toHaveAttribute(
+      'href',
+      /^mailto:contact@sharksecurity\.in\?subject=/,
+    );
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
@@ -112,10 +139,16 @@ test.describe('sharks list', () => {
     expect(new Set(names).size).toBe(DEMO_PUBLISHED);
     // The demo data has sharks without a bio and without ratings: the spec's fallbacks show.
     await expect(page.getByText('No bio available').first()).toBeVisible();
-    await expect(cards(page).first().getByRole('button', { name: /^Follow / })).toBeVisible();
+    await expect(
+      cards(page)
+        .first()
+        .getByRole('button', { name: /^Follow / }),
+    ).toBeVisible();
   });
 
-  test('search, filter and sort live in the URL, restart at page 1 and survive a reload', async ({ page }) => {
+  test('search, filter and sort live in the URL, restart at page 1 and survive a reload', async ({
+    page,
+  }) => {
     await page.goto('/sharks');
     await expect(cards(page)).toHaveCount(8);
     await page.getByRole('button', { name: 'Load More' }).click();
@@ -164,7 +197,10 @@ test.describe('sharks list', () => {
 
   test('the navbar search lands on the list with the search applied', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('searchbox', { name: 'Search sharks' }).fill('Chen');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('searchbox', { name: 'Search sharks' })
+      .fill('Chen');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/sharks\?search=Chen$/);
     await expect(page.getByLabel('Search by name or bio')).toHaveValue('Chen');
@@ -173,7 +209,9 @@ test.describe('sharks list', () => {
 });
 
 test.describe('shark profile', () => {
-  test('shows the header, tabs about / courses / reviews, courses in rupees and the booking panel', async ({ page }) => {
+  test('shows the header, tabs about / courses / reviews, courses in rupees and the booking panel', async ({
+    page,
+  }) => {
     await page.goto('/sharks?search=Chen');
     await cards(page).getByRole('link', { name: 'Chen Wei' }).click();
     await expect(page).toHaveURL(/\/sharks\/[0-9a-f-]{36}$/);
@@ -181,12 +219,13 @@ test.describe('shark profile', () => {
     await expect(page).toHaveTitle('Chen Wei | Shark Security');
     await expect(page.getByText('Cloud Security', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Follow Chen Wei' })).toBeVisible();
-    await expect(page.getByText('Calendar coming soon...')).toBeVisible();
+    await expect(page.getByText(/^Free times on \d+ days? ahead\. The shark works in /)).toBeVisible();
 
     await page.getByRole('tab', { name: 'Courses' }).click();
     const course = page.getByRole('article').first();
-    await expect(course).toContainText(/CRS-[A-Z0-9]{6}/);
-    await expect(course).toContainText(/₹[\d,]+\.\d\d \/ hour/);
+    // Internal course codes are for the shark's workspace only; prices in whole rupees (issue 16).
+    await expect(course).toContainText(/₹[\d,]+ \/ hour/);
+    await expect(course).not.toContainText(/CRS-/);
     await expect(course).toContainText('hours');
     await expect(course).toContainText('Required devices');
     await expect(course).toContainText('Required knowledge');
@@ -210,7 +249,7 @@ test.describe('shark profile', () => {
     const html = await (await page.request.get(`/sharks/${chen.id}`)).text();
     expect(html).toContain('<title>Chen Wei | Shark Security</title>');
     expect(html).toContain('<meta property="og:title" content="Chen Wei | Shark Security" />');
-    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/images\/default-shark\.svg" \/>/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/images\/og-image\.png" \/>/);
     const missing = await page.request.get('/sharks/00000000-0000-4000-8000-000000000000');
     expect(missing.status()).toBe(404);
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
@@ -220,18 +259,22 @@ test.describe('shark profile', () => {
 });
 
 test.describe('first paint', () => {
-  test('a profile or the list opened from a link shows its sharks from the page itself, without asking the API again', async ({ page }) => {
+  test('a profile or the list opened from a link shows its sharks from the page itself, without asking the API again', async ({
+    page,
+  }) => {
     const [chen] = (await apiPage(page, 'search=Chen')).items;
     const catalogueCalls: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname.startsWith('/api/sharks')) catalogueCalls.push(url.pathname + url.search);
+      // Free slots are live (they change with every booking), so the profile fetches them; not catalogue data.
+      if (url.pathname.startsWith('/api/sharks') && !url.pathname.endsWith('/slots'))
+        catalogueCalls.push(url.pathname + url.search);
     });
 
     await page.goto(`/sharks/${chen.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
     await page.getByRole('tab', { name: 'Courses' }).click();
-    await expect(page.getByRole('article').first()).toContainText(/CRS-[A-Z0-9]{6}/);
+    await expect(page.getByRole('article').first()).toContainText(/₹[\d,]+ \/ hour/);
     await expect(page.getByRole('region', { name: 'Book a session' })).toBeVisible();
 
     await page.goto('/sharks?search=Chen&sort=experience');
@@ -247,7 +290,9 @@ test.describe('first paint', () => {
 });
 
 test.describe('scroll position', () => {
-  test('a page loaded from a link starts at the top, whatever the page before it was scrolled to; a reload keeps its place', async ({ page }) => {
+  test('a page loaded from a link starts at the top, whatever the page before it was scrolled to; a reload keeps its place', async ({
+    page,
+  }) => {
     await page.goto('/sharks');
     await expect(cards(page)).toHaveCount(8);
     await page.evaluate(() => window.scrollTo(0, 700));
@@ -299,8 +344,20 @@ test.describe('other public pages', () => {
     await expect(success).toBeHidden({ timeout: 7_000 });
   });
 
+  test('the legal pages are real pages (decision 013)', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/privacy', 'Privacy notice'],
+      ['/terms', 'Terms of use'],
+      ['/cookies', 'Cookie notice'],
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+  });
+
   test('undefined paths redirect to the home page', async ({ page }) => {
-    for (const path of ['/privacy', '/terms', '/cookies', '/cart', '/no/such/page']) {
+    for (const path of ['/cart', '/no/such/page']) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Learn security from the sharks');
@@ -325,7 +382,9 @@ test.describe('look and reach', () => {
     [390, 844, 'phone'],
     [360, 740, 'small'],
   ] as const) {
-    test(`every public page at ${tag} width: no horizontal scroll, no serious axe violations, screenshot`, async ({ page }) => {
+    test(`every public page at ${tag} width: no horizontal scroll, no serious axe violations, screenshot`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize({ width, height });
@@ -337,7 +396,8 @@ test.describe('look and reach', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
         await expectNoSeriousAxeViolations(page);
-        if (tag !== 'small') await page.screenshot({ path: `${SHOTS}/e2e-${name}-${tag}.png`, fullPage: true });
+        if (tag !== 'small')
+          await page.screenshot({ path: `${SHOTS}/e2e-${name}-${tag}.png`, fullPage: true });
       }
     });
   }
@@ -346,7 +406,10 @@ test.describe('look and reach', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.locator('header [id]').filter({ has: page.getByRole('link', { name: 'Freelancers' }) }).last();
+    const menu = page
+      .locator('header [id]')
+      .filter({ has: page.getByRole('link', { name: 'Freelancers' }) })
+      .last();
     await expect(menu).toBeVisible();
     await menu.getByRole('link', { name: 'Freelancers' }).click();
     await expect(page).toHaveURL(/\/freelancers$/);

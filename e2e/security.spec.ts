@@ -16,17 +16,29 @@ const JS_LINK = 'javascript:window.__xss="link"';
  */
 async function signedInNewShark(request: APIRequestContext): Promise<{ email: string }> {
   const admin = DEMO_ACCOUNTS.admin;
-  const adminLogin = await request.post('/api/auth/login', { headers: { origin: baseURL }, data: { email: admin.email, password: admin.password, portal: 'admin' } });
+  const adminLogin = await request.post('/api/auth/login', {
+    headers: { origin: baseURL },
+    data: { email: admin.email, password: admin.password, portal: 'admin' },
+  });
   expect(adminLogin.status()).toBe(200);
   const email = uniqueEmail('xss-shark');
-  const created = await request.post('/api/admin/sharks', { headers: { origin: baseURL }, data: { email, name: 'Hostile Input', specialization: 'pentesting' } });
+  const created = await request.post('/api/admin/sharks', {
+    headers: { origin: baseURL },
+    data: { email, name: 'Hostile Input', specialization: 'pentesting' },
+  });
   expect(created.status()).toBe(201);
   await request.post('/api/auth/logout', { headers: { origin: baseURL } });
   const token = new URL(await readMailLink(request, email), baseURL).searchParams.get('token')!;
   const password = 'correct horse battery staple';
-  const reset = await request.post('/api/auth/reset-password', { headers: { origin: baseURL }, data: { token, password, confirmPassword: password } });
+  const reset = await request.post('/api/auth/reset-password', {
+    headers: { origin: baseURL },
+    data: { token, password, confirmPassword: password },
+  });
   expect(reset.status()).toBe(200);
-  const login = await request.post('/api/auth/login', { headers: { origin: baseURL }, data: { email, password, portal: 'shark' } });
+  const login = await request.post('/api/auth/login', {
+    headers: { origin: baseURL },
+    data: { email, password, portal: 'shark' },
+  });
   expect(login.status()).toBe(200);
   return { email };
 }
@@ -45,14 +57,24 @@ async function watchForScript(page: Page) {
   };
 }
 
-test('a shark bio and name full of markup show as text on the profile, and the server-written head escapes them', async ({ page, request }) => {
+test('a shark bio and name full of markup show as text on the profile, and the server-written head escapes them', async ({
+  page,
+  request,
+}) => {
   await signedInNewShark(request);
   const current = await (await request.get('/api/workspace/profile')).json();
   const name = `Hostile ${IMG}`;
   const bio = `${BREAKOUT} ${SCRIPT} ${JS_LINK}`;
   const saved = await request.put('/api/workspace/profile', {
     headers: { origin: baseURL },
-    data: { name, codeName: current.codeName, specialization: current.specialization, experience: current.experience, bio, published: true },
+    data: {
+      name,
+      codeName: current.codeName,
+      specialization: current.specialization,
+      experience: current.experience,
+      bio,
+      published: true,
+    },
   });
   expect(saved.status()).toBe(200);
   const sharkId: string = (await saved.json()).profile.id;
@@ -76,7 +98,9 @@ test('a shark bio and name full of markup show as text on the profile, and the s
   await check();
 });
 
-test('a course link must be http(s): a javascript: enrollment form is refused by the API', async ({ request }) => {
+test('a course link must be http(s): a javascript: enrollment form is refused by the API', async ({
+  request,
+}) => {
   await signedInNewShark(request);
   const res = await request.post('/api/workspace/courses', {
     headers: { origin: baseURL },
@@ -86,13 +110,26 @@ test('a course link must be http(s): a javascript: enrollment form is refused by
   expect((await res.json()).error.fields.enrollmentFormUrl).toBeTruthy();
 });
 
-test('contact messages and shark applications with markup and javascript: links read as text in the admin inbox', async ({ page, request }) => {
+test('contact messages and shark applications with markup and javascript: links read as text in the admin inbox', async ({
+  page,
+  request,
+}) => {
   const message = `Hello ${SCRIPT} ${IMG} see ${JS_LINK}`;
-  const sent = await request.post('/api/contact', { headers: { origin: baseURL }, data: { name: `Mallory ${IMG}`, email: 'mallory@example.com', message } });
+  const sent = await request.post('/api/contact', {
+    headers: { origin: baseURL },
+    data: { name: `Mallory ${IMG}`, email: 'mallory@example.com', message },
+  });
   expect(sent.status()).toBe(201);
   const applied = await request.post('/api/shark-applications', {
     headers: { origin: baseURL },
-    data: { name: 'Mallory', email: 'mallory@example.com', specialization: 'red_teaming', experience: 3, links: JS_LINK, motivation: `I want to mentor. ${SCRIPT}` },
+    data: {
+      name: 'Mallory',
+      email: 'mallory@example.com',
+      specialization: 'red_teaming',
+      experience: 3,
+      links: JS_LINK,
+      motivation: `I want to mentor. ${SCRIPT}`,
+    },
   });
   expect(applied.status()).toBe(201);
 

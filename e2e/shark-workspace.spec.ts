@@ -18,7 +18,11 @@ const png = (color: string, width = 320, height = 200) =>
 async function shoot(page: Page, name: string, { axe = true } = {}) {
   if (axe) {
     const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id}`)).toEqual([]);
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${name}: ${v.id}`),
+    ).toEqual([]);
   }
   for (const [label, size] of [
     ['desktop', { width: 1280, height: 800 }],
@@ -28,12 +32,17 @@ async function shoot(page: Page, name: string, { axe = true } = {}) {
     await page.waitForTimeout(150);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${label} scrolls sideways`).toBeLessThanOrEqual(0);
-    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${label}.png`, fullPage: true });
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a new shark sets its password, fills its profile with a photo, publishes and manages a course with an image', async ({ page, request, browser }) => {
+test('a new shark sets its password, fills its profile with a photo, publishes and manages a course with an image', async ({
+  page,
+  request,
+  browser,
+}) => {
   // A long journey on a shared, busy machine.
   test.setTimeout(240_000);
   const email = uniqueEmail('shark');
@@ -41,7 +50,9 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
 
   // The company creates the account (the admin API behind the admin console).
   await loginAsDemo(page, 'admin');
-  const created = await page.request.post('/api/admin/sharks', { data: { email, name: 'Nisha Rao', specialization: 'forensics' } });
+  const created = await page.request.post('/api/admin/sharks', {
+    data: { email, name: 'Nisha Rao', specialization: 'forensics' },
+  });
   expect(created.status()).toBe(201);
   const { sharkId } = (await created.json()) as { sharkId: string };
   await page.context().clearCookies();
@@ -71,13 +82,20 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await page.getByLabel('Specialization').selectOption('forensics');
   await page.getByLabel('Experience (years)').fill('11');
   await page.getByLabel('Bio').fill('Memory forensics and incident response for banks.');
-  await page.getByLabel('Profile photo').setInputFiles({ name: 'nisha.png', mimeType: 'image/png', buffer: await png('#22d3ee', 400, 400) });
+  await page
+    .getByLabel('Profile photo')
+    .setInputFiles({ name: 'nisha.png', mimeType: 'image/png', buffer: await png('#22d3ee', 400, 400) });
   await expect(page.getByRole('img', { name: 'Profile photo preview' })).toHaveAttribute('src', /^blob:/);
   await page.getByText('Published', { exact: true }).click();
   await expect(page.getByRole('switch')).toBeChecked();
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '✅ Profile updated successfully!' }).first()).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Profile photo preview' })).toHaveAttribute('src', /^\/media\/avatars\/sharks\/[0-9a-f-]+\/profile\.png\?v=\d+$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Profile updated successfully!' }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Profile photo preview' })).toHaveAttribute(
+    'src',
+    /^\/media\/avatars\/sharks\/[0-9a-f-]+\/profile\.png\?v=\d+$/,
+  );
 
   // A course with an image.
   await page.getByRole('button', { name: '+ Add course' }).click();
@@ -86,14 +104,19 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await dialog.getByLabel('Description').fill('Volatility, timelines and triage on real images.');
   await dialog.getByLabel('Duration (hours)').fill('4');
   await dialog.getByLabel('Price per hour (₹)').fill('1800');
-  await dialog.getByLabel('Course image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png('#0891b2') });
+  await dialog
+    .getByLabel('Course image')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png('#0891b2') });
   await shoot(page, 'edit-profile-course-dialog', { axe: false });
   await dialog.getByRole('button', { name: 'Create course' }).click();
   await expect(dialog).toBeHidden();
   const list = page.getByRole('list', { name: 'Your courses' });
   await expect(list.getByText('Memory Forensics 101')).toBeVisible();
   await expect(list.getByText(/^CRS-[A-Z0-9]{6}$/)).toBeVisible();
-  await expect(list.locator('img')).toHaveAttribute('src', /^\/media\/course-images\/courses\/[0-9a-f-]+\/\d+_[0-9a-f]+\.png$/);
+  await expect(list.locator('img')).toHaveAttribute(
+    'src',
+    /^\/media\/course-images\/courses\/[0-9a-f-]+\/\d+_[0-9a-f]+\.png$/,
+  );
 
   // Edit it.
   await page.getByRole('button', { name: 'Edit Memory Forensics 101' }).click();
@@ -103,7 +126,7 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await edit.getByRole('button', { name: 'Save course' }).click();
   await expect(edit).toBeHidden();
   await expect(list.getByText('Memory Forensics Bootcamp')).toBeVisible();
-  await expect(list.getByText(/₹2,100\.00\/hour/)).toBeVisible();
+  await expect(list.getByText(/₹2,100\/hour/)).toBeVisible();
   await shoot(page, 'edit-profile');
 
   // The public page shows the published profile, its photo and the course with its image.
@@ -123,7 +146,9 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await second.getByLabel('Description').fill('One evening of triage.');
   await second.getByLabel('Duration (hours)').fill('2');
   await second.getByLabel('Price per hour (₹)').fill('900');
-  await second.getByLabel('Course image').setInputFiles({ name: 'triage.png', mimeType: 'image/png', buffer: await png('#67e8f9') });
+  await second
+    .getByLabel('Course image')
+    .setInputFiles({ name: 'triage.png', mimeType: 'image/png', buffer: await png('#67e8f9') });
   await second.getByRole('button', { name: 'Create course' }).click();
   await expect(second).toBeHidden();
   await expect(list.getByText('Quick Triage')).toBeVisible();
@@ -133,7 +158,9 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await confirm.getByRole('button', { name: 'Delete course' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.getByText('Quick Triage')).toBeHidden();
-  const publicCourses = (await (await request.get(`/api/sharks/${sharkId}/courses`)).json()) as { title: string }[];
+  const publicCourses = (await (await request.get(`/api/sharks/${sharkId}/courses`)).json()) as {
+    title: string;
+  }[];
   expect(publicCourses.map((c) => c.title)).toEqual(['Memory Forensics Bootcamp']);
 
   // A learner books the first course; the shark sees the student, the numbers, and cannot delete a booked course.
@@ -141,9 +168,40 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   const learner = await learnerContext.newPage();
   await loginAsDemo(learner, 'learner');
   const courseId = (publicCourses as unknown as { id: string }[])[0].id;
-  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  // The new shark opens its calendar (every day 09:00-21:00 in India); the learner books its first free slot.
+  const opened = await page.request.put('/api/workspace/availability', {
+    data: {
+      timeZone: 'Asia/Kolkata',
+      bufferMinutes: 0,
+      minNoticeMinutes: 0,
+      horizonDays: 30,
+      dailyCap: null,
+      published: true,
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '21:00' })),
+      overrides: [],
+    },
+  });
+  expect(opened.status()).toBe(200);
+  const slots = (await (await learner.request.get(`/api/sharks/${sharkId}/slots?hours=2`)).json()) as {
+    days: { starts: string[] }[];
+  };
+  const startsAt = slots.days.find((d) => d.starts.length > 0)!.starts[0];
+  const sharkTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(startsAt));
   const booked = await learner.request.post('/api/bookings', {
-    data: { courseId, hours: 2, preferredDate: tomorrow, preferredTime: '18:30', name: 'Priya Raman', email: DEMO_ACCOUNTS.learner.email, phone: '+91 98450 12345', requestId: crypto.randomUUID() },
+    data: {
+      courseId,
+      hours: 2,
+      startsAt,
+      name: 'Priya Raman',
+      email: DEMO_ACCOUNTS.learner.email,
+      phone: '+91 98450 12345',
+      requestId: crypto.randomUUID(),
+    },
   });
   expect(booked.status()).toBe(201);
   await learnerContext.close();
@@ -151,9 +209,9 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await page.goto('/shark/enrollments');
   const section = page.getByRole('region', { name: 'Memory Forensics Bootcamp' });
   await expect(section.getByText('1 booking')).toBeVisible();
-  await expect(section.getByText('₹4,200.00')).toBeVisible();
+  await expect(section.getByText('₹4,200')).toBeVisible();
   await expect(section.getByRole('cell', { name: 'Priya Raman' })).toBeVisible();
-  await expect(section.getByRole('cell', { name: '18:30' })).toBeVisible();
+  await expect(section.getByRole('cell', { name: sharkTime })).toBeVisible();
   await expect(section.getByRole('link', { name: '+91 98450 12345' })).toBeVisible();
   await shoot(page, 'enrollments-shark');
 
@@ -161,7 +219,7 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   const numbers = page.getByRole('definition');
   await expect(numbers.nth(0)).toHaveText('1');
   await expect(numbers.nth(1)).toHaveText('0');
-  await expect(numbers.nth(2)).toHaveText('₹4,200.00');
+  await expect(numbers.nth(2)).toHaveText('₹4,200');
   await expect(numbers.nth(3)).toHaveText('—No ratings yet');
   await expect(page.getByRole('list', { name: 'Next sessions' }).getByText('with Priya Raman')).toBeVisible();
   await shoot(page, 'dashboard-with-booking');
@@ -170,7 +228,9 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await page.getByRole('button', { name: 'Delete Memory Forensics Bootcamp' }).click();
   const refuse = page.getByRole('dialog', { name: 'Delete this course?' });
   await refuse.getByRole('button', { name: 'Delete course' }).click();
-  await expect(refuse.getByRole('alert')).toHaveText('Error deleting course. This course has 1 booking, so it cannot be deleted.');
+  await expect(refuse.getByRole('alert')).toHaveText(
+    'Error deleting course. This course has 1 booking, so it cannot be deleted.',
+  );
 });
 
 test('an admin picks a shark on the edit-profile and enrollments pages', async ({ page }) => {
@@ -193,9 +253,11 @@ test('an admin picks a shark on the edit-profile and enrollments pages', async (
 test('the demo shark sees its numbers on the dashboard', async ({ page }) => {
   await loginAsDemo(page, 'shark');
   await expect(page).toHaveURL(/\/shark\/dashboard$/);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_ACCOUNTS.shark.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${DEMO_ACCOUNTS.shark.name}` }),
+  ).toBeVisible();
   await expect(page.getByText('Earnings', { exact: true })).toBeVisible();
-  await expect(page.getByText(/₹[\d,]+\.\d\d/).first()).toBeVisible();
-  await expect(page.getByText('Calendar coming soon...')).toBeVisible();
+  await expect(page.getByText(/₹[\d,]+/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit availability' })).toBeVisible();
   await shoot(page, 'dashboard');
 });

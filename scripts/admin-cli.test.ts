@@ -5,16 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, resetDb, testConfig, testDatabase } from '../src/server/test/app';
-import { createAccount } from '../src/server/test/fixtures';
-import { queryRows } from '../src/server/db/client';
-import { outbox, sharks, users } from '../src/server/db/schema';
+import { createTestApp, resetDb, testConfig, testDatabase } from '#server/test/app.ts';
+import { createAccount } from '#server/test/fixtures.ts';
+import { queryRows } from '#server/db/client.ts';
+import { outbox, sharks, users } from '#server/db/schema.ts';
 import {
   loopbackUrl,
   publishCliHandoff,
   readCliHandoff,
   removeCliHandoff,
-} from '../src/server/modules/admin/cli-handoff';
+} from '#server/modules/admin/cli-handoff.ts';
 import { createWithDatabase, describeResult, parseAdminArgs, runAdminCommand, UsageError } from './admin-cli';
 
 beforeEach(resetDb);

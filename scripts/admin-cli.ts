@@ -2,21 +2,25 @@
 // It creates accounts with the same service as the admin console, choosing how to reach the database:
 //   DATABASE_URL set          -> straight to PostgreSQL;
 //   embedded, server running  -> through the server's loopback CLI endpoint (PGlite is single-process);
-//   embedded, no server       -> opens the PGlite directory itself.
+//   embedded, no server       -> opens the PGlite directory itself, under the data directory's lock.
+// A server that is starting (lock taken, address not yet published) or draining holds the lock: the CLI waits
+// for its address (30 s at most) and never opens the directory while another process has it (issue 10, #8).
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { createSharkSchema } from '../src/shared/schemas/admin';
-import { loadConfig, type Config } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { createSharkSchema } from '#shared/admin.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '#server/db/data-dir-lock.ts';
 import {
   createStaffAccount,
   type StaffAccountInput,
   type StaffAccountResult,
-} from '../src/server/modules/admin/service';
-import { CLI_SECRET_HEADER, readCliHandoff, removeCliHandoff } from '../src/server/modules/admin/cli-handoff';
-import { createMailer } from '../src/server/modules/mail/service';
-import { HttpError } from '../src/server/http/errors';
+} from '#server/modules/admin/service.ts';
+import { CLI_SECRET_HEADER, readCliHandoff, removeCliHandoff } from '#server/modules/admin/cli-handoff.ts';
+import { createMailer } from '#server/modules/mail/service.ts';
+import { startQueue } from '#server/jobs/queue.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 export const USAGE = `Usage:
   npm run admin -- create-shark --email EMAIL --name NAME [--specialization pentesting|red_teaming|cloud_security|forensics]
@@ -62,14 +66,26 @@ const silentLog = {
   level: 'silent',
 };
 
-/** Creates the account on an open database, mailing through the configured mailer (SMTP or the outbox). */
-export function createWithDatabase(
+/**
+ * Creates the account on an open database. Its mail is queued in the same transaction; the server's workers
+ * (or `npm run worker`) send it, and the CLI prints the link meanwhile.
+ */
+export async function createWithDatabase(
   database: Database,
   config: Config,
   input: StaffAccountInput,
 ): Promise<StaffAccountResult> {
-  const mailer = createMailer(config, database.db, silentLog as unknown as FastifyBaseLogger);
-  return createStaffAccount(database.db, { mailer, appOrigin: config.appOrigin }, input);
+  const log = silentLog as unknown as FastifyBaseLogger;
+  const queue = await startQueue({ config, database, log, supervise: false });
+  try {
+    return await createStaffAccount(
+      database.db,
+      { mailer: createMailer(queue), appOrigin: config.appOrigin },
+      input,
+    );
+  } finally {
+    await queue.stop();
+  }
 }
 
 const cliResultSchema = z.object({ userId: z.string(), sharkId: z.string().nullable(), link: z.string() });
@@ -104,25 +120,52 @@ async function viaServer(config: Config, input: StaffAccountInput): Promise<Staf
   throw new HttpError(res.status, body?.error?.message ?? `The server answered ${res.status}.`);
 }
 
+/** How long the CLI waits for a server that holds the embedded database to publish its address. */
+export const CLI_WAIT_MS = 30_000;
+
 export async function runAdminCommand(
   input: StaffAccountInput,
   env: NodeJS.ProcessEnv = process.env,
+  opts: { waitMs?: number } = {},
 ): Promise<StaffAccountResult & { via: 'postgres' | 'server' | 'embedded' }> {
   const config = loadConfig(env);
-  if (config.embedded) {
+  if (!config.embedded) {
+    const database = await openPostgres(config.DATABASE_URL as string, 2);
+    try {
+      return { ...(await createWithDatabase(database, config, input)), via: 'postgres' };
+    } finally {
+      await database.close();
+    }
+  }
+  // Embedded: through the server when one runs; else alone, under the lock. A server that holds the lock
+  // but has not published its address yet (starting) or no longer answers (draining) is waited for.
+  const deadline = Date.now() + (opts.waitMs ?? CLI_WAIT_MS);
+  let lock: DataDirLock;
+  for (;;) {
     const result = await viaServer(config, input);
     if (result) return { ...result, via: 'server' };
+    try {
+      lock = await acquireDataDirLock(config.DATA_DIR);
+      break;
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+      if (Date.now() >= deadline)
+        throw new Error(
+          `${err.message} The server did not publish its address for the CLI within ${Math.round((opts.waitMs ?? CLI_WAIT_MS) / 1000)} s; retry when it has started.`,
+          { cause: err },
+        );
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
-  const database = config.embedded
-    ? await openPglite(path.join(config.DATA_DIR, 'pglite'))
-    : await openPostgres(config.DATABASE_URL as string, 2);
   try {
-    return {
-      ...(await createWithDatabase(database, config, input)),
-      via: config.embedded ? 'embedded' : 'postgres',
-    };
+    const database = await openPglite(path.join(config.DATA_DIR, 'pglite'));
+    try {
+      return { ...(await createWithDatabase(database, config, input)), via: 'embedded' };
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    lock.release();
   }
 }
 

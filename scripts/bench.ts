@@ -12,9 +12,9 @@ import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { sharksQuerySchema } from '../src/shared/schemas/sharks';
-import { getPublishedShark, listPublishedSharkCourses, listSharks } from '../src/server/modules/sharks/service';
-import type { Db } from '../src/server/db/client';
+import { sharksQuerySchema } from '#shared/catalogue.ts';
+import { getPublishedShark, listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
+import type { Db } from '#server/db/client.ts';
 import { cpuBetween, cpuSnapshot, type CpuUse } from './bench/cpu';
 import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { initialJs, lighthouse, type LighthouseScores } from './bench/web';
@@ -78,7 +78,10 @@ async function startServer(port: number): Promise<ChildProcess> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const status = await fetch(`http://127.0.0.1:${port}/api/sharks`).then((r) => r.status, () => 0);
+    const status = await fetch(`http://127.0.0.1:${port}/api/sharks`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return child;
     if (status) {
       child.kill('SIGTERM');
@@ -108,9 +111,13 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 async function main() {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
   pool.on('error', () => {});
-  const { rows } = await pool.query<{ published: string }>('SELECT count(*) FILTER (WHERE published) AS published FROM sharks').catch(() => ({ rows: [] as Array<{ published: string }> }));
+  const { rows } = await pool
+    .query<{ published: string }>('SELECT count(*) FILTER (WHERE published) AS published FROM sharks')
+    .catch(() => ({ rows: [] as Array<{ published: string }> }));
   if (!rows.length || Number(rows[0].published) < 1000) {
-    console.error(`The database at ${DATABASE_URL} has no large catalogue: run DATABASE_URL=${DATABASE_URL} npm run seed:large first.`);
+    console.error(
+      `The database at ${DATABASE_URL} has no large catalogue: run DATABASE_URL=${DATABASE_URL} npm run seed:large first.`,
+    );
     process.exit(2);
   }
   const { rows: picked } = await pool.query<{ id: string }>(
@@ -121,26 +128,53 @@ async function main() {
   const q = (query: Record<string, string>) => sharksQuerySchema.parse(query);
   const all: Case[] = [
     { name: 'list', path: '/api/sharks', service: (db) => listSharks(db, q({})) },
-    { name: 'search', path: `/api/sharks?search=${SEARCH_WORD}`, service: (db) => listSharks(db, q({ search: SEARCH_WORD })) },
-    { name: 'specialization', path: '/api/sharks?specialization=forensics', service: (db) => listSharks(db, q({ specialization: 'forensics' })) },
+    {
+      name: 'search',
+      path: `/api/sharks?search=${SEARCH_WORD}`,
+      service: (db) => listSharks(db, q({ search: SEARCH_WORD })),
+    },
+    {
+      name: 'specialization',
+      path: '/api/sharks?specialization=forensics',
+      service: (db) => listSharks(db, q({ specialization: 'forensics' })),
+    },
     ...(['rating', 'experience', 'students', 'price_low', 'price_high'] as const).map((sort) => ({
       name: `sort ${sort}`,
       path: `/api/sharks?sort=${sort}`,
       service: (db: Db) => listSharks(db, q({ sort })),
     })),
-    { name: 'page 1000', path: '/api/sharks?page=1000', service: (db) => listSharks(db, q({ page: '1000' })) },
+    {
+      name: 'page 1000',
+      path: '/api/sharks?page=1000',
+      service: (db) => listSharks(db, q({ page: '1000' })),
+    },
     { name: 'profile', path: `/api/sharks/${sharkId}`, service: (db) => getPublishedShark(db, sharkId) },
-    { name: 'profile courses', path: `/api/sharks/${sharkId}/courses`, service: (db) => listPublishedSharkCourses(db, sharkId) },
+    {
+      name: 'profile courses',
+      path: `/api/sharks/${sharkId}/courses`,
+      service: (db) => listPublishedSharkCourses(db, sharkId),
+    },
   ];
   const cases = all.filter((c) => !ONLY.size || ONLY.has(c.name));
 
   const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`node ${process.version}; database ${DATABASE_URL} (${rows[0].published} published sharks); ${CONNECTIONS} connections, ${DURATION} s per case, pool ${POOL_SIZE}`);
+  console.log(
+    `machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `node ${process.version}; database ${DATABASE_URL} (${rows[0].published} published sharks); ${CONNECTIONS} connections, ${DURATION} s per case, pool ${POOL_SIZE}`,
+  );
 
   if (!SKIP.has('build') || !existsSync(`${WEB_DIST}/index.html`)) {
     console.log(`building the web app into ${WEB_DIST} (vite build)...`);
-    execFileSync('node_modules/.bin/vite', ['build', '--outDir', `../../${WEB_DIST}`, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync(
+      'node_modules/.bin/vite',
+      ['build', '--outDir', `../../${WEB_DIST}`, '--emptyOutDir', '--logLevel', 'warn'],
+      { stdio: 'inherit' },
+    );
   }
 
   const port = await freePort();
@@ -155,7 +189,9 @@ async function main() {
   });
   try {
     if (!SKIP.has('http') || !SKIP.has('raw')) {
-      console.log(`\n${'case'.padEnd(16)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`);
+      console.log(
+        `\n${'case'.padEnd(16)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`,
+      );
       for (const c of cases) {
         // Warm both sides (JIT, plan cache, buffer cache) before measuring.
         await autocannon({ url: base + c.path, connections: CONNECTIONS, duration: Math.min(3, DURATION) });
@@ -164,7 +200,11 @@ async function main() {
         const app = SKIP.has('http') ? null : await runHttp(base + c.path);
         const beforeRaw = cpuSnapshot(server.pid);
         const raw = SKIP.has('raw') ? null : await runRaw(pool, queries, CONNECTIONS, DURATION);
-        cpu.push({ name: c.name, app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null, raw: raw ? perRequest(cpuBetween(beforeRaw, cpuSnapshot(server.pid)), raw.requests) : null });
+        cpu.push({
+          name: c.name,
+          app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null,
+          raw: raw ? perRequest(cpuBetween(beforeRaw, cpuSnapshot(server.pid)), raw.requests) : null,
+        });
         const ratio = app && raw ? app.perSecond / raw.perSecond : NaN;
         const notes: string[] = [];
         if (app && (app.errors || app.non2xx)) notes.push(`${app.errors} errors, ${app.non2xx} non-2xx`);
@@ -180,7 +220,9 @@ async function main() {
     if (cpu.length) {
       // Where the machine's CPU went, per request: the load generator's share is CPU neither the app nor the
       // database gets, which is why the ratio cannot reach 1 on a machine that runs all three.
-      console.log(`\nCPU per request (microseconds): app run = server + autocannon + PostgreSQL | raw run = pg client + PostgreSQL`);
+      console.log(
+        `\nCPU per request (microseconds): app run = server + autocannon + PostgreSQL | raw run = pg client + PostgreSQL`,
+      );
       for (const row of cpu) {
         const a = row.app;
         const r = row.raw;
@@ -193,24 +235,34 @@ async function main() {
     if (!SKIP.has('js')) {
       const files = initialJs(WEB_DIST);
       const total = files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1024;
-      console.log(`\nJS loaded by / (gzip -9): ${fmt(total)} KB in ${files.length} files (target <= ${TARGET.jsKb} KB) ${mark(total <= TARGET.jsKb)}`);
-      for (const f of files) console.log(`  ${f.file.padEnd(48)} ${fmt(f.bytes / 1024).padStart(7)} KB raw ${fmt(f.gzipBytes / 1024).padStart(6)} KB gz`);
+      console.log(
+        `\nJS loaded by / (gzip -9): ${fmt(total)} KB in ${files.length} files (target <= ${TARGET.jsKb} KB) ${mark(total <= TARGET.jsKb)}`,
+      );
+      for (const f of files)
+        console.log(
+          `  ${f.file.padEnd(48)} ${fmt(f.bytes / 1024).padStart(7)} KB raw ${fmt(f.gzipBytes / 1024).padStart(6)} KB gz`,
+        );
       if (total > TARGET.jsKb) misses.push(`initial JS ${fmt(total)} KB gz`);
     }
 
     if (!SKIP.has('lighthouse')) {
-      console.log(`\nLighthouse 12 (${CHROME_PATH}, headless; targets performance >= ${TARGET.perf}, accessibility ${TARGET.a11y})`);
+      console.log(
+        `\nLighthouse 12 (${CHROME_PATH}, headless; targets performance >= ${TARGET.perf}, accessibility ${TARGET.a11y})`,
+      );
       for (const formFactor of ['mobile', 'desktop'] as const) {
         for (const path of ['/', '/sharks', `/sharks/${sharkId}`]) {
           let s: LighthouseScores;
           try {
             s = await lighthouse(base + path, formFactor, CHROME_PATH);
           } catch (err) {
-            console.log(`  ${formFactor.padEnd(8)} ${path}: lighthouse failed: ${(err as Error).message.split('\n')[0]}`);
+            console.log(
+              `  ${formFactor.padEnd(8)} ${path}: lighthouse failed: ${(err as Error).message.split('\n')[0]}`,
+            );
             continue;
           }
           const ok = s.performance >= TARGET.perf && s.accessibility >= TARGET.a11y;
-          if (!ok) misses.push(`lighthouse ${formFactor} ${path}: perf ${s.performance}, a11y ${s.accessibility}`);
+          if (!ok)
+            misses.push(`lighthouse ${formFactor} ${path}: perf ${s.performance}, a11y ${s.accessibility}`);
           console.log(
             `  ${formFactor.padEnd(8)} ${path.padEnd(48)} perf ${String(s.performance).padStart(3)}  a11y ${String(s.accessibility).padStart(3)}  FCP ${fmt(s.metrics.fcp, 0)} ms  LCP ${fmt(s.metrics.lcp, 0)} ms  TBT ${fmt(s.metrics.tbt, 0)} ms  CLS ${fmt(s.metrics.cls, 3)}  ${mark(ok)}${s.failedA11y.length ? `  failed: ${s.failedA11y.join(', ')}` : ''}`,
           );

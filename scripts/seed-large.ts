@@ -5,7 +5,7 @@
 // rather than hours. Ids are md5-derived v4 uuids of the row number: random-looking (like gen_random_uuid, so
 // indexes are as large as in production) yet computable, so bookings can name their course without a join.
 import pg from 'pg';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '#server/db/client.ts';
 
 const SHARKS = 100_000;
 const LEARNERS = 50_000;
@@ -14,30 +14,220 @@ const BOOKINGS = 1_000_000;
 const FOLLOWS = 200_000;
 const RATINGS = 300_000;
 
-const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Saanvi', 'Aadhya', 'Pari', 'Myra', 'Anika', 'Navya', 'Kiara', 'Riya', 'Meera', 'Kavya', 'Rohan', 'Karan', 'Nikhil', 'Priya', 'Sneha', 'Pooja', 'Rahul', 'Vikram', 'Fatima', 'Yusuf', 'Ayesha', 'Imran', 'Zara', 'Daniel', 'Sarah', 'Lena', 'Marcus', 'Elena', 'Chen', 'Wei', 'Samuel', 'Grace', 'Tom', 'Nora', 'Omar', 'Leila', 'Hiro', 'Yuki', 'Lucas', 'Sofia', 'Mateo', 'Amara', 'Kofi', 'Ingrid', 'Pavel', 'Olga', 'Rafael', 'Noor'];
-const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Menon', 'Reddy', 'Rao', 'Kulkarni', 'Desai', 'Joshi', 'Kapoor', 'Malhotra', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Pillai', 'Gupta', 'Agarwal', 'Mehta', 'Shah', 'Patel', 'Khan', 'Qureshi', 'Sheikh', 'Fernandes', 'D\'Souza', 'Thomas', 'George', 'Okafor', 'Adeyemi', 'Fischer', 'Petrova', 'Haddad', 'Webb', 'Tanaka', 'Sato', 'Silva', 'Costa', 'Novak', 'Larsen', 'Mensah', 'Hassan', 'Kowalski', 'Moreau', 'Rossi', 'Lindqvist', 'Ortiz', 'Park', 'Kim', 'Nguyen'];
-const CODE_NAMES = ['Hammerhead', 'Mako', 'Great White', 'Tiger', 'Bull', 'Thresher', 'Lemon', 'Reef', 'Nurse', 'Goblin', 'Wobbegong', 'Sixgill', 'Dogfish', 'Angel', 'Basking', 'Whale', 'Blue Fin', 'Silky', 'Sand Tiger', 'Epaulette'];
-const OPENERS = ['Penetration tester', 'Red team operator', 'Cloud security engineer', 'Incident responder', 'Application security lead', 'Threat hunter', 'Security researcher', 'Malware analyst', 'DevSecOps engineer', 'Forensic investigator', 'Bug bounty hunter', 'Security architect'];
-const FOCUS = ['web applications and APIs', 'Active Directory attack paths', 'AWS IAM and GuardDuty', 'Azure and Entra ID hardening', 'Kubernetes and container security', 'ransomware investigations', 'memory forensics with Volatility', 'mobile apps on Android and iOS', 'phishing and social engineering', 'IoT firmware and hardware hacking', 'network forensics with Wireshark and Zeek', 'reverse engineering with Ghidra', 'GraphQL and OAuth flows', 'detection engineering with Sigma rules', 'supply chain and CI/CD pipelines', 'SOC 2 and ISO 27001 readiness'];
-const STYLE = ['Hands-on labs in every session.', 'Teaches beginners step by step.', 'Prepares students for OSCP and OSWE.', 'Real incident stories, no slides.', 'Pairs with you on your own targets.', 'Mentors CTF teams on weekends.', 'Focus on writing reports clients read.', 'Builds detections with the blue team in the room.'];
-const TITLES = ['Web Application Pentesting Bootcamp', 'API Security Testing', 'Active Directory Attacks', 'Adversary Emulation', 'AWS Security Fundamentals', 'Kubernetes Hardening', 'Incident Response Essentials', 'Memory Forensics', 'Malware Reverse Engineering', 'Threat Hunting with Splunk', 'Phishing Simulation', 'Cloud Forensics'];
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Ayaan',
+  'Krishna',
+  'Ishaan',
+  'Ananya',
+  'Diya',
+  'Saanvi',
+  'Aadhya',
+  'Pari',
+  'Myra',
+  'Anika',
+  'Navya',
+  'Kiara',
+  'Riya',
+  'Meera',
+  'Kavya',
+  'Rohan',
+  'Karan',
+  'Nikhil',
+  'Priya',
+  'Sneha',
+  'Pooja',
+  'Rahul',
+  'Vikram',
+  'Fatima',
+  'Yusuf',
+  'Ayesha',
+  'Imran',
+  'Zara',
+  'Daniel',
+  'Sarah',
+  'Lena',
+  'Marcus',
+  'Elena',
+  'Chen',
+  'Wei',
+  'Samuel',
+  'Grace',
+  'Tom',
+  'Nora',
+  'Omar',
+  'Leila',
+  'Hiro',
+  'Yuki',
+  'Lucas',
+  'Sofia',
+  'Mateo',
+  'Amara',
+  'Kofi',
+  'Ingrid',
+  'Pavel',
+  'Olga',
+  'Rafael',
+  'Noor',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Menon',
+  'Reddy',
+  'Rao',
+  'Kulkarni',
+  'Desai',
+  'Joshi',
+  'Kapoor',
+  'Malhotra',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Pillai',
+  'Gupta',
+  'Agarwal',
+  'Mehta',
+  'Shah',
+  'Patel',
+  'Khan',
+  'Qureshi',
+  'Sheikh',
+  'Fernandes',
+  "D'Souza",
+  'Thomas',
+  'George',
+  'Okafor',
+  'Adeyemi',
+  'Fischer',
+  'Petrova',
+  'Haddad',
+  'Webb',
+  'Tanaka',
+  'Sato',
+  'Silva',
+  'Costa',
+  'Novak',
+  'Larsen',
+  'Mensah',
+  'Hassan',
+  'Kowalski',
+  'Moreau',
+  'Rossi',
+  'Lindqvist',
+  'Ortiz',
+  'Park',
+  'Kim',
+  'Nguyen',
+];
+const CODE_NAMES = [
+  'Hammerhead',
+  'Mako',
+  'Great White',
+  'Tiger',
+  'Bull',
+  'Thresher',
+  'Lemon',
+  'Reef',
+  'Nurse',
+  'Goblin',
+  'Wobbegong',
+  'Sixgill',
+  'Dogfish',
+  'Angel',
+  'Basking',
+  'Whale',
+  'Blue Fin',
+  'Silky',
+  'Sand Tiger',
+  'Epaulette',
+];
+const OPENERS = [
+  'Penetration tester',
+  'Red team operator',
+  'Cloud security engineer',
+  'Incident responder',
+  'Application security lead',
+  'Threat hunter',
+  'Security researcher',
+  'Malware analyst',
+  'DevSecOps engineer',
+  'Forensic investigator',
+  'Bug bounty hunter',
+  'Security architect',
+];
+const FOCUS = [
+  'web applications and APIs',
+  'Active Directory attack paths',
+  'AWS IAM and GuardDuty',
+  'Azure and Entra ID hardening',
+  'Kubernetes and container security',
+  'ransomware investigations',
+  'memory forensics with Volatility',
+  'mobile apps on Android and iOS',
+  'phishing and social engineering',
+  'IoT firmware and hardware hacking',
+  'network forensics with Wireshark and Zeek',
+  'reverse engineering with Ghidra',
+  'GraphQL and OAuth flows',
+  'detection engineering with Sigma rules',
+  'supply chain and CI/CD pipelines',
+  'SOC 2 and ISO 27001 readiness',
+];
+const STYLE = [
+  'Hands-on labs in every session.',
+  'Teaches beginners step by step.',
+  'Prepares students for OSCP and OSWE.',
+  'Real incident stories, no slides.',
+  'Pairs with you on your own targets.',
+  'Mentors CTF teams on weekends.',
+  'Focus on writing reports clients read.',
+  'Builds detections with the blue team in the room.',
+];
+const TITLES = [
+  'Web Application Pentesting Bootcamp',
+  'API Security Testing',
+  'Active Directory Attacks',
+  'Adversary Emulation',
+  'AWS Security Fundamentals',
+  'Kubernetes Hardening',
+  'Incident Response Essentials',
+  'Memory Forensics',
+  'Malware Reverse Engineering',
+  'Threat Hunting with Splunk',
+  'Phishing Simulation',
+  'Cloud Forensics',
+];
 
-const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
+const sqlArray = (values: string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 /** Element (index mod length) of a literal array; `idx` is an SQL integer expression. */
-const pick = (values: string[], idx: string) => `(${sqlArray(values)})[(1 + ((${idx}) % ${values.length}))::int]`;
+const pick = (values: string[], idx: string) =>
+  `(${sqlArray(values)})[(1 + ((${idx}) % ${values.length}))::int]`;
 /** A stable pseudo-random non-negative integer for an SQL integer expression. */
 const h = (expr: string) => `(hashint4((${expr})::int)::bigint & 2147483647)`;
 /** Course price in rupees, a function of the course number so bookings compute their total without a join. */
 const price = (j: string) => `(500 + (${h(`(${j}) * 3 + 11`)} % 40) * 100)::numeric(12,2)`;
 
 /** A valid version-4 uuid (the API's schemas check version and variant) derived from md5 of the row number. */
-const id = (kind: string, n: string) => `overlay(overlay(md5('${kind}' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
+const id = (kind: string, n: string) =>
+  `overlay(overlay(md5('${kind}' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
 
 function parseArgs() {
   const force = process.argv.includes('--force');
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('seed:large needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run seed:large');
+    console.error(
+      'seed:large needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run seed:large',
+    );
     process.exit(2);
   }
   return { url, force };
@@ -73,12 +263,16 @@ async function main() {
   const step = async (label: string, sql: string) => {
     const t = performance.now();
     const res = await client.query(sql);
-    console.log(`${label.padEnd(34)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s${res.rowCount != null && res.command !== 'SET' ? `  (${res.rowCount.toLocaleString('en')} rows)` : ''}`);
+    console.log(
+      `${label.padEnd(34)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s${res.rowCount != null && res.command !== 'SET' ? `  (${res.rowCount.toLocaleString('en')} rows)` : ''}`,
+    );
   };
 
   const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM sharks');
   if (Number(rows[0].n) > 0 && !force) {
-    console.error(`The database already holds ${rows[0].n} sharks; run with --force to empty it and seed again.`);
+    console.error(
+      `The database already holds ${rows[0].n} sharks; run with --force to empty it and seed again.`,
+    );
     await client.end();
     process.exit(1);
   }
@@ -87,10 +281,18 @@ async function main() {
   // the counter triggers and the foreign-key checks (the generated ids are consistent by construction).
   // One transaction: a failed run leaves the database (and its indexes) as it was.
   await client.query('BEGIN');
-  await step('session settings', `SET session_replication_role = replica; SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '256MB'`);
+  await step(
+    'session settings',
+    `SET session_replication_role = replica; SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '256MB'`,
+  );
   if (Number(rows[0].n) > 0) {
-    const { rows: tables } = await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('roles', '__drizzle_migrations')`);
-    await step('empty tables (--force)', `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} CASCADE`);
+    const { rows: tables } = await client.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('roles', '__drizzle_migrations')`,
+    );
+    await step(
+      'empty tables (--force)',
+      `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} CASCADE`,
+    );
   }
 
   // The secondary indexes are dropped during the load and rebuilt afterwards: one sorted build is far
@@ -101,28 +303,42 @@ async function main() {
     WHERE i.schemaname = 'public'
       AND i.tablename IN ('users', 'profiles', 'user_roles', 'sharks', 'courses', 'course_bookings', 'shark_followers', 'shark_ratings')
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
-  await step(`drop ${indexes.length} secondary indexes`, indexes.map((i) => `DROP INDEX "${i.indexname}";`).join('\n'));
+  await step(
+    `drop ${indexes.length} secondary indexes`,
+    indexes.map((i) => `DROP INDEX "${i.indexname}";`).join('\n'),
+  );
 
-  await step('users (sharks and learners)', `
+  await step(
+    'users (sharks and learners)',
+    `
     INSERT INTO users (id, email, email_confirmed_at, created_at)
     SELECT ${id('su', 'n')}, 'shark' || n || '@bench.sharksecurity.in', now(), now() - (n % 900) * interval '1 day'
     FROM generate_series(1, ${SHARKS}) n
     UNION ALL
     SELECT ${id('lu', 'n')}, 'learner' || n || '@bench.sharksecurity.in', now(), now() - (n % 700) * interval '1 day'
-    FROM generate_series(1, ${LEARNERS}) n`);
-  await step('profiles', `
+    FROM generate_series(1, ${LEARNERS}) n`,
+  );
+  await step(
+    'profiles',
+    `
     INSERT INTO profiles (id, full_name, email, phone)
     SELECT ${id('su', 'n')}, ${pick(FIRST, h('n'))} || ' ' || ${pick(LAST, h('n + 1000003'))}, 'shark' || n || '@bench.sharksecurity.in', '+91 9' || lpad((n % 1000000000)::text, 9, '0')
     FROM generate_series(1, ${SHARKS}) n
     UNION ALL
     SELECT ${id('lu', 'n')}, ${pick(FIRST, h('n + 7'))} || ' ' || ${pick(LAST, h('n + 2000003'))}, 'learner' || n || '@bench.sharksecurity.in', '+91 8' || lpad((n % 1000000000)::text, 9, '0')
-    FROM generate_series(1, ${LEARNERS}) n`);
-  await step('user_roles', `
+    FROM generate_series(1, ${LEARNERS}) n`,
+  );
+  await step(
+    'user_roles',
+    `
     INSERT INTO user_roles (user_id, role_id)
     SELECT ${id('su', 'n')}, (SELECT id FROM roles WHERE role_name = 'shark') FROM generate_series(1, ${SHARKS}) n
     UNION ALL
-    SELECT ${id('lu', 'n')}, (SELECT id FROM roles WHERE role_name = 'user') FROM generate_series(1, ${LEARNERS}) n`);
-  await step('sharks', `
+    SELECT ${id('lu', 'n')}, (SELECT id FROM roles WHERE role_name = 'user') FROM generate_series(1, ${LEARNERS}) n`,
+  );
+  await step(
+    'sharks',
+    `
     INSERT INTO sharks (id, user_id, name, code_name, specialization, experience, bio, photo_url, published)
     SELECT ${id('s', 'n')}, ${id('su', 'n')},
            ${pick(FIRST, h('n'))} || ' ' || ${pick(LAST, h('n + 1000003'))},
@@ -134,8 +350,11 @@ async function main() {
            END,
            NULL,
            n % 10 <> 0
-    FROM generate_series(1, ${SHARKS}) n`);
-  await step('courses', `
+    FROM generate_series(1, ${SHARKS}) n`,
+  );
+  await step(
+    'courses',
+    `
     INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, created_at)
     SELECT ${id('c', 'j')}, ${id('s', `1 + ${h('j')} % ${SHARKS}`)},
            ${pick(TITLES, h('j + 3'))},
@@ -144,34 +363,47 @@ async function main() {
            (2 + ${h('j + 7')} % 24)::numeric(6,2),
            ${price('j')},
            now() - (j % 500) * interval '1 day'
-    FROM generate_series(1, ${COURSES}) j`);
-  await step('course_bookings', `
+    FROM generate_series(1, ${COURSES}) j`,
+  );
+  await step(
+    'course_bookings',
+    `
     INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price, created_at)
     SELECT ${id('c', 'b.course')}, ${id('lu', 'b.learner')}, 'Learner ' || b.learner, 'learner' || b.learner || '@bench.sharksecurity.in',
            '+91 8' || lpad(b.learner::text, 9, '0'), b.hours,
            current_date - 300 + (k % 400), time '09:00' + (k % 10) * interval '1 hour',
            ${price('b.course')} * b.hours, now() - (k % 300) * interval '1 day'
     FROM generate_series(1, ${BOOKINGS}) k
-    CROSS JOIN LATERAL (SELECT 1 + ${h('k')} % ${COURSES} AS course, 1 + ${h('k + 99991')} % ${LEARNERS} AS learner, 1 + k % 4 AS hours) b`);
+    CROSS JOIN LATERAL (SELECT 1 + ${h('k')} % ${COURSES} AS course, 1 + ${h('k + 99991')} % ${LEARNERS} AS learner, 1 + k % 4 AS hours) b`,
+  );
   // Each learner follows/rates a few sharks at distinct offsets, so (user, shark) pairs never repeat.
-  await step('shark_followers', `
+  await step(
+    'shark_followers',
+    `
     INSERT INTO shark_followers (user_id, shark_id)
     SELECT ${id('lu', `1 + (k - 1) % ${LEARNERS}`)}, ${id('s', `1 + (${h(`1 + (k - 1) % ${LEARNERS}`)} + ((k - 1) / ${LEARNERS}) * 25000) % ${SHARKS}`)}
-    FROM generate_series(1, ${FOLLOWS}) k`);
-  await step('shark_ratings', `
+    FROM generate_series(1, ${FOLLOWS}) k`,
+  );
+  await step(
+    'shark_ratings',
+    `
     INSERT INTO shark_ratings (shark_id, user_id, rating)
     SELECT ${id('s', `1 + (${h(`(1 + (k - 1) % ${LEARNERS}) * 7`)} + ((k - 1) / ${LEARNERS}) * 16661) % ${SHARKS}`)}, ${id('lu', `1 + (k - 1) % ${LEARNERS}`)},
            (ARRAY[5,5,5,4,4,4,4,3,3,2,1])[(1 + ${h('k + 13')} % 11)::int]
-    FROM generate_series(1, ${RATINGS}) k`);
+    FROM generate_series(1, ${RATINGS}) k`,
+  );
   // What the triggers would have maintained row by row, computed once for every shark (before the
   // index rebuild, so the update does not maintain ten indexes row by row).
-  await step('recompute shark counters', `
+  await step(
+    'recompute shark counters',
+    `
     UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), min_price = pr.min
     FROM sharks base
     LEFT JOIN (SELECT c.shark_id, count(DISTINCT b.user_id)::int AS n FROM course_bookings b JOIN courses c ON c.id = b.course_id GROUP BY c.shark_id) st ON st.shark_id = base.id
     LEFT JOIN (SELECT shark_id, round(avg(rating), 2) AS avg, count(*)::int AS n FROM shark_ratings GROUP BY shark_id) rt ON rt.shark_id = base.id
     LEFT JOIN (SELECT shark_id, min(price) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id
-    WHERE s.id = base.id`);
+    WHERE s.id = base.id`,
+  );
   await step(`rebuild ${indexes.length} indexes`, indexes.map((i) => `${i.indexdef};`).join('\n'));
   await client.query('COMMIT');
   await client.query('SET session_replication_role = origin');

@@ -1,13 +1,14 @@
 // Shared browser-test steps for accounts: log in through a portal, read a mailed link from the dev outbox,
 // sign up (and verify) a fresh learner. Other specs reuse these instead of repeating the forms.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '#server/seed.ts';
 
 export { DEMO_ACCOUNTS };
 export type Portal = 'user' | 'shark' | 'freelancer' | 'admin';
 
 /** A unique address per call, so journeys never collide on one database. */
-export const uniqueEmail = (prefix = 'learner') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+export const uniqueEmail = (prefix = 'learner') =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Fills a portal's form and waits until the app has left the login page. */
 export async function loginAs(page: Page, portal: Portal, email: string, password: string) {
@@ -31,7 +32,11 @@ type OutboxMail = { subject: string; text: string; link: string | null; createdA
  * The link of the newest mail to `email` (optionally whose subject matches), as a path on this site, waiting for it
  * to arrive. Links are made absolute with the server's origin; tests follow only the path and query.
  */
-export async function readMailLink(request: APIRequestContext, email: string, subject?: RegExp): Promise<string> {
+export async function readMailLink(
+  request: APIRequestContext,
+  email: string,
+  subject?: RegExp,
+): Promise<string> {
   let found: string | null = null;
   await expect
     .poll(
@@ -51,7 +56,10 @@ export async function readMailLink(request: APIRequestContext, email: string, su
 }
 
 /** Signs up a learner through /signup/user and waits for "Account Created". */
-export async function signUpLearner(page: Page, { name = 'Test Learner', email = uniqueEmail(), password = 'correct horse battery' } = {}) {
+export async function signUpLearner(
+  page: Page,
+  { name = 'Test Learner', email = uniqueEmail(), password = 'correct horse battery' } = {},
+) {
   await page.goto('/signup/user');
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -64,7 +72,11 @@ export async function signUpLearner(page: Page, { name = 'Test Learner', email =
 }
 
 /** Signs up a learner, follows the mailed verification link, and returns the credentials (not logged in). */
-export async function signUpVerifiedLearner(page: Page, request: APIRequestContext, opts: { name?: string; email?: string; password?: string } = {}) {
+export async function signUpVerifiedLearner(
+  page: Page,
+  request: APIRequestContext,
+  opts: { name?: string; email?: string; password?: string } = {},
+) {
   const account = await signUpLearner(page, opts);
   const link = await readMailLink(request, account.email, /verif/i);
   await page.goto(link);

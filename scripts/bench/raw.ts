@@ -4,18 +4,23 @@
 // serialization, logging), not a different query.
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../src/server/db/schema';
-import type { Db } from '../../src/server/db/client';
+import * as schema from '#server/db/schema.ts';
+import type { Db } from '#server/db/client.ts';
 
 /** What node-postgres receives from Drizzle: text, values, row mode and the type parsers. */
 export type QueryConfig = pg.QueryConfig & { rowMode?: 'array'; types?: unknown };
 
 /** Runs `work` against a Drizzle database whose pool records every query it is sent. */
-export async function captureQueries(pool: pg.Pool, work: (db: Db) => Promise<unknown>): Promise<QueryConfig[]> {
+export async function captureQueries(
+  pool: pg.Pool,
+  work: (db: Db) => Promise<unknown>,
+): Promise<QueryConfig[]> {
   const recorded: QueryConfig[] = [];
   const recording = Object.create(pool) as pg.Pool;
   recording.query = ((config: QueryConfig | string, values?: unknown[]) => {
-    recorded.push(typeof config === 'string' ? { text: config, values } : { ...config, values: values ?? config.values });
+    recorded.push(
+      typeof config === 'string' ? { text: config, values } : { ...config, values: values ?? config.values },
+    );
     return (pool.query as (...args: unknown[]) => unknown)(config, values);
   }) as pg.Pool['query'];
   await work(drizzle(recording, { schema }) as unknown as Db);
@@ -36,7 +41,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** `concurrency` loops, each sending the captured queries in order (one "request") until the time is up. */
-export async function runRaw(pool: pg.Pool, queries: QueryConfig[], concurrency: number, seconds: number): Promise<LoopResult> {
+export async function runRaw(
+  pool: pg.Pool,
+  queries: QueryConfig[],
+  concurrency: number,
+  seconds: number,
+): Promise<LoopResult> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -55,5 +65,11 @@ export async function runRaw(pool: pg.Pool, queries: QueryConfig[], concurrency:
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }

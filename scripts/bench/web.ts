@@ -39,7 +39,11 @@ export interface LighthouseScores {
 }
 
 /** One Lighthouse run in Debian's Chromium (headless, no sandbox, no GPU). */
-export async function lighthouse(url: string, formFactor: 'mobile' | 'desktop', chromePath: string): Promise<LighthouseScores> {
+export async function lighthouse(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  chromePath: string,
+): Promise<LighthouseScores> {
   const bin = path.resolve('node_modules/.bin/lighthouse');
   const args = [
     url,
@@ -51,7 +55,10 @@ export async function lighthouse(url: string, formFactor: 'mobile' | 'desktop', 
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const { stdout } = await run(bin, args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromePath } });
+  const { stdout } = await run(bin, args, {
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CHROME_PATH: chromePath },
+  });
   const report = JSON.parse(stdout) as {
     categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
     audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string }>;

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './http/serializer';
-import { MAX_IMAGE_BYTES } from '../shared/constants';
+import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import errors from './plugins/errors';
@@ -19,32 +19,81 @@ import csrf from './plugins/csrf';
 import inputGuard from './security/input-guard';
 import { frameworkErrors } from './security/framework-errors';
 import spa from './plugins/spa';
-import { createMailer, type Mailer } from './modules/mail/service';
+import jobs from './jobs/plugin';
 import { createStorage, type Storage } from './modules/storage/service';
 import mailRoutes from './modules/mail/routes';
-import authRoutes from './modules/auth/routes';
+import authRoutes from './modules/accounts/routes';
 import adminRoutes from './modules/admin/routes';
 import sharksRoutes from './modules/sharks/routes';
 import coursesRoutes from './modules/courses/routes';
 import bookingsRoutes from './modules/bookings/routes';
 import followsRoutes from './modules/follows/routes';
+import reviewsRoutes from './modules/reviews/routes';
 import profilesRoutes from './modules/profiles/routes';
 import freelancersRoutes from './modules/freelancers/routes';
 import contactRoutes from './modules/contact/routes';
 import applicationsRoutes from './modules/applications/routes';
+import credentialsRoutes from './modules/credentials/routes';
 import storageRoutes from './modules/storage/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
+import availabilityRoutes from './modules/availability/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     database: Database;
-    mailer: Mailer;
     storage: Storage;
     redis: Redis | null;
   }
+}
+
+/** Query parameters whose values never reach the log: mail links carry their token in the query. */
+const SECRET_PARAMS = /([?&](?:token|secret|password|code|key|signature|sig|access_token|api_key)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
+
+/**
+ * The log: request URLs with token and secret values replaced (issue 10, finding 9), and the headers that carry
+ * credentials (cookie, authorization, the admin CLI's secret, set-cookie) censored wherever they appear.
+ */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.LOG_LEVEL,
+    serializers: {
+      req(req: {
+        method: string;
+        url: string;
+        host?: string;
+        hostname?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) {
+        return {
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host ?? req.hostname,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        };
+      },
+    },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-admin-cli-secret"]',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'headers.authorization',
+        'headers["x-admin-cli-secret"]',
+        // The dev outbox logs each mail's link: its path stays, its token does not (read it at /dev/mailbox).
+        'link',
+      ],
+      censor: (value: unknown, path: string[]) =>
+        path.at(-1) === 'link' && typeof value === 'string' ? redactUrl(value) : '[REDACTED]',
+    },
+  };
 }
 
 export interface BuildOptions {
@@ -53,19 +102,38 @@ export interface BuildOptions {
   /** Serve the built SPA from dist/web (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where the log goes (stdout by default); tests capture it. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, serveWeb = false, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  serveWeb = false,
+  logger = true,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: config.TRUST_PROXY,
+    logger: logger ? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) } : false,
+    // TRUST_PROXY (docs/deploy.md): false, the proxies' addresses/CIDR ranges, or their number. Fastify 5 refuses
+    // a bare hop count (it cannot tell a proxy from a direct client), so a count is given as a function: only
+    // right where the app is reachable through those proxies alone.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
   app.decorate('config', config);
   app.decorate('database', database);
@@ -92,7 +160,7 @@ export async function buildApp({ config, database, serveWeb = false, logger = tr
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // App services
-  app.decorate('mailer', createMailer(config, database.db, app.log));
+  await app.register(jobs); // the job queue, and app.mailer that queues mail on it
   app.decorate('storage', createStorage(config));
   await app.register(csrf);
   await app.register(inputGuard);
@@ -107,11 +175,14 @@ export async function buildApp({ config, database, serveWeb = false, logger = tr
     coursesRoutes,
     bookingsRoutes,
     followsRoutes,
+    reviewsRoutes,
     profilesRoutes,
     freelancersRoutes,
     contactRoutes,
     applicationsRoutes,
+    credentialsRoutes,
     workspaceRoutes,
+    availabilityRoutes,
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);

@@ -1,10 +1,51 @@
 // Environment, parsed and validated once at start-up. Every variable is listed in the README.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries to believe (Fastify's trustProxy). `false` (default): none. A
+ * number: that many proxies in front of the app (1 = one load balancer); the client address is the entry that
+ * many hops from the right. A comma-separated list of proxy addresses or CIDR ranges: entries appended by them.
+ * `true` (trust every hop, so any client-written entry becomes the address) is refused.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every hop, so a client could write its own address. Give the number of proxies in front of the app (for example 1) or their addresses/CIDR ranges (for example 10.0.0.0/8).',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const valid = (e: string) => {
+      const [addr, bits, ...rest] = e.split('/');
+      const family = isIP(addr);
+      if (!family || rest.length) return false;
+      if (bits === undefined) return true;
+      return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+    };
+    const bad = entries.filter((e) => !valid(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a number of proxies nor proxy addresses/CIDR ranges: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,6 +60,16 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shark Security <no-reply@sharksecurity.in>'),
+  // Where the contact form's messages are mailed (decision 080).
+  CONTACT_INBOX: z.email().default('hello@sharksecurity.in'),
+  /** Run the job workers in this process (default); false on web servers when `npm run worker` runs apart. */
+  RUN_JOBS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** Retries of a mail after its first attempt, and the base of their exponential backoff in seconds. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -26,7 +77,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   /** Multiplies every rate limit; the browser tests raise it so many journeys can run from one IP. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Where the built web app is read from. */

@@ -1,15 +1,48 @@
-// Starts the server: config, database (migrated; demo data on an empty embedded one), then listen.
+// Starts the server: config, the embedded database's lock, database (migrated; demo data as decision 027 says),
+// then listen.
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { seedDemoOnStart } from './seed';
 import { loopbackUrl, publishCliHandoff, removeCliHandoff } from './modules/admin/cli-handoff';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
-if (config.embedded || config.SEED_DEMO) {
-  if (await seedDemo(database.db)) console.log('Loaded the demo catalogue and demo accounts (see README).');
+// The project brings Node 24 LTS from the npm registry (decision 070): `npm start` runs it. A bare `node`
+// of the machine's own (older, unsupported) version is refused rather than half-working.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(
+    `Shark Security needs Node.js 24 (this is ${process.version}). Start it with \`npm start\`, which uses the project's own Node 24.`,
+  );
+  process.exit(1);
 }
+
+const config = loadConfig();
+// PGlite is single-process: no second process (another server, the admin CLI) may open its directory (#8).
+let dataDirLock: DataDirLock | null = null;
+if (config.embedded) {
+  try {
+    dataDirLock = await acquireDataDirLock(config.DATA_DIR);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  process.on('exit', () => dataDirLock?.release());
+}
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+const demo = await seedDemoOnStart(config, database.db);
+if (demo.seeded && demo.passwords) {
+  // Production with SEED_DEMO=true: the README's passwords are public, so these are random and shown only here.
+  console.log(
+    'Loaded the demo catalogue and demo accounts with these one-time passwords (shown only now):\n' +
+      Object.entries(demo.passwords)
+        .map(([email, password]) => `  ${email}  ${password}`)
+        .join('\n'),
+  );
+} else if (demo.seeded) console.log('Loaded the demo catalogue and demo accounts (see README).');
 const app = await buildApp({ config, database, serveWeb: true });
 
 // SIGTERM drains: stop accepting, finish requests in flight, then close the database.
@@ -19,7 +52,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    removeCliHandoff(config.DATA_DIR);
     // A request in flight keeps its keep-alive socket open once answered, and Node closes idle sockets only
     // when the close starts: reap them as they free up, or the exit would wait for the keep-alive timeout.
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
@@ -28,6 +60,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await app.close();
     clearInterval(reaper);
     await database.close();
+    // Only now is the database free: the hand-off and the lock hold through the drain, so the admin CLI waits
+    // instead of opening the directory while this process still writes to it.
+    if (config.embedded) removeCliHandoff(config.DATA_DIR);
+    dataDirLock?.release();
     process.exit(0);
   });
 }

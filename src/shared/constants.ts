@@ -1,5 +1,8 @@
 // Business constants of the spec (section 9), in one place for the browser and the server.
 
+/** The product's name: every document title ends with it. */
+export const SITE_NAME = 'Shark Security';
+
 export const SHARKS_PAGE_SIZE = 8;
 
 export const SPECIALIZATIONS = ['pentesting', 'red_teaming', 'cloud_security', 'forensics'] as const;

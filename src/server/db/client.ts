@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -35,7 +36,7 @@ export interface Database {
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
@@ -45,6 +46,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A dropped connection (server restart, terminated backend) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
+  // A connection terminated while checked out between two queries of a transaction (the booking transaction
+  // computes slots between its reads and its insert) emits 'error' on the client: the query that follows
+  // fails and the transaction answers 500, but the process must not crash on an unhandled 'error' event.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Two instances starting together must not run the migrations twice.
   const lock = await pool.connect();
@@ -58,7 +63,11 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize)
     : openPglite(path.join(opts.dataDir, 'pglite'));
@@ -68,4 +77,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Answers when the database does (the health check); throws when it cannot be reached. */
+export async function ping(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT 1`);
 }

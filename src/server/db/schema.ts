@@ -1,5 +1,5 @@
 // The whole data model (design.md section 3). Tables are created by the SQL migrations in ./migrations;
-// this file gives Drizzle their types. Keep the two in step: `npm run db:check` compares them.
+// this file gives Drizzle their types. Keep the two in step: `npm run db:check` (drizzle-kit check) compares them.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   pgView,
@@ -37,6 +38,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     avatarUrl: text('avatar_url'),
+    /** Set by an admin (decision 032): no login, no session, the public profile hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -47,7 +51,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -60,8 +66,12 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    /** change_email: the address the account moves to once the link mailed there is opened. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -70,7 +80,9 @@ export const emailTokens = pgTable(
 );
 
 export const profiles = pgTable('profiles', {
-  id: uuid('id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   fullName: text('full_name'),
   email: text('email').notNull(),
   phone: text('phone'),
@@ -88,8 +100,12 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [uniqueIndex('user_roles_user_role_key').on(t.userId, t.roleId)],
 );
@@ -104,10 +120,15 @@ export const sharks = pgTable(
   'sharks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     codeName: text('code_name'),
-    specialization: text('specialization', { enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'] }).notNull(),
+    specialization: text('specialization', {
+      enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'],
+    }).notNull(),
     experience: integer('experience').notNull().default(0),
     bio: text('bio'),
     photoUrl: text('photo_url'),
@@ -126,7 +147,9 @@ export const courses = pgTable(
   'courses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sharkId: uuid('shark_id').notNull().references(() => sharks.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     courseCode: text('course_code').notNull().unique(),
     description: text('description').notNull(),
@@ -147,8 +170,11 @@ export const courseBookings = pgTable(
   'course_bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    /** Null once the learner deleted the account: the booking stays as the shark's record, without them. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -159,22 +185,133 @@ export const courseBookings = pgTable(
     /** Client-chosen idempotency key: a double-clicked Confirm makes one booking. */
     requestId: uuid('request_id').unique(),
     createdAt: createdAt(),
+    /** The course's shark, copied at booking: the overlap constraint needs it on this row. */
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** ends_at + the shark's buffer at booking: the exclusion constraint compares [starts_at, blocked_until). */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /** The shark's IANA zone at booking; preferred_date/preferred_time are the wall clock there. */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    status: text('status', {
+      enum: ['requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show'],
+    })
+      .notNull()
+      .default('requested'),
   },
   (t) => [
     index('course_bookings_course_id_idx').on(t.courseId, t.preferredDate),
     index('course_bookings_user_id_idx').on(t.userId, t.preferredDate),
+    index('course_bookings_shark_starts_idx').on(t.sharkId, t.startsAt),
     check('course_bookings_hours_check', sql`${t.hours} >= 1 and ${t.hours} <= 12`),
+    check(
+      'course_bookings_status_check',
+      sql`${t.status} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,
+    ),
+    check(
+      'course_bookings_range_check',
+      sql`${t.startsAt} < ${t.endsAt} AND ${t.endsAt} <= ${t.blockedUntil}`,
+    ),
   ],
+);
+
+// ---- Availability ----------------------------------------------------------
+
+/** A shark's booking rules; `published` opens the calendar to learners. */
+export const sharkAvailability = pgTable(
+  'shark_availability',
+  {
+    sharkId: uuid('shark_id')
+      .primaryKey()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(720),
+    horizonDays: integer('horizon_days').notNull().default(60),
+    dailyCap: integer('daily_cap'),
+    published: boolean('published').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shark_availability_buffer_check', sql`${t.bufferMinutes} IN (0, 15, 30, 60)`),
+    check('shark_availability_notice_check', sql`${t.minNoticeMinutes} BETWEEN 0 AND 10080`),
+    check('shark_availability_horizon_check', sql`${t.horizonDays} BETWEEN 1 AND 180`),
+    check('shark_availability_cap_check', sql`${t.dailyCap} IS NULL OR ${t.dailyCap} BETWEEN 1 AND 24`),
+  ],
+);
+
+/** Weekly hours: wall-clock ranges in the shark's zone, ISO weekday 1 (Monday) to 7 (Sunday). */
+export const availabilityWeekly = pgTable(
+  'availability_weekly',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+  },
+  (t) => [
+    index('availability_weekly_shark_idx').on(t.sharkId, t.weekday),
+    check('availability_weekly_weekday_check', sql`${t.weekday} BETWEEN 1 AND 7`),
+    check('availability_weekly_range_check', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/** Date overrides: a row with null times is a day off; rows with times replace that date's weekly hours. */
+export const availabilityOverrides = pgTable(
+  'availability_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+  },
+  (t) => [
+    index('availability_overrides_shark_date_idx').on(t.sharkId, t.date),
+    check(
+      'availability_overrides_range_check',
+      sql`(${t.startTime} IS NULL AND ${t.endTime} IS NULL) OR (${t.startTime} < ${t.endTime})`,
+    ),
+  ],
+);
+
+/** "Notify me when they open their calendar": mailed once when the shark publishes, then deleted. */
+export const availabilityWatchers = pgTable(
+  'availability_watchers',
+  {
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sharkId, t.userId] })],
 );
 
 export const sharkFollowers = pgTable(
   'shark_followers',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sharkId: uuid('shark_id').notNull().references(() => sharks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.sharkId] }), index('shark_followers_shark_id_idx').on(t.sharkId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sharkId] }),
+    index('shark_followers_shark_id_idx').on(t.sharkId),
+  ],
 );
 
 /** One learner's rating of a shark; the aggregate (avg_rating, review_count) lives on sharks. */
@@ -182,8 +319,12 @@ export const sharkRatings = pgTable(
   'shark_ratings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sharkId: uuid('shark_id').notNull().references(() => sharks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     createdAt: createdAt(),
   },
@@ -197,15 +338,21 @@ export const sharkRatings = pgTable(
 export const reviewNotifyRequests = pgTable(
   'review_notify_requests',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sharkId: uuid('shark_id').notNull().references(() => sharks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.sharkId] })],
 );
 
 export const freelancers = pgTable('freelancers', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   skills: text('skills').notNull(),
   createdAt: createdAt(),
@@ -232,20 +379,103 @@ export const sharkApplications = pgTable('shark_applications', {
   experience: integer('experience').notNull(),
   links: text('links'),
   motivation: text('motivation').notNull(),
-  status: text('status', { enum: ['new', 'reviewed'] }).notNull().default('new'),
+  status: text('status', { enum: ['new', 'awaiting_confirmation', 'approved', 'rejected'] })
+    .notNull()
+    .default('new'),
+  /** The admin's reason for a rejection (mailed to the applicant). */
+  reason: text('reason'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  /** sha256 of the confirm link mailed when the email already had an account (decision 032). */
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
+// ---- Company console -----------------------------------------------------
+
+/**
+ * Every admin action and every role change (decision 032), written in the transaction of the change.
+ * Append-only: a trigger refuses UPDATE and DELETE.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    /** Who acted; null for the system. Kept as plain uuid (no FK) so the log outlives deleted accounts. */
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt, t.id)],
+);
+
+/** A shark's certification or practice-platform profile, checked by an admin before it shows in public. */
+export const sharkCredentials = pgTable(
+  'shark_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['certification', 'platform'] }).notNull(),
+    name: text('name').notNull(),
+    issuer: text('issuer'),
+    credentialId: text('credential_id'),
+    url: text('url').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shark_credentials_shark_id_idx').on(t.sharkId),
+    check('shark_credentials_status_check', sql`${t.status} IN ('pending', 'verified', 'rejected')`),
+    check('shark_credentials_kind_check', sql`${t.kind} IN ('certification', 'platform')`),
+  ],
+);
+
 /** Every mail the app sends; without SMTP this is the dev mailbox at /dev/mailbox. */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  link: text('link'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+// The mail delivery log (decision 080): one row per mail, written with its pg-boss job in the transaction
+// of the change that causes it. Subject and link are known at once; html and text are rendered by the worker.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull().default('legacy'),
+    /** What the template needs (names, links); rendered again when an admin retries. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    subject: text('subject').notNull(),
+    text: text('text'),
+    html: text('html'),
+    link: text('link'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    jobId: uuid('job_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('outbox_status_check', sql`${t.status} IN ('queued', 'sent', 'failed')`),
+    index('outbox_status_created_at_idx').on(t.status, t.createdAt),
+    index('outbox_to_address_idx').on(t.toAddress),
+  ],
+);
 
 // ---- Views (defined in migration SQL) -------------------------------------
 
@@ -254,7 +484,9 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   userId: uuid('user_id').notNull(),
   name: text('name').notNull(),
   codeName: text('code_name'),
-  specialization: text('specialization', { enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'] }).notNull(),
+  specialization: text('specialization', {
+    enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'],
+  }).notNull(),
   experience: integer('experience').notNull(),
   bio: text('bio'),
   photoUrl: text('photo_url'),
@@ -263,6 +495,8 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   avgRating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
   reviewCount: integer('review_count').notNull(),
   minPrice: money('min_price'),
+  /** Verified credentials of the shark (decision 032). */
+  verifiedCredentials: integer('verified_credentials').notNull(),
 }).existing();
 
 export const coursesWithBookings = pgView('courses_with_bookings', {

@@ -12,10 +12,9 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, message, 'bad_request', fields);
 /** A 400 that names the field, so forms can show the message beside it. */
-export const fieldError = (field: string, message: string) => new HttpError(400, message, 'validation', { [field]: message });
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, 'validation', { [field]: message });
 export const unauthorized = (message: string, code = 'unauthorized') => new HttpError(401, message, code);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, message, code);
 export const notFound = (message: string) => new HttpError(404, message, 'not_found');

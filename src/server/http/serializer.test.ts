@@ -5,9 +5,9 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MSG } from '../../shared/messages';
-import { sharkSchema } from '../../shared/schemas/sharks';
-import errors from '../plugins/errors';
+import { sharkSchema } from '#shared/catalogue.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import errors from '#server/plugins/errors.ts';
 import { responseJsonSchema, serializerCompiler } from './serializer';
 
 const shark = {
@@ -48,7 +48,11 @@ describe('response serializer', () => {
   });
 
   it('never writes a property the schema does not declare (a new column cannot leak)', async () => {
-    const res = await appAnswering(sharkSchema, { ...shark, passwordHash: '$argon2id$secret', email: 'nisha@example.test' });
+    const res = await appAnswering(sharkSchema, {
+      ...shark,
+      passwordHash: '$argon2id$secret',
+      email: 'nisha@example.test',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('argon2id');
     expect(res.body).not.toContain('nisha@example.test');
@@ -59,7 +63,7 @@ describe('response serializer', () => {
     const { name: _name, ...nameless } = shark;
     const res = await appAnswering(sharkSchema, nameless);
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'server_error', message: MSG.serverError } });
+    expect(res.json()).toEqual({ error: { code: 'server_error', message: COMMON_MSG.serverError } });
   });
 
   it('keeps zod for a schema JSON Schema cannot express, such as a Date', async () => {

@@ -14,7 +14,11 @@ type SerializerCompiler = Parameters<typeof zodSerializerCompiler>[0];
 /** The JSON Schema of a zod response schema, or null when it has no JSON Schema form. */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
-    const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+      unrepresentable: 'throw',
+    }) as Record<string, unknown>;
     delete json.$schema;
     return json;
   } catch {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp } from '../test/app';
+import { createTestApp } from '#server/test/app.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

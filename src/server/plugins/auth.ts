@@ -1,21 +1,30 @@
-// Who is calling: reads the session cookie into request.auth, and gives routes their guards
+// Who is calling: reads the session cookie into request.auth, and gives routes THE guard
 // (`preValidation: app.requireRole('shark', 'admin')`). The browser's guards are only UX; these are the rules.
 // Guards run at preValidation, before the body is checked: who may call is decided before anything about the
 // input is said (a visitor posting a bad body gets 401, not field messages).
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { Config } from '#server/config.ts';
 import fp from 'fastify-plugin';
-import type { Role } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { forbidden, unauthorized } from '../http/errors';
-import { type AuthContext, readSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../modules/auth/sessions';
+import type { Role } from '#shared/constants.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { forbidden, unauthorized } from '#server/http/errors.ts';
+import { readSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/modules/accounts/service.ts';
+
+/** The texts of a guard's refusals, where the spec words them for that route. */
+export interface GuardMessages {
+  /** For a visitor (401); default "log in". */
+  unauthorized?: string;
+  /** For a signed-in account without any of the roles (403); default "no access". */
+  forbidden?: string;
+}
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
   interface FastifyInstance {
-    requireAuth: preValidationHookHandler;
-    requireRole: (...roles: Role[]) => preValidationHookHandler;
+    /**
+     * The one guard: a signed-in account holding any of `roles` passes. With no roles, any signed-in account
+     * passes. A trailing GuardMessages replaces the default 401/403 texts.
+     */
+    requireRole: (...rolesAndMessages: [...Role[]] | [...Role[], GuardMessages]) => preValidationHookHandler;
   }
   interface FastifyReply {
     setSessionCookie(token: string): FastifyReply;
@@ -23,42 +32,54 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in caller, or a 401. For handlers behind requireAuth/requireRole. */
-export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw unauthorized(MSG.loginRequired);
-  return req.auth;
-}
-
+/**
+ * The session cookie's name: in production `__Host-sid`, which browsers accept only when Secure, with Path=/ and
+ * no Domain, so no subdomain and no plain-HTTP page can set or overwrite it (issue 10, finding 13). Plain `sid`
+ * elsewhere, since development runs on http://localhost.
+ */
+export const sessionCookieName = (config: Pick<Config, 'isProduction'>) =>
+  config.isProduction ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  const cookieName = sessionCookieName(app.config);
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.isProduction,
+    path: '/',
+  } as const;
 
-  app.addHook('onRequest', async (req) => {
-    const token = req.cookies[SESSION_COOKIE];
+  // The session is read only where it can matter: the API (and, lazily, any guarded route). Pages and static
+  // files never touch the database, so a signed-in browser still gets the app shell during a database outage
+  // and sees the API's own error message (issue 10, finding 11).
+  const loaded = new WeakSet<FastifyRequest>();
+  const loadAuth = async (req: FastifyRequest) => {
+    if (loaded.has(req)) return;
+    loaded.add(req);
+    const token = req.cookies[cookieName];
     if (token) req.auth = await readSession(app.db, token);
+  };
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) await loadAuth(req);
   });
 
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-    return this.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.isProduction,
-      path: '/',
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
+    return this.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, { path: '/' });
+    // Same attributes as when set: a browser ignores a __Host- cookie's removal without Secure.
+    return this.clearCookie(cookieName, cookieOptions);
   });
 
-  app.decorate('requireAuth', async function (req: FastifyRequest) {
-    if (!req.auth) throw unauthorized(MSG.loginRequired);
-  });
-
-  app.decorate('requireRole', (...allowed: Role[]) => {
-    return async function (req: FastifyRequest) {
-      if (!req.auth) throw unauthorized(MSG.loginRequired);
-      if (!req.auth.roles.some((r) => allowed.includes(r))) throw forbidden(MSG.forbidden);
+  app.decorate('requireRole', (...args: Array<Role | GuardMessages>) => {
+    const allowed = args.filter((a): a is Role => typeof a === 'string');
+    const messages = args.find((a): a is GuardMessages => typeof a === 'object') ?? {};
+    return async function requireRole(req: FastifyRequest) {
+      await loadAuth(req);
+      if (!req.auth) throw unauthorized(messages.unauthorized ?? COMMON_MSG.loginRequired);
+      if (allowed.length > 0 && !req.auth.roles.some((r) => allowed.includes(r)))
+        throw forbidden(messages.forbidden ?? COMMON_MSG.forbidden);
     };
   });
 });

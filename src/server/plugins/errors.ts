@@ -3,34 +3,39 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '../../shared/messages';
-import { HttpError } from '../http/errors';
+import { COMMON_MSG } from '#shared/common.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+      return reply
+        .code(err.statusCode)
+        .send({ error: { code: err.code, message: err.message, fields: err.fields } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'request');
-        fields[key] ??= v.message ?? 'Invalid value';
+        const key =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'request');
+        fields[key] ??= v.message ?? COMMON_MSG.invalidValue;
       }
-      const first = Object.values(fields)[0] ?? 'Invalid request';
+      const first = Object.values(fields)[0] ?? COMMON_MSG.invalidRequest;
       return reply.code(400).send({ error: { code: 'validation', message: first, fields } });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ error: { code: 'rate_limited', message: MSG.rateLimited } });
+      return reply.code(429).send({ error: { code: 'rate_limited', message: COMMON_MSG.rateLimited } });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) have safe messages.
       const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError' ? 'The request body is not valid JSON.' : err.message;
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
+          ? COMMON_MSG.invalidJson
+          : err.message;
       return reply.code(status).send({ error: { code: err.code ?? 'bad_request', message } });
     }
     req.log.error({ err }, 'request failed');
-    return reply.code(500).send({ error: { code: 'server_error', message: MSG.serverError } });
+    return reply.code(500).send({ error: { code: 'server_error', message: COMMON_MSG.serverError } });
   });
 });

@@ -1,9 +1,28 @@
 // Security headers on every response (CSP, nosniff, frame-ancestors, referrer policy, HSTS in production),
-// from helmet. The middleware is built once here: @fastify/helmet rebuilt it, parsing the CSP directives
+// from helmet, and Cache-Control: no-store on every response that can hold personal data. The middleware is built once here: @fastify/helmet rebuilt it, parsing the CSP directives
 // again, on every request, which the bench's CPU profile showed as a few percent of each catalogue read.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+
+/** API paths whose every answer is about the caller or staff-only data. */
+const PERSONAL =
+  /^\/api\/(?:me|workspace|admin|auth|bookings|follows|freelancer|shark-applications|dev)(?:[/?]|$)/;
+/** The public catalogue: the same answer for everyone, so it may be cached even for a signed-in caller. */
+const CATALOGUE = /^\/api\/(?:sharks|health|docs)(?:[/?]|$)/;
+
+/**
+ * True when the response may hold personal data (issue 10, finding 10): every personal path, and any other API
+ * answer to a signed-in caller except a read of the public catalogue. Such responses send no-store, so neither
+ * the browser's cache nor a shared one keeps them.
+ */
+export function mayHoldPersonalData(req: FastifyRequest): boolean {
+  const url = req.url;
+  if (!url.startsWith('/api/')) return false;
+  if (PERSONAL.test(url)) return true;
+  const signedIn = (req as FastifyRequest & { auth?: unknown }).auth != null;
+  return signedIn && !((req.method === 'GET' || req.method === 'HEAD') && CATALOGUE.test(url));
+}
 
 export default fp(async function securityHeaders(app: FastifyInstance) {
   const { config } = app;
@@ -13,7 +32,12 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -26,5 +50,10 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     strictTransportSecurity: config.isProduction,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook('onRequest', (req, reply, done) =>
+    setHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
+  app.addHook('onSend', async (req, reply) => {
+    if (mayHoldPersonalData(req)) reply.header('cache-control', 'no-store');
+  });
 });

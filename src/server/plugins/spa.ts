@@ -6,32 +6,55 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG } from '../../shared/messages';
-import { firstPaintFor, injectFirstPaint, readManifest } from '../modules/seo/first-paint';
-import { headFor, injectHead, robotsTxt, sitemapPartXml, sitemapXml } from '../modules/seo/service';
+import { COMMON_MSG } from '#shared/common.ts';
+import { paths } from '#shared/routes.ts';
+import {
+  type FirstPaint,
+  firstPaintFor,
+  injectFirstPaint,
+  readManifest,
+} from '#server/modules/seo/first-paint.ts';
+import {
+  type Head,
+  headFor,
+  injectHead,
+  robotsTxt,
+  sitemapPartXml,
+  sitemapXml,
+} from '#server/modules/seo/service.ts';
 
-const notFoundBody = { error: { code: 'not_found', message: MSG.notFound } };
+const notFoundBody = { error: { code: 'not_found', message: COMMON_MSG.notFound } };
 
 export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boolean }) {
   const webRoot = path.resolve(app.config.WEB_DIST);
   const indexFile = path.join(webRoot, 'index.html');
   const serve = opts.serveWeb && existsSync(indexFile);
-  if (opts.serveWeb && !serve) app.log.warn('the built web app is missing: run `npm run build` to serve the web app');
+  if (opts.serveWeb && !serve)
+    app.log.warn('the built web app is missing: run `npm run build` to serve the web app');
   const template = serve ? readFileSync(indexFile, 'utf8') : '';
   const manifest = serve ? readManifest(webRoot) : {};
   const origin = app.config.appOrigin;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(origin)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(origin)),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemapXml(app.db, origin)),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await sitemapXml(app.db, origin)),
   );
   app.get<{ Params: { part: string } }>('/sitemaps/:part', { schema: { hide: true } }, async (req, reply) => {
     const match = /^(\d{1,6})\.xml$/.exec(req.params.part);
     const xml = match ? await sitemapPartXml(app.db, origin, Number(match[1])) : null;
     if (!xml) return reply.code(404).send(notFoundBody);
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(xml);
   });
 
   if (serve) {
@@ -42,17 +65,30 @@ export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boo
       // The build writes .br/.gz beside each asset (vite.config.ts); the browser gets the smallest it accepts.
       preCompressed: true,
       setHeaders(reply, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
-    const isPage = req.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/') && !path.extname(url);
+    const isPage =
+      req.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/') && !path.extname(url);
     if (!serve || !isPage) return reply.code(404).send(notFoundBody);
-    const head = await headFor(url, app.db);
-    const paint = await firstPaintFor(req.url, app.db, head.shark);
+    // The shell never depends on the database: when a page's data cannot be read, the plain shell is served
+    // and the page shows the API's own error (issue 10, finding 11).
+    let head: Head;
+    let paint: FirstPaint;
+    try {
+      head = await headFor(url, app.db);
+      paint = await firstPaintFor(req.url, app.db, head.shark);
+    } catch (err) {
+      req.log.warn({ err }, 'first paint failed: serving the plain app shell');
+      head = await headFor(paths.home, app.db);
+      head = { ...head, canonical: undefined, noindex: true };
+      paint = { modules: [], images: [], data: [] };
+    }
     return reply
       .code(head.status)
       .type('text/html; charset=utf-8')

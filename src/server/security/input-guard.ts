@@ -2,12 +2,11 @@
 // such a value reaches the SQL driver and fails as a 500; with it, the client gets a 400 naming the field.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fieldError } from '../http/errors';
-
-export const NUL_MESSAGE = 'This field contains a character that is not allowed.';
+import { fieldError } from '#server/http/errors.ts';
+import { COMMON_MSG } from '#shared/common.ts';
 
 /** The dotted path of the first string holding a NUL character, or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
+function findNul(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'request' : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
@@ -21,6 +20,6 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
 export default fp(async function inputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     const field = findNul(req.params) ?? findNul(req.query) ?? findNul(req.body);
-    if (field) throw fieldError(field, NUL_MESSAGE);
+    if (field) throw fieldError(field, COMMON_MSG.invalidCharacter);
   });
 });

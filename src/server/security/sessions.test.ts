@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { outbox, sessions } from '../db/schema';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { createTestApp, resetDb, testDatabase } from '../test/app';
-import { createAccount, sessionCookie } from '../test/fixtures';
+import { outbox, sessions } from '#server/db/schema.ts';
+import { SESSION_COOKIE } from '#server/modules/accounts/service.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -15,13 +15,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(resetDb);
 
-const sessionUser = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user;
+const sessionUser = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user;
 
 const login = (email: string, password: string, cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', headers: cookie ? { cookie } : {}, payload: { email, password, portal: 'user' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: cookie ? { cookie } : {},
+    payload: { email, password, portal: 'user' },
+  });
 
 const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
-  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const set = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   return set!.split(';')[0];
 };
 
@@ -38,7 +46,9 @@ describe('sessions', () => {
     expect(fresh).not.toBe(planted);
     expect((await sessionUser(fresh)).email).toBe(account.email);
     expect(await sessionUser(planted)).toBeNull();
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const cookie = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
@@ -60,7 +70,9 @@ describe('sessions', () => {
     const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     expect(await sessionUser(cookie)).toBeNull();
-    expect((await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie } })).statusCode,
+    ).toBe(401);
   });
 
   it('revokes every session of the account when its password is reset through the mailed link', async () => {
@@ -68,16 +80,31 @@ describe('sessions', () => {
     const account = await createAccount(db, { roles: ['user'] });
     const phone = cookieOf(await login(account.email, account.password));
     const laptop = cookieOf(await login(account.email, account.password));
-    const asked = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email } });
-    expect(asked.json().message).toBe("If this email is registered, you'll receive a password reset link shortly.");
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+    });
+    expect(asked.json().message).toBe(
+      "If this email is registered, you'll receive a password reset link shortly.",
+    );
+    await app.jobs.runAll(); // the reset request is a job (decision 020)
     const [mail] = await db.select().from(outbox).where(eq(outbox.toAddress, account.email));
     const token = new URL(mail.link!).searchParams.get('token')!;
-    const reset = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-new-long-password', confirmPassword: 'a-new-long-password' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a-new-long-password', confirmPassword: 'a-new-long-password' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await sessionUser(phone)).toBeNull();
     expect(await sessionUser(laptop)).toBeNull();
     // The link is single-use.
-    const again = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'another-password-9', confirmPassword: 'another-password-9' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'another-password-9', confirmPassword: 'another-password-9' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe('This link is invalid or has expired.');
     expect((await login(account.email, account.password)).statusCode).toBe(401);
@@ -91,8 +118,14 @@ describe('sessions', () => {
     const idle = await sessionCookie(db, account.id);
     const live = await sessionCookie(db, account.id);
     const [e, i] = await db.select().from(sessions).where(eq(sessions.userId, account.id));
-    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, e.id));
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '8 days'` }).where(eq(sessions.id, i.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, e.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '8 days'` })
+      .where(eq(sessions.id, i.id));
     const users = await Promise.all([expired, idle, live].map(sessionUser));
     // Which row is which does not matter: exactly the untouched one still signs in.
     expect(users.filter((u) => u === null)).toHaveLength(2);
@@ -101,7 +134,11 @@ describe('sessions', () => {
 
   it('treats a forged or oversized cookie as a visitor', async () => {
     for (const value of ['forged', 'x'.repeat(5000), '%00', "' OR 1=1 --"]) {
-      const res = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: `${SESSION_COOKIE}=${value}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toBeNull();
     }

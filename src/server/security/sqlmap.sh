@@ -5,6 +5,8 @@
 # Called by .ci/run; runnable alone from the repository root.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+# The project's own Node 24 (decision 070) for the server and the helpers below, as `npm run` would give it.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 if ! command -v sqlmap >/dev/null; then
   apt-get update -qq
@@ -16,7 +18,7 @@ port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 base="http://127.0.0.1:${port}"
 # The app as `npm start` runs it (embedded PostgreSQL with the demo catalogue), on loopback only.
 DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 APP_ORIGIN="$base" LOG_LEVEL=fatal RATE_LIMIT_SCALE=1000 \
-  node_modules/.bin/tsx src/server/main.ts >"$work/server.log" 2>&1 &
+  node --import tsx src/server/main.ts >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import { openPglite, openPostgres, queryRows, type Database } from '../db/client';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openPglite, openPostgres, queryRows, type Database } from '#server/db/client.ts';
 
 let databasePromise: Promise<Database> | null = null;
 
@@ -40,7 +40,12 @@ export async function resetDb() {
     db,
     sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'roles'`,
   );
-  await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`));
+  await db.execute(
+    sql.raw(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`),
+  );
+  // The job queue's jobs go with the rows they point to (its schema exists once an app has started).
+  const [boss] = await queryRows<{ t: string | null }>(db, sql`SELECT to_regclass('pgboss.job')::text AS t`);
+  if (boss?.t) await db.execute(sql`DELETE FROM pgboss.job`);
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -49,6 +54,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     PORT: '3000',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sharks-test-')),
+    // Jobs run when a test says so (app.jobs.runAll()), not on a polling worker's schedule.
+    RUN_JOBS: 'false',
+    MAIL_RETRY_DELAY_SECONDS: '1',
     ...overrides,
   });
 }

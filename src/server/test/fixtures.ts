@@ -1,12 +1,16 @@
 // Test fixtures: create exactly what a test needs in the real database, through the same code paths
 // the app uses (insertAccount, createSession).
 import { randomBytes } from 'node:crypto';
-import type { Role, Specialization } from '../../shared/constants';
-import { insertAccount } from '../db/accounts';
-import type { Db } from '../db/client';
-import { courseBookings, courses, sharks } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
-import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
+import type { Role, Specialization } from '#shared/constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { courseBookings, courses, sharks } from '#server/db/schema.ts';
+import { slotFromPreferred } from '#server/modules/bookings/service.ts';
+import {
+  createAccount as insertAccount,
+  createSession,
+  hashPassword,
+  SESSION_COOKIE,
+} from '#server/modules/accounts/service.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -24,7 +28,13 @@ export async function createAccount(
   const password = opts.password ?? 'correct-horse-battery';
   const passwordHash = await hashPassword(password);
   const { id } = await db.transaction((tx) =>
-    insertAccount(tx, { email, fullName: opts.name ?? 'Test Person', passwordHash, roles: opts.roles, emailConfirmed: opts.confirmed ?? true }),
+    insertAccount(tx, {
+      email,
+      fullName: opts.name ?? 'Test Person',
+      passwordHash,
+      roles: opts.roles,
+      emailConfirmed: opts.confirmed ?? true,
+    }),
   );
   return { id, email, password };
 }
@@ -37,7 +47,16 @@ export async function sessionCookie(db: Db, userId: string): Promise<string> {
 
 export async function createShark(
   db: Db,
-  opts: Partial<{ name: string; codeName: string | null; specialization: Specialization; experience: number; bio: string | null; photoUrl: string | null; published: boolean; userId: string }> = {},
+  opts: Partial<{
+    name: string;
+    codeName: string | null;
+    specialization: Specialization;
+    experience: number;
+    bio: string | null;
+    photoUrl: string | null;
+    published: boolean;
+    userId: string;
+  }> = {},
 ) {
   const userId = opts.userId ?? (await createAccount(db, { roles: ['shark'], name: opts.name })).id;
   const [row] = await db
@@ -78,7 +97,15 @@ export async function createCourse(
 
 export async function createBooking(
   db: Db,
-  opts: { courseId: string; userId: string; hours?: number; preferredDate: string; price?: number },
+  opts: {
+    courseId: string;
+    userId: string;
+    hours?: number;
+    preferredDate: string;
+    preferredTime?: string;
+    price?: number;
+    status?: 'requested' | 'confirmed' | 'cancelled' | 'completed';
+  },
 ) {
   const hours = opts.hours ?? 1;
   const [row] = await db
@@ -91,8 +118,16 @@ export async function createBooking(
       phone: '+91 90000 00000',
       hours,
       preferredDate: opts.preferredDate,
-      preferredTime: '10:00',
+      preferredTime: opts.preferredTime ?? '10:00',
       totalPrice: (opts.price ?? 1000) * hours,
+      ...slotFromPreferred(
+        opts.courseId,
+        opts.preferredDate,
+        opts.preferredTime ?? '10:00',
+        hours,
+        'Asia/Kolkata',
+      ),
+      status: opts.status ?? 'confirmed',
     })
     .returning();
   return row;

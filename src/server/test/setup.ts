@@ -10,5 +10,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
-  if (errors.length) throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (errors.length)
+    throw new Error(
+      `console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -12,7 +12,8 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Redis } from 'ioredis';
-import { openPostgres, type Database } from '../db/client';
+import { openPostgres, type Database } from '#server/db/client.ts';
+import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from './fixtures';
 
 const BASE_URL = process.env.DATABASE_URL;
@@ -30,7 +31,11 @@ async function freePort(): Promise<number> {
 }
 
 async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -53,14 +58,29 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   const url = `http://127.0.0.1:${port}`;
   // node itself with tsx's loader (not the tsx CLI, which would sit between): killing the child kills the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: url, LOG_LEVEL: 'fatal', SEED_DEMO: 'false' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ORIGIN: url,
+      LOG_LEVEL: 'fatal',
+      SEED_DEMO: 'false',
+    },
     stdio: 'ignore',
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/sharks`).then((r) => r.ok, () => false)) return { url, child, exited };
+    if (
+      await fetch(`${url}/api/sharks`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, exited };
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`instance on ${port} did not start`);
@@ -97,17 +117,27 @@ describe('two instances on one PostgreSQL database', () => {
     }
     // One storage folder for both, as a shared volume would be; production uses S3 (docs/deploy.md).
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sharks-two-'));
-    const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, DATABASE_POOL_SIZE: '5', ...(withRedis ? { REDIS_URL } : {}) };
+    const env = {
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      DATABASE_POOL_SIZE: '5',
+      ...(withRedis ? { REDIS_URL } : {}),
+    };
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
   }, 180_000);
 
   afterAll(async () => {
-    for (const instance of [a, b]) if (instance && instance.child.exitCode === null) instance.child.kill('SIGKILL');
+    for (const instance of [a, b])
+      if (instance && instance.child.exitCode === null) instance.child.kill('SIGKILL');
     await database?.close();
   });
 
   it('serves a session created through one instance on the other', async () => {
-    const account = await createAccount(database.db, { roles: ['user'], email: `two-${randomUUID()}@example.test`, password: 'correct-horse-battery' });
+    const account = await createAccount(database.db, {
+      roles: ['user'],
+      email: `two-${randomUUID()}@example.test`,
+      password: 'correct-horse-battery',
+    });
     const login = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: a.url },
@@ -116,11 +146,16 @@ describe('two instances on one PostgreSQL database', () => {
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     for (const instance of [a, b]) {
-      const session = await fetch(`${instance.url}/api/auth/session`, { headers: { cookie } }).then((r) => r.json());
+      const session = await fetch(`${instance.url}/api/auth/session`, { headers: { cookie } }).then((r) =>
+        r.json(),
+      );
       expect(session.user.email).toBe(account.email);
     }
     // Logging out on B ends the session on A too.
-    const logout = await fetch(`${b.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: b.url } });
+    const logout = await fetch(`${b.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: b.url },
+    });
     expect(logout.status).toBeLessThan(300);
     const after = await fetch(`${a.url}/api/auth/session`, { headers: { cookie } }).then((r) => r.json());
     expect(after.user).toBeNull();
@@ -130,10 +165,16 @@ describe('two instances on one PostgreSQL database', () => {
     const account = await createAccount(database.db, { roles: ['shark'] });
     await createShark(database.db, { userId: account.id });
     const cookie = await sessionCookie(database.db, account.id);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0af' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0af' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const upload = await fetch(`${a.url}/api/workspace/profile/photo`, { method: 'POST', headers: { cookie, origin: a.url }, body: form });
+    const upload = await fetch(`${a.url}/api/workspace/profile/photo`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url },
+      body: form,
+    });
     expect(upload.status).toBe(200);
     const photoUrl: string = (await upload.json()).profile.photoUrl;
     expect(photoUrl).toMatch(/^\/media\//);
@@ -148,7 +189,10 @@ describe('two instances on one PostgreSQL database', () => {
       expect(withRedis).toBe(false);
       return;
     }
-    const account = await createAccount(database.db, { roles: ['user'], email: `limit-${randomUUID()}@example.test` });
+    const account = await createAccount(database.db, {
+      roles: ['user'],
+      email: `limit-${randomUUID()}@example.test`,
+    });
     const attempt = (instance: Instance) =>
       fetch(`${instance.url}/api/auth/login`, {
         method: 'POST',
@@ -170,21 +214,60 @@ describe('two instances on one PostgreSQL database', () => {
     const cookies = await Promise.all(learners.map((l) => sessionCookie(database.db, l.id)));
     const shark = await createShark(database.db);
     const course = await createCourse(database.db, shark.id, { price: 1000 });
+    // The shark's calendar is open all day (UTC); each request books its own 2-hour slot from two days ahead.
+    await database.db
+      .insert(sharkAvailability)
+      .values({ sharkId: shark.id, timeZone: 'UTC', minNoticeMinutes: 0, horizonDays: 30, published: true });
+    await database.db.insert(availabilityWeekly).values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        sharkId: shark.id,
+        weekday,
+        startTime: '00:00',
+        endTime: '24:00',
+      })),
+    );
+    const firstDay = new Date(
+      `${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
+    );
     const requestIds: string[] = Array.from({ length: 30 }, () => randomUUID());
+    const startOf = (requestId: string) =>
+      new Date(firstDay.getTime() + requestIds.indexOf(requestId) * 2 * 3_600_000).toISOString();
     const book = (instance: Instance, requestId: string) =>
       fetch(`${instance.url}/api/bookings`, {
         method: 'POST',
-        headers: { cookie: cookies[requestIds.indexOf(requestId) % cookies.length], origin: instance.url, 'content-type': 'application/json' },
-        body: JSON.stringify({ requestId, courseId: course.id, hours: 2, preferredDate: '2030-01-15', preferredTime: '10:00', name: 'Learner', email: 'learner@example.test', phone: '+91 90000 00000' }),
-      }).then((r) => r.status, () => 0);
+        headers: {
+          cookie: cookies[requestIds.indexOf(requestId) % cookies.length],
+          origin: instance.url,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          requestId,
+          courseId: course.id,
+          hours: 2,
+          startsAt: startOf(requestId),
+          name: 'Learner',
+          email: 'learner@example.test',
+          phone: '+91 90000 00000',
+        }),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
 
     // Reads and bookings in flight on both instances while every app connection is killed twice.
-    const reads = Array.from({ length: 60 }, (_, i) => fetch(`${(i % 2 ? b : a).url}/api/sharks`).then((r) => r.status, () => 0));
+    const reads = Array.from({ length: 60 }, (_, i) =>
+      fetch(`${(i % 2 ? b : a).url}/api/sharks`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     const firstTry = requestIds.map((id, i) => book(i % 2 ? b : a, id));
     const killer = new pg.Client({ connectionString: dbUrl });
     await killer.connect();
     const terminate = () =>
-      killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`);
+      killer.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+      );
     await terminate();
     await new Promise((r) => setTimeout(r, 50));
     await terminate();
@@ -200,14 +283,18 @@ describe('two instances on one PostgreSQL database', () => {
       for (let i = 0; i < 10; i++) expect((await fetch(`${instance.url}/api/sharks`)).status).toBe(200);
     }
     // A learner retries what failed with the same request id (as the browser does): each booking exists once.
-    const retried = await Promise.all(requestIds.map((id, i) => (firstStatuses[i] === 201 ? 201 : book(i % 2 ? a : b, id))));
+    const retried = await Promise.all(
+      requestIds.map((id, i) => (firstStatuses[i] === 201 ? 201 : book(i % 2 ? a : b, id))),
+    );
     expect(retried.filter((s) => s !== 200 && s !== 201)).toEqual([]);
     const { rows } = await database.pool!.query(
       'SELECT count(*)::int AS n, count(DISTINCT request_id)::int AS distinct_ids FROM course_bookings WHERE course_id = $1',
       [course.id],
     );
     expect(rows[0]).toEqual({ n: requestIds.length, distinct_ids: requestIds.length });
-    const [{ student_count }] = (await database.pool!.query('SELECT student_count FROM sharks WHERE id = $1', [shark.id])).rows;
+    const [{ student_count }] = (
+      await database.pool!.query('SELECT student_count FROM sharks WHERE id = $1', [shark.id])
+    ).rows;
     expect(student_count).toBe(learners.length);
   });
 

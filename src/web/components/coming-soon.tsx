@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 
 /** `level` 1 when it is the page itself, 2 when it sits inside a page that has its own title. */
-export function ComingSoon({ title, children, actions, level = 1 }: { title: string; children?: ReactNode; actions?: ReactNode; level?: 1 | 2 }) {
+export function ComingSoon({
+  title,
+  children,
+  actions,
+  level = 1,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  level?: 1 | 2;
+}) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="glass relative mx-auto flex max-w-2xl flex-col items-center gap-4 overflow-hidden px-6 py-12 text-center">

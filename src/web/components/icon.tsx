@@ -1,6 +1,7 @@
 // A small set of line icons drawn inline, so no icon font or emoji font is needed (many systems lack one).
 const PATHS = {
-  target: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 4a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 4a1 1 0 1 0 0 2 1 1 0 0 0 0-2zM12 1v4M12 19v4M1 12h4M19 12h4',
+  target:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 4a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 4a1 1 0 1 0 0 2 1 1 0 0 0 0-2zM12 1v4M12 19v4M1 12h4M19 12h4',
   fin: 'M3 18c3-1 6-1 9 0s6 1 9 0M6 16c2-6 6-10 12-12-2 4-2 8-1 12',
   terminal: 'M4 5h16v14H4zM7 10l3 2-3 2M12 15h5',
   network: 'M12 3v6M5 21v-4h14v4M12 9a3 3 0 1 0 0 .01M12 12v5M5 17a2 2 0 1 0 0 .01M19 17a2 2 0 1 0 0 .01',

@@ -1,6 +1,7 @@
 // Toasts: every action answers with one. Built on Radix Toast (announced to screen readers).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
+import { MessageText } from './message-text';
 
 type Tone = 'success' | 'error' | 'info';
 interface ToastItem {
@@ -33,8 +34,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             onOpenChange={(open) => !open && setItems((prev) => prev.filter((x) => x.id !== t.id))}
             className={`glass flex items-start gap-3 border px-4 py-3 text-sm text-ink-100 ${toneClass[t.tone]}`}
           >
-            <RadixToast.Description className="flex-1">{t.message}</RadixToast.Description>
-            <RadixToast.Close aria-label="Dismiss" className="text-ink-400 hover:text-ink-100">
+            <RadixToast.Description className="flex-1">
+              <MessageText text={t.message} />
+            </RadixToast.Description>
+            <RadixToast.Close
+              aria-label="Dismiss"
+              className="-my-2 -mr-2 grid h-11 w-11 shrink-0 place-items-center text-ink-400 hover:text-ink-100"
+            >
               ×
             </RadixToast.Close>
           </RadixToast.Root>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogueKeys, FIRST_PAINT_ELEMENT_ID } from '../../shared/catalogue-keys';
+import { catalogueKeys, FIRST_PAINT_ELEMENT_ID } from '#shared/catalogue-keys.ts';
 import { seedFirstPaint } from './first-paint';
 
 function writeBlock(text: string) {
@@ -25,7 +25,10 @@ describe('seedFirstPaint', () => {
     );
     const client = new QueryClient();
     seedFirstPaint(client);
-    expect(client.getQueryData(catalogueKeys.list({ ...filters }))).toEqual({ pages: [page], pageParams: [1] });
+    expect(client.getQueryData(catalogueKeys.list({ ...filters }))).toEqual({
+      pages: [page],
+      pageParams: [1],
+    });
     expect(client.getQueryData(catalogueKeys.shark('s1'))).toEqual({ id: 's1', name: 'Asha' });
     expect(document.getElementById(FIRST_PAINT_ELEMENT_ID)).toBeNull();
   });

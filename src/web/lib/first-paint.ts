@@ -1,7 +1,7 @@
 // Puts the data the server wrote into a public page (src/server/modules/seo/first-paint.ts) into the query
 // cache before the first render, so the page shows its sharks without asking the API again.
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '../../shared/catalogue-keys';
+import { FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '#shared/catalogue-keys.ts';
 
 export function seedFirstPaint(queryClient: QueryClient, doc: Document = document) {
   const block = doc.getElementById(FIRST_PAINT_ELEMENT_ID);

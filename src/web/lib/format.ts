@@ -1,11 +1,93 @@
-// Display formats used across pages. Money is rupees (design.md section 3).
+// The one home of display formats: money, ratings, years, calendar dates and instants. Money is rupees
+// (design.md section 3).
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
 
-/** 1500 -> "₹1,500.00" */
-export const formatRupees = (amount: number) => rupees.format(amount);
+/** 1500 -> "₹1,500" (whole rupees where there are no paise), 1500.5 -> "₹1,500.50" */
+export const formatRupees = (amount: number) =>
+  Number.isInteger(amount) ? wholeRupees.format(amount) : rupees.format(amount);
+
+/** 1500 -> "₹1,500 / hour" */
+export const formatHourly = (amount: number) => `${formatRupees(amount)} / hour`;
+
+/** The cheapest price as a card shows it: 1500 -> "from ₹1,500 / hour". */
+export const formatFromHourly = (amount: number) => `from ${formatHourly(amount)}`;
+
+/** A price range per hour: (1500, 1500) -> "₹1,500 / hour", (1500, 3000) -> "₹1,500 – ₹3,000 / hour". */
+export const formatHourlyRange = (min: number, max: number) =>
+  min === max ? formatHourly(min) : `${formatRupees(min)} – ${formatHourly(max)}`;
 
 /** 4.5 -> "4.5" (one decimal, the way ratings are shown) */
 export const formatRating = (rating: number) => rating.toFixed(1);
 
 /** 1 -> "1 year", 7 -> "7 years" */
 export const formatYears = (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`;
+
+// A calendar date (YYYY-MM-DD, a booking's preferred date) has no time zone: it is read and shown as UTC, so it
+// is never shifted to the day before or after.
+const calendarDate = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-11-24" -> "Tue, 24 Nov, 2026"; anything that is not a date is shown as written. */
+export const formatDate = (isoDate: string) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? isoDate : calendarDate.format(d);
+};
+
+// An instant (when a message arrived) is shown in the viewer's own time zone.
+const instant = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "2026-11-20T10:00:00.000Z" -> "20 Nov 2026, 3:30 pm" in India; anything that is not a time as written. */
+export const formatDateTime = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : instant.format(d);
+};
+
+/** The viewer's own IANA time zone (from the browser). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** "Asia/Kolkata" -> "India Standard Time (Asia/Kolkata)": the zone's long name and its IANA name. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return part && part !== timeZone ? `${part} (${timeZone})` : timeZone;
+}
+
+/** An instant's time of day in a zone: "18:30". */
+export const formatTimeIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
+
+/** An instant's date and time in a zone: "Thu, 26 Nov 2026, 18:30". */
+export const formatDateTimeIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/** A calendar date written out for screen readers: "Thursday 26 November 2026". */
+export const formatLongDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,17 +1,37 @@
 // /subscriptions: the plans we intend to offer, clearly marked coming soon. Nothing can be bought here.
 import { Link } from 'react-router';
-import { Icon } from '../components/icon';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { paths } from '../paths';
+import { Icon } from '#web/components/icon.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const PLANS = [
-  { name: 'Starter', audience: 'For learners starting out', features: ['Follow any number of sharks', 'Book sessions course by course', 'Email reminders before sessions'] },
-  { name: 'Pro', audience: 'For regular learners', features: ['Everything in Starter', 'Priority booking with popular sharks', 'Session notes and lab guides'] },
-  { name: 'Team', audience: 'For security teams', features: ['Everything in Pro', 'One invoice for the whole team', 'Private workshops on request'] },
+  {
+    name: 'Starter',
+    audience: 'For learners starting out',
+    features: [
+      'Follow any number of sharks',
+      'Book sessions course by course',
+      'Email reminders before sessions',
+    ],
+  },
+  {
+    name: 'Pro',
+    audience: 'For regular learners',
+    features: [
+      'Everything in Starter',
+      'Priority booking with popular sharks',
+      'Session notes and lab guides',
+    ],
+  },
+  {
+    name: 'Team',
+    audience: 'For security teams',
+    features: ['Everything in Pro', 'One invoice for the whole team', 'Private workshops on request'],
+  },
 ] as const;
 
 export default function SubscriptionsPage() {
-  useDocumentTitle('Subscriptions');
+  useDocumentTitle(ROUTES.subscriptions.title);
   return (
     <div className="container-page flex flex-col gap-10 py-10 sm:py-14">
       <header className="mx-auto flex max-w-2xl flex-col items-center gap-3 text-center">
@@ -20,8 +40,8 @@ export default function SubscriptionsPage() {
         </span>
         <h1 className="heading-1">Subscriptions</h1>
         <p className="muted text-lg">
-          Subscription plans are coming soon. Nothing is sold on this page yet, and no payment is taken: until plans open, you book and pay each
-          session with your shark.
+          Subscription plans are coming soon. Nothing is sold on this page yet, and no payment is taken: until
+          plans open, you book and pay each session with your shark.
         </p>
       </header>
       <ul className="grid gap-5 md:grid-cols-3" aria-label="Planned subscription plans">

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createShark, sessionCookie } from '../../test/fixtures';
-import { contactMessages, emailTokens, sharks, users } from '../../db/schema';
-import { queryRows } from '../../db/client';
+import { COMMON_MSG } from '#shared/common.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { contactMessages, emailTokens, sharks, users } from '#server/db/schema.ts';
+import { queryRows } from '#server/db/client.ts';
 import { CLI_SECRET_HEADER, publishCliHandoff, removeCliHandoff } from './cli-handoff';
 
 let app: FastifyInstance;
@@ -47,7 +47,9 @@ describe('admin endpoints refuse everyone but admins', () => {
         const res = await app.inject({ ...e, headers: cookie ? { cookie } : {} });
         if (status) {
           expect(res.statusCode, `${who} ${e.method} ${e.url}`).toBe(status);
-          expect(res.json().error.message).toBe(status === 401 ? MSG.loginRequired : MSG.forbidden);
+          expect(res.json().error.message).toBe(
+            status === 401 ? COMMON_MSG.loginRequired : COMMON_MSG.forbidden,
+          );
         } else {
           expect(res.statusCode, `${who} ${e.method} ${e.url}`).toBeLessThan(300);
         }
@@ -171,6 +173,9 @@ describe('GET /api/admin/sharks and /api/admin/contact-messages', () => {
         email: amyEmail.email,
         specialization: 'pentesting',
         published: false,
+        suspended: false,
+        credentials: 0,
+        verifiedCredentials: 0,
       },
       expect.objectContaining({ id: zed.id, name: 'Zed', specialization: 'cloud_security', published: true }),
     ]);
@@ -178,22 +183,18 @@ describe('GET /api/admin/sharks and /api/admin/contact-messages', () => {
 
   it('lists contact messages newest first', async () => {
     const { db } = await testDatabase();
-    await db
-      .insert(contactMessages)
-      .values({
-        name: 'Old',
-        email: 'old@example.com',
-        message: 'first',
-        createdAt: new Date('2026-01-01T10:00:00Z'),
-      });
-    await db
-      .insert(contactMessages)
-      .values({
-        name: 'New',
-        email: 'new@example.com',
-        message: 'second',
-        createdAt: new Date('2026-02-01T10:00:00Z'),
-      });
+    await db.insert(contactMessages).values({
+      name: 'Old',
+      email: 'old@example.com',
+      message: 'first',
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    await db.insert(contactMessages).values({
+      name: 'New',
+      email: 'new@example.com',
+      message: 'second',
+      createdAt: new Date('2026-02-01T10:00:00Z'),
+    });
     const res = await app.inject({
       method: 'GET',
       url: '/api/admin/contact-messages',

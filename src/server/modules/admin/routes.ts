@@ -1,40 +1,78 @@
 // The admin console's API (role admin): create shark accounts, list sharks, read the contact inbox.
 // Plus the loopback endpoint the admin CLI uses while the server owns the embedded database.
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SPECIALIZATIONS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { SPECIALIZATIONS } from '#shared/constants.ts';
 import {
-  adminSharksSchema,
+  ADMIN_MSG,
+  adminBookingPageSchema,
+  adminSharkStateSchema,
+  adminUserPageSchema,
+  auditPageSchema,
+  bookingSearchQuerySchema,
   contactMessagesSchema,
   createSharkResultSchema,
   createSharkSchema,
-} from '../../../shared/schemas/admin';
-import { apiErrorSchema, emailField } from '../../../shared/schemas/common';
-import { notFound } from '../../http/errors';
-import { listContactMessages } from '../contact/service';
+  pageQuerySchema,
+  publicationSchema,
+  reasonSchema,
+  sharkSearchQuerySchema,
+  userSearchQuerySchema,
+} from '#shared/admin.ts';
+import { apiErrorSchema, emailField, messageSchema } from '#shared/fields.ts';
+import { idParams } from '#server/http/params.ts';
+import { authOf } from '#server/http/auth-context.ts';
+import { auditPage } from '#server/modules/audit/service.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { notFound } from '#server/http/errors.ts';
 import { CLI_SECRET_HEADER, cliSecretMatches, isLoopback } from './cli-handoff';
-import { createStaffAccount, listAllSharks } from './service';
+import {
+  createStaffAccount,
+  liftSuspension,
+  listAllSharks,
+  listInbox,
+  searchAccounts,
+  searchSessions,
+  setPublication,
+  suspendAccount,
+} from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 const cliAccountSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('shark'),
     email: emailField(),
-    name: z.string().trim().min(1, MSG.nameRequired).max(120),
+    name: z.string().trim().min(1, COMMON_MSG.nameRequired).max(120),
     specialization: z.enum(SPECIALIZATIONS).optional(),
   }),
   z.object({
     kind: z.literal('admin'),
     email: emailField(),
-    name: z.string().trim().min(1, MSG.nameRequired).max(120),
+    name: z.string().trim().min(1, COMMON_MSG.nameRequired).max(120),
   }),
 ]);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const mail = { mailer: app.mailer, appOrigin: app.config.appOrigin };
   const adminOnly = app.requireRole('admin');
+
+  /** The admin CLI's guard: a loopback caller holding the secret file of DATA_DIR, or a 404 like any unknown route. */
+  async function requireCliCaller(req: FastifyRequest) {
+    const secret = req.headers[CLI_SECRET_HEADER];
+    if (
+      !isLoopback(req.socket.remoteAddress) ||
+      !cliSecretMatches(app.config.DATA_DIR, typeof secret === 'string' ? secret : undefined)
+    )
+      throw notFound(COMMON_MSG.notFound);
+  }
 
   app.post(
     '/admin/sharks',
@@ -47,17 +85,129 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { userId, sharkId } = await createStaffAccount(app.db, mail, { kind: 'shark', ...req.body });
+      const { userId, sharkId } = await createStaffAccount(
+        app.db,
+        mail,
+        { kind: 'shark', ...req.body },
+        authOf(req).user.id,
+      );
       return reply.code(201).send({ userId, sharkId: sharkId as string });
     },
   );
 
   app.get(
     '/admin/sharks',
-    { preValidation: adminOnly, schema: { tags: ['admin'], response: { 200: adminSharksSchema, ...errors } } },
-    async (_req, reply) => {
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        querystring: sharkSearchQuerySchema,
+        response: { 200: z.array(adminSharkStateSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return listAllSharks(app.db);
+      return listAllSharks(app.db, req.query.q);
+    },
+  );
+
+  app.put(
+    '/admin/sharks/:id/publication',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        params: idParams(COMMON_MSG.notFound),
+        body: publicationSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await setPublication(app.db, mail, authOf(req).user.id, req.params.id, req.body);
+      return { message: req.body.published ? ADMIN_MSG.sharkPublished : ADMIN_MSG.sharkUnpublished };
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        querystring: userSearchQuerySchema,
+        response: { 200: adminUserPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchAccounts(app.db, req.query.q, req.query.page);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/suspension',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        params: idParams(COMMON_MSG.notFound),
+        body: reasonSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await suspendAccount(app.db, mail, authOf(req).user.id, req.params.id, req.body.reason);
+      return { message: ADMIN_MSG.accountSuspended };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/lift-suspension',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        params: idParams(COMMON_MSG.notFound),
+        body: reasonSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await liftSuspension(app.db, mail, authOf(req).user.id, req.params.id, req.body.reason);
+      return { message: ADMIN_MSG.suspensionLifted };
+    },
+  );
+
+  app.get(
+    '/admin/bookings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        querystring: bookingSearchQuerySchema,
+        response: { 200: adminBookingPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page, ...filters } = req.query;
+      return searchSessions(app.db, filters, page);
+    },
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        querystring: pageQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return auditPage(app.db, req.query.page);
     },
   );
 
@@ -69,14 +219,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      const rows = await listContactMessages(app.db);
-      return rows.map((m) => ({
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        message: m.message,
-        createdAt: m.createdAt.toISOString(),
-      }));
+      return listInbox(app.db);
     },
   );
 
@@ -94,16 +237,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           409: apiErrorSchema,
         },
       },
-      // Checked before the body is validated, so outsiders learn nothing from validation errors either.
-      onRequest: async (req) => {
-        const secret = req.headers[CLI_SECRET_HEADER];
-        if (
-          !isLoopback(req.socket.remoteAddress) ||
-          !cliSecretMatches(app.config.DATA_DIR, typeof secret === 'string' ? secret : undefined)
-        ) {
-          throw notFound(MSG.notFound);
-        }
-      },
+      // Checked before the body is even parsed, so outsiders learn nothing from validation errors either.
+      onRequest: requireCliCaller,
     },
     async (req, reply) => reply.code(201).send(await createStaffAccount(app.db, mail, req.body)),
   );

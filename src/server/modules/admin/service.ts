@@ -1,21 +1,29 @@
 // The company's side of accounts: shark and admin accounts are created here (by the admin console and by
 // the admin CLI through the same function), never by signup.
-import { asc, eq } from 'drizzle-orm';
-import type { Specialization } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { AdminShark } from '../../../shared/schemas/admin';
-import { insertAccount, RoleNotFoundError } from '../../db/accounts';
-import type { Db, DbOrTx } from '../../db/client';
-import { sharks, users } from '../../db/schema';
-import { conflict } from '../../http/errors';
+import type { Specialization } from '#shared/constants.ts';
 import {
+  ADMIN_MSG,
+  type AdminBookingPage,
+  type AdminSharkState,
+  type AdminUserPage,
+  type ContactMessage,
+} from '#shared/admin.ts';
+import { paths } from '#shared/routes.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { now } from '#server/time.ts';
+import {
+  createAccount,
+  endAllSessions,
   findAccountByEmail,
-  isUniqueViolation,
-  roleNotFound,
-  sendPasswordMail,
-  type MailContext,
-} from '../auth/service';
-import { SET_PASSWORD_TTL_MS } from '../auth/tokens';
+  mailSetPasswordLink,
+} from '#server/modules/accounts/service.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
+import { listContactMessages } from '#server/modules/contact/service.ts';
+import type { MailContext } from '#server/modules/mail/service.ts';
+import * as repo from './repository';
 
 export type StaffAccountInput =
   | { kind: 'shark'; email: string; name: string; specialization?: Specialization }
@@ -32,58 +40,216 @@ export interface StaffAccountResult {
 /**
  * A shark (role shark, plus an unpublished sharks row the shark fills in later) or an admin account: the
  * email counts as verified (the company knows it), there is no password yet, and the mail carries a
- * 72-hour set-your-password link. The rows are one transaction; the mail goes after the commit.
+ * 72-hour set-your-password link. The rows and the queued mail are one transaction.
  */
 export async function createStaffAccount(
   db: Db,
   ctx: MailContext,
   input: StaffAccountInput,
+  /** The admin who asked; null for the admin CLI (the machine's operator). */
+  actorId: string | null = null,
 ): Promise<StaffAccountResult> {
   const email = input.email.trim().toLowerCase();
-  if (await findAccountByEmail(db, email)) throw conflict(MSG.accountEmailTaken, 'email_taken');
-  let created: { userId: string; sharkId: string | null };
+  if (await findAccountByEmail(db, email)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
   try {
-    created = await db.transaction(async (tx) => {
-      const { id } = await insertAccount(tx, {
-        email,
-        fullName: input.name,
-        passwordHash: null,
-        roles: [input.kind],
-        emailConfirmed: true,
-      });
-      if (input.kind !== 'shark') return { userId: id, sharkId: null };
-      const [shark] = await tx
-        .insert(sharks)
-        .values({
-          userId: id,
-          name: input.name,
-          specialization: input.specialization ?? 'pentesting',
-          published: false,
-        })
-        .returning({ id: sharks.id });
-      return { userId: id, sharkId: shark.id };
-    });
+    return await db.transaction((tx) => createStaffAccountIn(tx, ctx, input, { actorId }));
   } catch (err) {
-    if (err instanceof RoleNotFoundError) throw roleNotFound();
-    if (isUniqueViolation(err)) throw conflict(MSG.accountEmailTaken, 'email_taken');
+    if (isUniqueViolation(err)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
     throw err;
   }
-  const link = await sendPasswordMail(db, ctx, { id: created.userId, email }, 'welcome', SET_PASSWORD_TTL_MS);
-  return { ...created, link };
 }
 
-/** Every shark, published or not, for the admin's shark picker. */
-export async function listAllSharks(db: DbOrTx): Promise<AdminShark[]> {
-  return db
-    .select({
-      id: sharks.id,
-      userId: sharks.userId,
-      name: sharks.name,
-      email: users.email,
-      specialization: sharks.specialization,
-      published: sharks.published,
-    })
-    .from(sharks)
-    .innerJoin(users, eq(users.id, sharks.userId))
-    .orderBy(asc(sharks.name), asc(sharks.id));
+/**
+ * The same inside the caller's transaction (an approved application): the rows and the queued mail commit
+ * with the caller's change, or none does. `profile` prefills the draft shark row.
+ */
+export async function createStaffAccountIn(
+  tx: DbOrTx,
+  ctx: MailContext,
+  input: StaffAccountInput,
+  opts: { actorId: string | null; profile?: { experience?: number; bio?: string | null } },
+): Promise<StaffAccountResult> {
+  const email = input.email.trim().toLowerCase();
+  const { id } = await createAccount(tx, {
+    email,
+    fullName: input.name,
+    passwordHash: null,
+    roles: [input.kind],
+    emailConfirmed: true,
+  });
+  // The set-password mail commits with the account, or neither does.
+  const mail = { id, email, name: input.name, role: input.kind };
+  await recordAudit(tx, {
+    actorId: opts.actorId,
+    action: 'role.grant',
+    targetType: 'user',
+    targetId: id,
+    details: { role: input.kind, email, newAccount: true },
+  });
+  if (input.kind !== 'shark') {
+    const link = await mailSetPasswordLink(tx, ctx, mail);
+    return { userId: id, sharkId: null, link };
+  }
+  const sharkId = await repo.insertDraftShark(tx, {
+    userId: id,
+    name: input.name,
+    specialization: input.specialization ?? 'pentesting',
+    ...opts.profile,
+  });
+  const link = await mailSetPasswordLink(tx, ctx, mail);
+  return { userId: id, sharkId, link };
 }
+
+/** A draft shark row for an existing account that just gained the shark role (kept if it already has one). */
+export async function ensureDraftShark(
+  tx: DbOrTx,
+  input: { userId: string; name: string; specialization: Specialization; experience: number; bio: string },
+): Promise<string> {
+  return (await repo.findSharkIdByUser(tx, input.userId)) ?? repo.insertDraftShark(tx, input);
+}
+
+/** Every shark, published or not, with its state (suspended, credentials); `q` searches name and email. */
+export const listAllSharks = (db: DbOrTx, q = ''): Promise<AdminSharkState[]> => repo.listAllSharks(db, q);
+
+const mailCtxLink = (ctx: MailContext, path: string) => `${ctx.appOrigin}${path}`;
+
+/** Publishes or unpublishes a shark's profile with a reason; the shark is told by mail; audited. */
+export async function setPublication(
+  db: Db,
+  ctx: MailContext,
+  actorId: string,
+  sharkId: string,
+  input: { published: boolean; reason: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const shark = await repo.lockShark(tx, sharkId);
+    if (!shark) throw notFound(ADMIN_MSG.sharkNotFound);
+    await repo.setSharkPublished(tx, sharkId, input.published);
+    await recordAudit(tx, {
+      actorId,
+      action: input.published ? 'shark.publish' : 'shark.unpublish',
+      targetType: 'shark',
+      targetId: sharkId,
+      reason: input.reason,
+      details: { name: shark.name, wasPublished: shark.published },
+    });
+    await ctx.mailer.enqueue(tx, {
+      to: shark.email,
+      template: 'shark-publication',
+      data: {
+        name: shark.name,
+        published: input.published,
+        reason: input.reason,
+        link: mailCtxLink(ctx, paths.shark.dashboard),
+      },
+    });
+  });
+}
+
+export const USERS_PAGE_SIZE = 25;
+
+/** Accounts by email or name, newest first, with roles, state and booking count. */
+export async function searchAccounts(db: DbOrTx, q: string, page: number): Promise<AdminUserPage> {
+  const { items, total } = await repo.searchUsers(db, q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+  return {
+    items: items.map((u) => ({
+      ...u,
+      suspendedAt: u.suspendedAt ? u.suspendedAt.toISOString() : null,
+      createdAt: u.createdAt.toISOString(),
+    })),
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    total,
+  };
+}
+
+/**
+ * Suspends an account: no login, every session ended now, its shark profile hidden from the catalogue (the
+ * sharks_with_meta view), the owner told by mail. Never oneself, never the last active admin.
+ */
+export async function suspendAccount(
+  db: Db,
+  ctx: MailContext,
+  actorId: string,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  if (userId === actorId) throw conflict(ADMIN_MSG.cannotSuspendSelf, 'cannot_suspend_self');
+  await db.transaction(async (tx) => {
+    const activeAdmins = await repo.lockActiveAdmins(tx);
+    const user = await repo.lockUser(tx, userId);
+    if (!user) throw notFound(ADMIN_MSG.accountNotFound);
+    if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, 'already_suspended');
+    if (user.roles.includes('admin') && activeAdmins.every((id) => id === userId))
+      throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, 'last_admin');
+    await repo.setSuspension(tx, userId, { at: now(), reason });
+    await endAllSessions(tx, userId);
+    await recordAudit(tx, {
+      actorId,
+      action: 'account.suspend',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+      details: { email: user.email, roles: user.roles },
+    });
+    await ctx.mailer.enqueue(tx, {
+      to: user.email,
+      template: 'account-suspended',
+      data: { reason, link: mailCtxLink(ctx, paths.contact) },
+    });
+  });
+}
+
+/** Lifts a suspension: the account can log in again and its profile shows as before; the owner is told. */
+export async function liftSuspension(
+  db: Db,
+  ctx: MailContext,
+  actorId: string,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await repo.lockUser(tx, userId);
+    if (!user) throw notFound(ADMIN_MSG.accountNotFound);
+    if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, 'not_suspended');
+    await repo.setSuspension(tx, userId, null);
+    await recordAudit(tx, {
+      actorId,
+      action: 'account.unsuspend',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+      details: { email: user.email },
+    });
+    await ctx.mailer.enqueue(tx, {
+      to: user.email,
+      template: 'suspension-lifted',
+      data: { link: mailCtxLink(ctx, paths.login.chooser) },
+    });
+  });
+}
+
+export const BOOKINGS_PAGE_SIZE = 25;
+
+/** Sessions (bookings) by learner, shark, course and date range. */
+export async function searchSessions(
+  db: DbOrTx,
+  filters: repo.BookingFilters,
+  page: number,
+): Promise<AdminBookingPage> {
+  const { items, total } = await repo.searchBookings(
+    db,
+    filters,
+    BOOKINGS_PAGE_SIZE,
+    (page - 1) * BOOKINGS_PAGE_SIZE,
+  );
+  return {
+    items: items.map((b) => ({ ...b, time: b.time.slice(0, 5), createdAt: b.createdAt.toISOString() })),
+    page,
+    pageSize: BOOKINGS_PAGE_SIZE,
+    total,
+  };
+}
+
+/** The contact inbox, newest first. */
+export const listInbox = (db: DbOrTx): Promise<ContactMessage[]> => listContactMessages(db);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, sessionCookie } from '../../test/fixtures';
-import { sharkApplications, users } from '../../db/schema';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
+import { sharkApplications, users } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -30,7 +30,14 @@ describe('shark applications', () => {
     );
     const { db } = await testDatabase();
     expect(await db.select().from(sharkApplications)).toEqual([
-      expect.objectContaining({ name: 'Neha Gupta', email: 'neha@example.com', specialization: 'forensics', experience: 6, status: 'new', userId: null }),
+      expect.objectContaining({
+        name: 'Neha Gupta',
+        email: 'neha@example.com',
+        specialization: 'forensics',
+        experience: 6,
+        status: 'new',
+        userId: null,
+      }),
     ]);
     expect(await db.select().from(users)).toEqual([]);
   });
@@ -53,10 +60,22 @@ describe('shark applications', () => {
 
   it('lists applications newest first to an admin only', async () => {
     const { db } = await testDatabase();
-    await app.inject({ method: 'POST', url: '/api/shark-applications', payload: application({ name: 'First' }) });
-    await app.inject({ method: 'POST', url: '/api/shark-applications', payload: application({ name: 'Second', links: '' }) });
+    await app.inject({
+      method: 'POST',
+      url: '/api/shark-applications',
+      payload: application({ name: 'First' }),
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/shark-applications',
+      payload: application({ name: 'Second', links: '' }),
+    });
     const admin = await createAccount(db, { roles: ['admin'] });
-    const res = await app.inject({ method: 'GET', url: '/api/admin/shark-applications', headers: { cookie: await sessionCookie(db, admin.id) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/shark-applications',
+      headers: { cookie: await sessionCookie(db, admin.id) },
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json();
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['Second', 'First']);
@@ -65,7 +84,11 @@ describe('shark applications', () => {
 
     for (const roles of [['user'], ['shark'], ['freelancer']] as const) {
       const other = await createAccount(db, { roles: [...roles] });
-      const refused = await app.inject({ method: 'GET', url: '/api/admin/shark-applications', headers: { cookie: await sessionCookie(db, other.id) } });
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/admin/shark-applications',
+        headers: { cookie: await sessionCookie(db, other.id) },
+      });
       expect(refused.statusCode, roles[0]).toBe(403);
     }
     expect((await app.inject({ method: 'GET', url: '/api/admin/shark-applications' })).statusCode).toBe(401);

@@ -2,18 +2,60 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createBooking, createCourse, createShark, sessionCookie } from '../../test/fixtures';
-import { courseBookings, sharksWithMeta } from '../../db/schema';
-import { todayIn } from './service';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createShark,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
+import { availabilityWeekly, courseBookings, sharkAvailability, sharksWithMeta } from '#server/db/schema.ts';
+import { setClock, todayIn } from '#server/time.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   // Many bookings from one test IP within a minute: the per-minute limit is not what these tests are about.
   app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
 });
-afterAll(() => app.close());
-beforeEach(resetDb);
+afterAll(() => {
+  setClock();
+  return app.close();
+});
+// Monday 2026-11-23, 06:00 in India.
+const NOW = new Date('2026-11-23T00:30:00Z');
+beforeEach(async () => {
+  setClock(() => NOW);
+  await resetDb();
+});
+
+/** Opens the shark's calendar: every day 09:00-21:00 in India, no notice, 30 days ahead. */
+async function openCalendar(
+  sharkId: string,
+  opts: Partial<typeof sharkAvailability.$inferInsert> = {},
+  hours = { start: '09:00', end: '21:00' },
+) {
+  const { db } = await testDatabase();
+  await db.insert(sharkAvailability).values({
+    sharkId,
+    timeZone: 'Asia/Kolkata',
+    minNoticeMinutes: 0,
+    horizonDays: 30,
+    published: true,
+    ...opts,
+  });
+  await db.insert(availabilityWeekly).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      sharkId,
+      weekday,
+      startTime: hours.start,
+      endTime: hours.end,
+    })),
+  );
+}
+/** 18:30 in India, `days` after Monday 2026-11-23. */
+const slot = (days: number, hhmm = '18:30') =>
+  new Date(Date.parse(`2026-11-${23 + days}T${hhmm}:00+05:30`)).toISOString();
 
 const TZ = 'Asia/Kolkata';
 const dayOffset = (days: number) => {
@@ -22,10 +64,17 @@ const dayOffset = (days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function setup(opts: { price?: number; published?: boolean; enrollmentFormUrl?: string | null } = {}) {
+async function setup(
+  opts: { price?: number; published?: boolean; enrollmentFormUrl?: string | null; calendar?: boolean } = {},
+) {
   const { db } = await testDatabase();
   const shark = await createShark(db, { name: 'Arjun Mehta', published: opts.published ?? true });
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: opts.price ?? 1500, enrollmentFormUrl: opts.enrollmentFormUrl ?? null });
+  if (opts.calendar ?? true) await openCalendar(shark.id);
+  const course = await createCourse(db, shark.id, {
+    title: 'Web App Hacking',
+    price: opts.price ?? 1500,
+    enrollmentFormUrl: opts.enrollmentFormUrl ?? null,
+  });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const cookie = await sessionCookie(db, learner.id);
   return { db, shark, course, learner, cookie };
@@ -34,8 +83,7 @@ async function setup(opts: { price?: number; published?: boolean; enrollmentForm
 const body = (courseId: string, overrides: Record<string, unknown> = {}) => ({
   courseId,
   hours: 2,
-  preferredDate: dayOffset(3),
-  preferredTime: '18:30',
+  startsAt: slot(3),
   name: 'Priya Raman',
   email: 'Priya@Example.com',
   phone: '+91 98765 43210',
@@ -49,14 +97,34 @@ const book = (cookie: string | undefined, payload: Record<string, unknown>) =>
 describe('POST /api/bookings', () => {
   it('stores the booking with the total computed by the server from the current price, ignoring a client price', async () => {
     const { db, course, learner, cookie } = await setup({ price: 1499.5 });
-    const res = await book(cookie, { ...body(course.id, { hours: 3 }), totalPrice: 1, price: 1 });
+    const res = await book(cookie, {
+      ...body(course.id, { hours: 3, startsAt: slot(3, '17:30') }),
+      totalPrice: 1,
+      price: 1,
+    });
     expect(res.statusCode).toBe(201);
     const json = res.json();
-    expect(json).toMatchObject({ courseTitle: 'Web App Hacking', sharkName: 'Arjun Mehta', hours: 3, totalPrice: 4498.5, preferredTime: '18:30', email: 'priya@example.com', upcoming: true });
-    expect(json.message).toBe('Booking confirmed! Payment is not taken online yet: the shark will contact you to arrange it.');
+    expect(json).toMatchObject({
+      courseTitle: 'Web App Hacking',
+      sharkName: 'Arjun Mehta',
+      hours: 3,
+      totalPrice: 4498.5,
+      preferredDate: '2026-11-26',
+      preferredTime: '17:30',
+      startsAt: '2026-11-26T12:00:00.000Z',
+      endsAt: '2026-11-26T15:00:00.000Z',
+      timeZone: 'Asia/Kolkata',
+      status: 'requested',
+      email: 'priya@example.com',
+      upcoming: true,
+    });
+    expect(json.message).toBe(
+      'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
+    );
     const rows = await db.select().from(courseBookings);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: learner.id, courseId: course.id, totalPrice: 4498.5, hours: 3 });
+    expect(rows[0].blockedUntil.toISOString()).toBe('2026-11-26T15:00:00.000Z');
   });
 
   it('refuses hours 0, 13 and 1.5 with a message on the hours field', async () => {
@@ -79,42 +147,139 @@ describe('POST /api/bookings', () => {
   it('accepts 1 and 12 hours, the limits', async () => {
     const { course, cookie } = await setup({ price: 100 });
     expect((await book(cookie, body(course.id, { hours: 1 }))).json().totalPrice).toBe(100);
-    expect((await book(cookie, body(course.id, { hours: 12 }))).json().totalPrice).toBe(1200);
+    const twelve = await book(cookie, body(course.id, { hours: 12, startsAt: slot(5, '09:00') }));
+    expect(twelve.json().totalPrice).toBe(1200);
   });
 
-  it('refuses a date in the past but accepts today in the app time zone', async () => {
+  it('refuses a missing or malformed start, and a time the shark does not offer, on the startsAt field', async () => {
     const { course, cookie } = await setup();
-    const past = await book(cookie, body(course.id, { preferredDate: dayOffset(-1) }));
-    expect(past.statusCode).toBe(400);
-    expect(past.json().error.fields).toEqual({ preferredDate: 'Choose today or a later date' });
-    const today = await book(cookie, body(course.id, { preferredDate: todayIn(TZ) }));
-    expect(today.statusCode).toBe(201);
-    expect(today.json().upcoming).toBe(true);
-  });
-
-  it('refuses an impossible date and an invalid time', async () => {
-    const { course, cookie } = await setup();
-    const badDate = await book(cookie, body(course.id, { preferredDate: '2030-02-30' }));
-    expect(badDate.json().error.fields.preferredDate).toBe('Choose a preferred date');
-    for (const preferredTime of ['25:00', '12:60', 'noon', '9:5']) {
-      const res = await book(cookie, body(course.id, { preferredTime }));
-      expect(res.statusCode, preferredTime).toBe(400);
-      expect(res.json().error.fields.preferredTime).toBe('Enter a valid time (HH:MM)');
+    for (const startsAt of [undefined, '', 'tomorrow', '2026-11-26 18:30']) {
+      const res = await book(cookie, body(course.id, { startsAt }));
+      expect(res.statusCode, String(startsAt)).toBe(400);
+      expect(res.json().error.fields.startsAt).toBe('Choose a start time');
     }
-    const empty = await book(cookie, body(course.id, { preferredTime: '' }));
-    expect(empty.json().error.fields.preferredTime).toBe('Choose a preferred time');
+    // 03:00 in India (outside 09:00-21:00), 18:10 (not on the half hour), the past, beyond the horizon,
+    // and a 4-hour session from 18:30 that would end after 21:00.
+    const cases: Array<[string, number]> = [
+      [slot(3, '03:00'), 2],
+      [slot(3, '18:10'), 2],
+      [new Date(NOW.getTime() - 3_600_000).toISOString(), 1],
+      [new Date(NOW.getTime() + 40 * 86_400_000).toISOString(), 1],
+      [slot(3), 4],
+    ];
+    for (const [startsAt, hours] of cases) {
+      const res = await book(cookie, body(course.id, { startsAt, hours }));
+      expect(res.statusCode, startsAt).toBe(400);
+      expect(res.json().error.fields).toEqual({ startsAt: 'Choose one of the free times' });
+    }
+    const { db } = await testDatabase();
+    expect(await db.select().from(courseBookings)).toEqual([]);
+  });
+
+  it('refuses a booking until the shark has opened their calendar', async () => {
+    const { course, cookie } = await setup({ calendar: false });
+    const res = await book(cookie, body(course.id));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ courseId: 'This shark has not opened their calendar yet.' });
+  });
+
+  it('answers 409 with the "just taken" text for an overlapping slot, including the buffer, and keeps the first', async () => {
+    const { db, shark, course, cookie } = await setup({ calendar: false });
+    await openCalendar(shark.id, { bufferMinutes: 30 });
+    expect((await book(cookie, body(course.id, { startsAt: slot(3, '12:00') }))).statusCode).toBe(201);
+    const other = await sessionCookie(db, (await createAccount(db, { roles: ['user'] })).id);
+    // 13:00 overlaps 12:00-14:00; 14:00 is inside the 30-minute buffer; 10:00-12:00 leaves no gap before.
+    for (const hhmm of ['13:00', '14:00', '10:00']) {
+      const res = await book(other, body(course.id, { startsAt: slot(3, hhmm) }));
+      expect(res.statusCode, hhmm).toBe(409);
+      expect(res.json().error.message).toBe(
+        'This time was just booked by someone else. Please pick another slot.',
+      );
+    }
+    expect((await book(other, body(course.id, { startsAt: slot(3, '14:30') }))).statusCode).toBe(201);
+    expect((await book(other, body(course.id, { startsAt: slot(3, '09:30') }))).statusCode).toBe(201);
+    expect(await db.select().from(courseBookings)).toHaveLength(3);
+  });
+
+  it("stops at the daily cap, counted in the shark's time zone", async () => {
+    const { shark, course, cookie } = await setup({ calendar: false });
+    await openCalendar(shark.id, { dailyCap: 2 });
+    expect((await book(cookie, body(course.id, { startsAt: slot(3, '09:00'), hours: 1 }))).statusCode).toBe(
+      201,
+    );
+    expect((await book(cookie, body(course.id, { startsAt: slot(3, '12:00'), hours: 1 }))).statusCode).toBe(
+      201,
+    );
+    const third = await book(cookie, body(course.id, { startsAt: slot(3, '15:00'), hours: 1 }));
+    expect(third.statusCode).toBe(409);
+    const slots = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/slots?hours=1` });
+    expect(slots.json().days.find((d: { date: string }) => d.date === '2026-11-26').starts).toEqual([]);
+    expect((await book(cookie, body(course.id, { startsAt: slot(4, '15:00'), hours: 1 }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('50 learners racing for one slot: exactly one books it, 49 get the "just taken" answer', async () => {
+    const { db, course } = await setup();
+    const cookies = await Promise.all(
+      Array.from({ length: 50 }, async () =>
+        sessionCookie(db, (await createAccount(db, { roles: ['user'] })).id),
+      ),
+    );
+    const results = await Promise.all(cookies.map((c) => book(c, body(course.id))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().error.message).toBe(
+        'This time was just booked by someone else. Please pick another slot.',
+      );
+    expect(await db.select().from(courseBookings)).toHaveLength(1);
+  });
+
+  it('the database itself refuses two overlapping active bookings of one shark', async () => {
+    const { db, course, learner } = await setup();
+    await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: '2026-11-30',
+      hours: 2,
+    });
+    await expect(
+      createBooking(db, {
+        courseId: course.id,
+        userId: learner.id,
+        preferredDate: '2026-11-30',
+        preferredTime: '11:00',
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23P01' } });
+    // A cancelled booking does not hold the time.
+    await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: '2026-11-30',
+      preferredTime: '11:00',
+      status: 'cancelled',
+    });
   });
 
   it('validates name, email and phone with field messages', async () => {
     const { course, cookie } = await setup();
     const res = await book(cookie, body(course.id, { name: ' ', email: '', phone: '' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
+    expect(res.json().error.fields).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      phone: 'Phone is required',
+    });
     const invalid = await book(cookie, body(course.id, { email: 'nope', phone: 'call me' }));
-    expect(invalid.json().error.fields).toEqual({ email: 'Please enter a valid email', phone: 'Please enter a valid phone number' });
+    expect(invalid.json().error.fields).toEqual({
+      email: 'Please enter a valid email',
+      phone: 'Please enter a valid phone number',
+    });
   });
 
-  it("refuses a course of an unpublished shark, and an unknown course", async () => {
+  it('refuses a course of an unpublished shark, and an unknown course', async () => {
     const { course, cookie } = await setup({ published: false });
     const res = await book(cookie, body(course.id));
     expect(res.statusCode).toBe(400);
@@ -162,7 +327,9 @@ describe('POST /api/bookings', () => {
     const sharkOnly = await createAccount(db, { roles: ['shark'] });
     const res = await book(await sessionCookie(db, sharkOnly.id), body(course.id));
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe('Only learner accounts can book sessions. Log in with a user account to book.');
+    expect(res.json().error.message).toBe(
+      'Only learner accounts can book sessions. Log in with a user account to book.',
+    );
     // Refused before the body is read: no field messages for someone who may not book at all.
     const empty = await book(await sessionCookie(db, sharkOnly.id), {});
     expect(empty.statusCode).toBe(403);
@@ -173,18 +340,23 @@ describe('POST /api/bookings', () => {
 
   it('refuses a request from another site', async () => {
     const { course, cookie } = await setup();
-    const res = await app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie, origin: 'https://evil.example' }, payload: body(course.id) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie, origin: 'https://evil.example' },
+      payload: body(course.id),
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it("counts distinct learners in the shark's student_count", async () => {
     const { db, shark, course, cookie } = await setup();
-    await book(cookie, body(course.id));
-    await book(cookie, body(course.id));
+    await book(cookie, body(course.id, { startsAt: slot(1) }));
+    await book(cookie, body(course.id, { startsAt: slot(2) }));
     const second = await createCourse(db, shark.id, { title: 'API Security' });
-    await book(cookie, body(second.id));
+    await book(cookie, body(second.id, { startsAt: slot(3) }));
     const other = await createAccount(db, { roles: ['user'] });
-    await book(await sessionCookie(db, other.id), body(course.id));
+    await book(await sessionCookie(db, other.id), body(course.id, { startsAt: slot(4) }));
     const [meta] = await db.select().from(sharksWithMeta).where(eq(sharksWithMeta.id, shark.id));
     expect(meta.studentCount).toBe(2);
   });
@@ -202,12 +374,31 @@ describe('GET /api/me/bookings', () => {
 
     const res = await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Array<{ preferredDate: string; upcoming: boolean; courseTitle: string; sharkId: string; sharkName: string }>;
-    expect(list.map((b) => b.preferredDate)).toEqual([dayOffset(0), dayOffset(7), dayOffset(-2), dayOffset(-10)]);
+    const list = res.json() as Array<{
+      preferredDate: string;
+      upcoming: boolean;
+      courseTitle: string;
+      sharkId: string;
+      sharkName: string;
+    }>;
+    expect(list.map((b) => b.preferredDate)).toEqual([
+      dayOffset(0),
+      dayOffset(7),
+      dayOffset(-2),
+      dayOffset(-10),
+    ]);
     expect(list.map((b) => b.upcoming)).toEqual([true, true, false, false]);
-    expect(list[0]).toMatchObject({ courseTitle: 'Web App Hacking', sharkId: shark.id, sharkName: 'Arjun Mehta' });
+    expect(list[0]).toMatchObject({
+      courseTitle: 'Web App Hacking',
+      sharkId: shark.id,
+      sharkName: 'Arjun Mehta',
+    });
 
-    const theirs = await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie: await sessionCookie(db, other.id) } });
+    const theirs = await app.inject({
+      method: 'GET',
+      url: '/api/me/bookings',
+      headers: { cookie: await sessionCookie(db, other.id) },
+    });
     expect(theirs.json()).toHaveLength(1);
   });
 

@@ -1,116 +1,91 @@
-// Course bookings: the server prices them, refuses unbookable courses and past dates, and makes one
+// Course bookings: the server prices them, books only free slots of the shark's calendar, and makes one
 // booking per requestId however often the browser sends it.
-import { sql } from 'drizzle-orm';
-import { BOOKING_MSG, type MyBooking } from '../../../shared/schemas/bookings';
 import type { z } from 'zod';
-import type { createBookingSchema } from '../../../shared/schemas/bookings';
-import { queryRows, type DbOrTx } from '../../db/client';
-import { conflict, fieldError } from '../../http/errors';
+import { BOOKING_MSG, type createBookingSchema, type MyBooking } from '#shared/bookings.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { isForeignKeyViolation } from '#server/db/errors.ts';
+import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
+import { conflict, fieldError } from '#server/http/errors.ts';
+import { timeOfDay, todayIn } from '#server/time.ts';
+import {
+  type BookingRecord,
+  findBookableCourse,
+  findBooking,
+  insertPricedBooking,
+  listUserBookings,
+} from './repository';
+
+export { slotFromPreferred } from './repository';
 
 export type CreateBooking = z.output<typeof createBookingSchema>;
 
-/** Today's calendar date (YYYY-MM-DD) in the app's time zone: what "upcoming" and "not in the past" mean. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-interface BookingRow extends Record<string, unknown> {
-  id: string;
-  course_id: string;
-  course_title: string;
-  enrollment_form_url: string | null;
-  shark_id: string;
-  shark_name: string;
-  user_id: string;
-  name: string;
-  email: string;
-  phone: string;
-  hours: number;
-  preferred_date: string | Date;
-  preferred_time: string;
-  total_price: string | number;
-  created_at: string | Date;
-}
-
-const dateString = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
-
-function toMyBooking(row: BookingRow, today: string): MyBooking {
-  const preferredDate = dateString(row.preferred_date);
+function toMyBooking({ userId: _userId, ...row }: BookingRecord, today: string): MyBooking {
   return {
-    id: row.id,
-    courseId: row.course_id,
-    courseTitle: row.course_title,
-    enrollmentFormUrl: row.enrollment_form_url,
-    sharkId: row.shark_id,
-    sharkName: row.shark_name,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    hours: Number(row.hours),
-    preferredDate,
-    preferredTime: String(row.preferred_time).slice(0, 5),
-    totalPrice: Number(row.total_price),
-    upcoming: preferredDate >= today,
-    createdAt: new Date(row.created_at).toISOString(),
+    ...row,
+    preferredTime: timeOfDay(row.preferredTime),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    upcoming: row.preferredDate >= today,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
-const selectBookings = sql`
-  SELECT b.id, b.course_id, c.title AS course_title, c.enrollment_form_url, s.id AS shark_id, s.name AS shark_name,
-         b.user_id, b.name, b.email, b.phone, b.hours, b.preferred_date::text AS preferred_date,
-         b.preferred_time::text AS preferred_time, b.total_price::text AS total_price, b.created_at
-  FROM course_bookings b
-  JOIN courses c ON c.id = b.course_id
-  JOIN sharks s ON s.id = c.shark_id`;
+/** The Postgres error of an exclusion constraint (two overlapping active bookings of one shark). */
+const isOverlap = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23P01' || err?.cause?.code === '23P01';
+};
 
 /**
- * Books a session. The total is the course's current price x hours, computed in SQL on numeric (never
- * floats, never the client's figure). `created` is false when this requestId was already booked: the
- * first booking comes back and no second one is made.
+ * Books a free slot at the course's current price x hours, as a request the shark confirms. In one
+ * transaction, with the shark's calendar row locked: the slot is checked against the shark's hours and
+ * active bookings, then written; the database's exclusion constraint refuses an overlap whatever happens.
+ * `created` is false when this requestId was already booked: the first booking comes back.
  */
 export async function createBooking(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   input: CreateBooking,
   timeZone: string,
 ): Promise<{ booking: MyBooking; created: boolean }> {
   const today = todayIn(timeZone);
-  if (input.preferredDate < today) throw fieldError('preferredDate', BOOKING_MSG.datePast);
-
-  // One statement: the price is read and the row written together; the unique request_id makes a
-  // concurrent duplicate wait for the first and then insert nothing.
-  const inserted = await queryRows<{ id: string }>(db, sql`
-    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price, request_id)
-    SELECT c.id, ${userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours}, ${input.preferredDate}::date,
-           ${input.preferredTime}::time, c.price * ${input.hours}, ${input.requestId}
-    FROM courses c JOIN sharks s ON s.id = c.shark_id
-    WHERE c.id = ${input.courseId} AND s.published
-    ON CONFLICT (request_id) DO NOTHING
-    RETURNING id`);
-
-  if (inserted.length) {
-    const [row] = await queryRows<BookingRow>(db, sql`${selectBookings} WHERE b.id = ${inserted[0].id}`);
-    return { booking: toMyBooking(row, today), created: true };
+  const { requestId, courseId, name, email, phone, hours } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const course = await findBookableCourse(tx, courseId);
+      if (!course) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+      await lockCalendar(tx, course.sharkId);
+      const existing = await findBooking(tx, { requestId });
+      if (existing) {
+        // A requestId is a secret-ish random key of one learner's attempt; someone else's is never replayed.
+        if (existing.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
+        return { booking: toMyBooking(existing, today), created: false };
+      }
+      const slot = await checkSlot(tx, course.sharkId, new Date(input.startsAt), hours);
+      const id = await insertPricedBooking(tx, {
+        courseId,
+        userId,
+        name,
+        email,
+        phone,
+        hours,
+        requestId,
+        sharkId: course.sharkId,
+        ...slot,
+      });
+      if (!id) throw conflict(BOOKING_MSG.requestIdReused);
+      return { booking: toMyBooking((await findBooking(tx, { id }))!, today), created: true };
+    });
+  } catch (e) {
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    // The course was deleted while this booking was written (foreign key violation): not bookable any more.
+    if (isForeignKeyViolation(e)) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+    throw e;
   }
-  const [existing] = await queryRows<BookingRow>(db, sql`${selectBookings} WHERE b.request_id = ${input.requestId}`);
-  if (existing) {
-    // A requestId is a secret-ish random key of one learner's attempt; someone else's is never replayed.
-    if (existing.user_id !== userId) throw conflict(BOOKING_MSG.requestIdReused);
-    return { booking: toMyBooking(existing, today), created: false };
-  }
-  throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
 }
 
 /** The caller's own bookings: upcoming first (soonest first), then past (most recent first). */
 export async function listMyBookings(db: DbOrTx, userId: string, timeZone: string): Promise<MyBooking[]> {
   const today = todayIn(timeZone);
-  const rows = await queryRows<BookingRow>(db, sql`${selectBookings}
-    WHERE b.user_id = ${userId}
-    ORDER BY (b.preferred_date >= ${today}::date) DESC,
-             CASE WHEN b.preferred_date >= ${today}::date THEN b.preferred_date END ASC,
-             CASE WHEN b.preferred_date >= ${today}::date THEN b.preferred_time END ASC,
-             b.preferred_date DESC, b.preferred_time DESC, b.created_at DESC
-    LIMIT 500`);
-  return rows.map((r) => toMyBooking(r, today));
+  return (await listUserBookings(db, userId, today)).map((r) => toMyBooking(r, today));
 }

@@ -5,10 +5,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createBooking, createCourse, createShark, sessionCookie } from '../../test/fixtures';
-import { courses } from '../../db/schema';
-import { listFiles, makeImage, multipart } from '../storage/test-uploads';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createShark,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
+import { courses } from '#server/db/schema.ts';
+import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 import { generateCourseCode } from './service';
 
 let app: FastifyInstance;
@@ -51,9 +57,21 @@ const courseRow = async (id: string) => {
 };
 const create = (cookie: string, body: Record<string, unknown>, query = '') =>
   app.inject({ method: 'POST', url: `/api/workspace/courses${query}`, headers: { cookie }, payload: body });
-const uploadImage = (cookie: string | undefined, id: string, fileName: string, type: string, body: Buffer, query = '') => {
+const uploadImage = (
+  cookie: string | undefined,
+  id: string,
+  fileName: string,
+  type: string,
+  body: Buffer,
+  query = '',
+) => {
   const form = multipart('image', fileName, type, body);
-  return app.inject({ method: 'POST', url: `/api/workspace/courses/${id}/image${query}`, payload: form.payload, headers: { ...form.headers, ...(cookie ? { cookie } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/workspace/courses/${id}/image${query}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+  });
 };
 
 describe('owner course CRUD', () => {
@@ -81,7 +99,9 @@ describe('owner course CRUD', () => {
     await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: '2030-01-02' });
     const list = await app.inject({ method: 'GET', url: '/api/workspace/courses', headers: { cookie } });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([expect.objectContaining({ id: course.id, bookingCount: 2, enrolledCount: 1 })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: course.id, bookingCount: 2, enrolledCount: 1 }),
+    ]);
   });
 
   it('generates codes of 6 random capitals/digits that differ', () => {
@@ -96,7 +116,9 @@ describe('owner course CRUD', () => {
     expect(mine.json().course.courseCode).toBe('CRS-AB12CD');
     const bad = await create(cookie, { ...validCourse, courseCode: 'COURSE-1' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.courseCode).toBe('Course code must look like CRS-XXXXXX (6 capital letters or digits)');
+    expect(bad.json().error.fields.courseCode).toBe(
+      'Course code must look like CRS-XXXXXX (6 capital letters or digits)',
+    );
     const other = await sharkWithSession();
     const taken = await create(other.cookie, { ...validCourse, courseCode: 'CRS-AB12CD' });
     expect(taken.statusCode).toBe(409);
@@ -115,17 +137,34 @@ describe('owner course CRUD', () => {
       [{ price: undefined }, 'price', 'Price is required'],
       [{ price: 'free' }, 'price', 'Price must be a number'],
       [{ price: -5 }, 'price', 'Price cannot be negative'],
-      [{ enrollmentFormUrl: 'not a link' }, 'enrollmentFormUrl', 'Enrollment form link must be a valid URL (http or https)'],
-      [{ enrollmentFormUrl: 'javascript:alert(1)' }, 'enrollmentFormUrl', 'Enrollment form link must be a valid URL (http or https)'],
+      [
+        { enrollmentFormUrl: 'not a link' },
+        'enrollmentFormUrl',
+        'Enrollment form link must be a valid URL (http or https)',
+      ],
+      [
+        { enrollmentFormUrl: 'javascript:alert(1)' },
+        'enrollmentFormUrl',
+        'Enrollment form link must be a valid URL (http or https)',
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const res = await create(cookie, { ...validCourse, ...patch });
       expect(res.statusCode, message).toBe(400);
       expect(res.json().error.fields[field], JSON.stringify(patch)).toBe(message);
     }
-    const free = await create(cookie, { ...validCourse, price: '0', duration: '1.5', enrollmentFormUrl: 'https://forms.example.com/x' });
+    const free = await create(cookie, {
+      ...validCourse,
+      price: '0',
+      duration: '1.5',
+      enrollmentFormUrl: 'https://forms.example.com/x',
+    });
     expect(free.statusCode).toBe(201);
-    expect(free.json().course).toMatchObject({ price: 0, duration: 1.5, enrollmentFormUrl: 'https://forms.example.com/x' });
+    expect(free.json().course).toMatchObject({
+      price: 0,
+      duration: 1.5,
+      enrollmentFormUrl: 'https://forms.example.com/x',
+    });
     const { db } = await testDatabase();
     expect(await db.select().from(courses)).toHaveLength(1);
   });
@@ -140,7 +179,12 @@ describe('owner course CRUD', () => {
       payload: { ...validCourse, title: 'Advanced Web Pentesting', price: 2500, requiredDevices: '' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().course).toMatchObject({ title: 'Advanced Web Pentesting', price: 2500, courseCode: created.courseCode, requiredDevices: 'Laptop + Internet' });
+    expect(res.json().course).toMatchObject({
+      title: 'Advanced Web Pentesting',
+      price: 2500,
+      courseCode: created.courseCode,
+      requiredDevices: 'Laptop + Internet',
+    });
     expect(await courseRow(created.id)).toMatchObject({ title: 'Advanced Web Pentesting', price: 2500 });
   });
 
@@ -149,11 +193,19 @@ describe('owner course CRUD', () => {
     const created = (await create(cookie, validCourse)).json().course;
     await uploadImage(cookie, created.id, 'c.png', 'image/png', await makeImage('png'));
     expect(await listFiles(storageRoot)).toHaveLength(1);
-    const res = await app.inject({ method: 'DELETE', url: `/api/workspace/courses/${created.id}`, headers: { cookie } });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/workspace/courses/${created.id}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(await courseRow(created.id)).toBeUndefined();
     expect(await listFiles(storageRoot)).toEqual([]);
-    const again = await app.inject({ method: 'DELETE', url: `/api/workspace/courses/${created.id}`, headers: { cookie } });
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/workspace/courses/${created.id}`,
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -163,9 +215,15 @@ describe('owner course CRUD', () => {
     const course = await createCourse(db, shark.id);
     const learner = await createAccount(db, { roles: ['user'] });
     await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: '2030-01-01' });
-    const res = await app.inject({ method: 'DELETE', url: `/api/workspace/courses/${course.id}`, headers: { cookie } });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/workspace/courses/${course.id}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Error deleting course. This course has 1 booking, so it cannot be deleted.');
+    expect(res.json().error.message).toBe(
+      'Error deleting course. This course has 1 booking, so it cannot be deleted.',
+    );
     expect(await courseRow(course.id)).toBeDefined();
   });
 
@@ -174,7 +232,9 @@ describe('owner course CRUD', () => {
     const res = await create(cookie, validCourse);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Failed to save course. Save your profile first.');
-    expect((await app.inject({ method: 'GET', url: '/api/workspace/courses', headers: { cookie } })).json()).toEqual([]);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/workspace/courses', headers: { cookie } })).json(),
+    ).toEqual([]);
   });
 
   it('lets an admin manage the courses of ?sharkId= (required)', async () => {
@@ -187,10 +247,23 @@ describe('owner course CRUD', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().course.sharkId).toBe(shark.id);
     const id = created.json().course.id;
-    const image = await uploadImage(cookie, id, 'c.webp', 'image/webp', await makeImage('webp'), `?sharkId=${shark.id}`);
+    const image = await uploadImage(
+      cookie,
+      id,
+      'c.webp',
+      'image/webp',
+      await makeImage('webp'),
+      `?sharkId=${shark.id}`,
+    );
     expect(image.statusCode).toBe(200);
-    expect(image.json().course.image).toMatch(new RegExp(`^/media/course-images/courses/${shark.userId}/\\d+_[0-9a-f]+\\.webp$`));
-    const del = await app.inject({ method: 'DELETE', url: `/api/workspace/courses/${id}?sharkId=${shark.id}`, headers: { cookie } });
+    expect(image.json().course.image).toMatch(
+      new RegExp(`^/media/course-images/courses/${shark.userId}/\\d+_[0-9a-f]+\\.webp$`),
+    );
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/workspace/courses/${id}?sharkId=${shark.id}`,
+      headers: { cookie },
+    });
     expect(del.statusCode).toBe(200);
   });
 
@@ -214,16 +287,33 @@ describe('owner course CRUD', () => {
       for (const query of [`?sharkId=${shark.id}`, '']) {
         // Without a sharkId, another shark's GET is simply its own (empty) list.
         if (query || cookie !== other.cookie) {
-          expect((await app.inject({ method: 'GET', url: `/api/workspace/courses${query}`, headers })).statusCode, `${label} GET ${query}`).toBe(status);
+          expect(
+            (await app.inject({ method: 'GET', url: `/api/workspace/courses${query}`, headers })).statusCode,
+            `${label} GET ${query}`,
+          ).toBe(status);
         }
-        const put = await app.inject({ method: 'PUT', url: `/api/workspace/courses/${course.id}${query}`, headers, payload: { ...validCourse, title: 'Hijacked' } });
+        const put = await app.inject({
+          method: 'PUT',
+          url: `/api/workspace/courses/${course.id}${query}`,
+          headers,
+          payload: { ...validCourse, title: 'Hijacked' },
+        });
         expect(put.statusCode, `${label} PUT ${query}`).toBe(status);
-        const del = await app.inject({ method: 'DELETE', url: `/api/workspace/courses/${course.id}${query}`, headers });
+        const del = await app.inject({
+          method: 'DELETE',
+          url: `/api/workspace/courses/${course.id}${query}`,
+          headers,
+        });
         expect(del.statusCode, `${label} DELETE ${query}`).toBe(status);
         const img = await uploadImage(cookie, course.id, 'x.png', 'image/png', png, query);
         expect(img.statusCode, `${label} image ${query}`).toBe(status);
       }
-      const post = await app.inject({ method: 'POST', url: `/api/workspace/courses?sharkId=${shark.id}`, headers, payload: validCourse });
+      const post = await app.inject({
+        method: 'POST',
+        url: `/api/workspace/courses?sharkId=${shark.id}`,
+        headers,
+        payload: validCourse,
+      });
       expect(post.statusCode, `${label} POST`).toBe(status);
     }
     expect(await courseRow(course.id)).toEqual(before);
@@ -236,10 +326,18 @@ describe('POST /api/workspace/courses/:id/image', () => {
   it('stores a re-encoded image at course-images/courses/{userId}/{timestamp_random}.{ext} and replacing removes the old', async () => {
     const { shark, cookie } = await sharkWithSession();
     const id = (await create(cookie, validCourse)).json().course.id;
-    const first = await uploadImage(cookie, id, 'cover.jpg', 'image/jpeg', await makeImage('jpeg', { exif: true }));
+    const first = await uploadImage(
+      cookie,
+      id,
+      'cover.jpg',
+      'image/jpeg',
+      await makeImage('jpeg', { exif: true }),
+    );
     expect(first.statusCode).toBe(200);
     const url: string = first.json().course.image;
-    expect(url).toMatch(new RegExp(`^/media/course-images/courses/${shark.userId}/\\d{13}_[0-9a-f]{12}\\.jpg$`));
+    expect(url).toMatch(
+      new RegExp(`^/media/course-images/courses/${shark.userId}/\\d{13}_[0-9a-f]{12}\\.jpg$`),
+    );
     const served = await app.inject({ method: 'GET', url });
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
@@ -258,7 +356,11 @@ describe('POST /api/workspace/courses/:id/image', () => {
     const { cookie } = await sharkWithSession();
     const id = (await create(cookie, validCourse)).json().course.id;
     // Random pixels barely compress: about 4.6 MB of PNG.
-    const noise = await sharp(randomBytes(1240 * 1240 * 3), { raw: { width: 1240, height: 1240, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1240 * 1240 * 3), {
+      raw: { width: 1240, height: 1240, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
     expect(noise.length).toBeLessThan(5 * 1024 * 1024);
     const res = await uploadImage(cookie, id, 'big.png', 'image/png', noise);
@@ -274,8 +376,18 @@ describe('POST /api/workspace/courses/:id/image', () => {
     const filesBefore = await listFiles(storageRoot);
     const cases: [string, string, Buffer, string][] = [
       ['../../x.png', 'image/png', await makeImage('png'), 'The file name is not allowed.'],
-      ['evil.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'The file name is not allowed.'],
-      ['cover.png', 'image/png', Buffer.from('<?php echo shell_exec($_GET["c"]); ?>'), 'The file is not a JPEG, PNG or WebP image.'],
+      [
+        'evil.svg',
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'The file name is not allowed.',
+      ],
+      [
+        'cover.png',
+        'image/png',
+        Buffer.from('<?php echo shell_exec($_GET["c"]); ?>'),
+        'The file is not a JPEG, PNG or WebP image.',
+      ],
       ['cover.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 1, 0x89), 'The image is larger than 5 MB.'],
     ];
     for (const [name, type, body, reason] of cases) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createShark, sessionCookie } from '../../test/fixtures';
-import { reviewNotifyRequests, sharkFollowers } from '../../db/schema';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { reviewNotifyRequests, sharkFollowers } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -27,10 +27,16 @@ describe('follows', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ sharkId: shark.id, following: true });
     }
-    expect(await db.select().from(sharkFollowers)).toEqual([expect.objectContaining({ userId: account.id, sharkId: shark.id })]);
+    expect(await db.select().from(sharkFollowers)).toEqual([
+      expect.objectContaining({ userId: account.id, sharkId: shark.id }),
+    ]);
     const mine = await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie } });
     expect(mine.json().sharkIds).toEqual([shark.id]);
-    expect(mine.json().sharks[0]).toMatchObject({ id: shark.id, name: 'Kiran Desai', specialization: 'pentesting' });
+    expect(mine.json().sharks[0]).toMatchObject({
+      id: shark.id,
+      name: 'Kiran Desai',
+      specialization: 'pentesting',
+    });
   });
 
   it('unfollows, and unfollowing again is harmless', async () => {
@@ -38,10 +44,16 @@ describe('follows', () => {
     const shark = await createShark(db);
     await app.inject({ method: 'PUT', url: `/api/follows/${shark.id}`, headers: { cookie } });
     for (let i = 0; i < 2; i++) {
-      const res = await app.inject({ method: 'DELETE', url: `/api/follows/${shark.id}`, headers: { cookie } });
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/follows/${shark.id}`,
+        headers: { cookie },
+      });
       expect(res.json()).toEqual({ sharkId: shark.id, following: false });
     }
-    expect((await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie } })).json()).toEqual({ sharkIds: [], sharks: [] });
+    expect((await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie } })).json()).toEqual(
+      { sharkIds: [], sharks: [] },
+    );
   });
 
   it("keeps each learner's follows apart", async () => {
@@ -51,8 +63,13 @@ describe('follows', () => {
     const b = await createShark(db, { name: 'B' });
     await app.inject({ method: 'PUT', url: `/api/follows/${a.id}`, headers: { cookie } });
     await app.inject({ method: 'PUT', url: `/api/follows/${b.id}`, headers: { cookie: other.cookie } });
-    expect((await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie } })).json().sharkIds).toEqual([a.id]);
-    expect((await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie: other.cookie } })).json().sharkIds).toEqual([b.id]);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie } })).json().sharkIds,
+    ).toEqual([a.id]);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me/follows', headers: { cookie: other.cookie } })).json()
+        .sharkIds,
+    ).toEqual([b.id]);
   });
 
   it('tells a visitor "Please login to follow a shark"', async () => {
@@ -87,12 +104,26 @@ describe('POST /api/sharks/:id/notify-reviews', () => {
   it('stores the interest once per learner and says so', async () => {
     const { db, cookie } = await learner();
     const shark = await createShark(db);
-    const first = await app.inject({ method: 'POST', url: `/api/sharks/${shark.id}/notify-reviews`, headers: { cookie } });
+    const first = await app.inject({
+      method: 'POST',
+      url: `/api/sharks/${shark.id}/notify-reviews`,
+      headers: { cookie },
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ alreadyRequested: false, message: "Thanks! We'll email you when reviews open for this shark." });
-    const second = await app.inject({ method: 'POST', url: `/api/sharks/${shark.id}/notify-reviews`, headers: { cookie } });
+    expect(first.json()).toEqual({
+      alreadyRequested: false,
+      message: "Thanks! We'll email you when reviews open for this shark.",
+    });
+    const second = await app.inject({
+      method: 'POST',
+      url: `/api/sharks/${shark.id}/notify-reviews`,
+      headers: { cookie },
+    });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ alreadyRequested: true, message: "You're already on the list: we'll email you when reviews open for this shark." });
+    expect(second.json()).toEqual({
+      alreadyRequested: true,
+      message: "You're already on the list: we'll email you when reviews open for this shark.",
+    });
     expect(await db.select().from(reviewNotifyRequests)).toHaveLength(1);
   });
 
@@ -102,7 +133,11 @@ describe('POST /api/sharks/:id/notify-reviews', () => {
     const visitor = await app.inject({ method: 'POST', url: `/api/sharks/${shark.id}/notify-reviews` });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error.message).toBe('Please log in to continue.');
-    const unknown = await app.inject({ method: 'POST', url: `/api/sharks/${randomUUID()}/notify-reviews`, headers: { cookie } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `/api/sharks/${randomUUID()}/notify-reviews`,
+      headers: { cookie },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await db.select().from(reviewNotifyRequests)).toEqual([]);
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, resetDb } from '../../test/app';
+import { eq } from 'drizzle-orm';
+import { outbox } from '#server/db/schema.ts';
+import { createTestApp, resetDb } from '#server/test/app.ts';
+import { MAIL_TEMPLATES, renderMail, sampleData } from './templates';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -9,63 +12,139 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(resetDb);
 
+const ORIGIN = 'http://localhost:3000';
+
 describe('the dev outbox', () => {
-  it('lists mails to one address as JSON, newest first', async () => {
-    await app.mailer.send({
+  it('lists mails to one address as JSON, newest first, both parts rendered while still queued', async () => {
+    await app.mailer.enqueue(app.db, {
       to: 'a@example.com',
-      subject: 'First',
-      text: 'one',
-      link: 'http://localhost:3000/verify-email?token=1',
+      template: 'verify-email',
+      data: { link: `${ORIGIN}/verify-email?token=1` },
     });
-    await app.mailer.send({ to: 'b@example.com', subject: 'Other', text: 'two' });
-    await app.mailer.send({
-      to: 'a@example.com',
-      subject: 'Second',
-      text: 'three',
-      link: 'http://localhost:3000/update-password?token=2',
+    await app.mailer.enqueue(app.db, {
+      to: 'b@example.com',
+      template: 'account-deleted',
+      data: { link: ORIGIN },
+    });
+    await app.mailer.enqueue(app.db, {
+      to: 'A@example.com',
+      template: 'password-reset',
+      data: { link: `${ORIGIN}/update-password?token=2`, hours: 1 },
     });
     const res = await app.inject({ method: 'GET', url: '/api/dev/outbox?to=A@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual([
-      {
-        id: expect.any(String),
-        to: 'a@example.com',
-        subject: 'Second',
-        text: 'three',
-        link: 'http://localhost:3000/update-password?token=2',
-        createdAt: expect.any(String),
-      },
-      {
-        id: expect.any(String),
-        to: 'a@example.com',
-        subject: 'First',
-        text: 'one',
-        link: 'http://localhost:3000/verify-email?token=1',
-        createdAt: expect.any(String),
-      },
+    const mails = res.json();
+    expect(mails.map((m: { subject: string }) => m.subject)).toEqual([
+      'Reset your Shark Security password',
+      'Verify your email for Shark Security',
     ]);
+    expect(mails[0]).toMatchObject({
+      to: 'a@example.com',
+      template: 'password-reset',
+      status: 'queued',
+      link: `${ORIGIN}/update-password?token=2`,
+    });
+    expect(mails[0].text).toContain(`${ORIGIN}/update-password?token=2`);
+    expect(mails[0].html).toContain(`href="${ORIGIN}/update-password?token=2"`);
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json()).toHaveLength(3);
   });
 
-  it('shows the mailbox page with every mail and link, escaping what the mails contain', async () => {
-    await app.mailer.send({
-      to: 'x@example.com',
-      subject: '<script>alert(1)</script>',
-      text: 'Hi & "bye"',
-      link: 'http://localhost:3000/verify-email?token=abc&x=1',
+  it('delivers queued mail to the outbox without SMTP: the row is sent with both parts stored', async () => {
+    const id = await app.mailer.enqueue(app.db, {
+      to: 'c@example.com',
+      template: 'verify-email',
+      data: { link: `${ORIGIN}/verify-email?token=3` },
+    });
+    expect(await app.jobs.runAll()).toBe(1);
+    const [row] = await app.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.html).toContain('Verify my email');
+    expect(row.text).toContain(`${ORIGIN}/verify-email?token=3`);
+  });
+
+  it('a mail queued in a transaction that rolls back never exists, nor does its job', async () => {
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.mailer.enqueue(tx, {
+          to: 'gone@example.com',
+          template: 'account-deleted',
+          data: { link: ORIGIN },
+        });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await app.db.select().from(outbox)).toEqual([]);
+    expect(await app.jobs.runAll()).toBe(0);
+  });
+
+  it('shows the mailbox page with every mail, both parts and the link, escaping what the mails contain', async () => {
+    await app.mailer.enqueue(app.db, {
+      to: 'hello@sharksecurity.in',
+      template: 'contact-inbox',
+      data: {
+        name: '<script>alert(1)</script>',
+        email: 'x@example.com',
+        message: 'Hi & "bye"',
+        link: `${ORIGIN}/admin?x=1&y=2`,
+      },
     });
     const res = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.body).toContain('Contact form: &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(res.body).not.toContain('<script>');
-    expect(res.body).toContain('Hi &amp; &quot;bye&quot;');
-    expect(res.body).toContain('href="http://localhost:3000/verify-email?token=abc&amp;x=1"');
+    expect(res.body).toContain('&gt; Hi &amp; &quot;bye&quot;');
+    expect(res.body).toContain(`href="${ORIGIN}/admin?x=1&amp;y=2"`);
+    expect(res.body).toContain('<iframe sandbox');
   });
 
-  it('says what to do when the mailbox is empty', async () => {
+  it('says what to do when the mailbox is empty, and links a preview of every template', async () => {
     const res = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.body).toContain('No mail yet');
+    for (const t of MAIL_TEMPLATES) expect(res.body).toContain(`/dev/mailbox/preview/${t}`);
+  });
+
+  it('previews every template with sample data, in HTML and in text', async () => {
+    for (const t of MAIL_TEMPLATES) {
+      const html = await app.inject({ method: 'GET', url: `/dev/mailbox/preview/${t}` });
+      expect(html.statusCode).toBe(200);
+      expect(html.headers['content-type']).toContain('text/html');
+      expect(html.body).toContain('Shark');
+      const text = await app.inject({ method: 'GET', url: `/dev/mailbox/preview/${t}?part=text` });
+      expect(text.headers['content-type']).toContain('text/plain');
+      expect(text.body).toContain('Shark Security');
+    }
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox/preview/nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('the templates', () => {
+  const samples = sampleData(ORIGIN);
+  it.each(MAIL_TEMPLATES)(
+    '%s has a subject, a phone-sized HTML part and a text part with its link',
+    async (t) => {
+      const mail = await renderMail(t, samples[t] as never);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
+      expect(mail.html).toContain('max-width:560px');
+      expect(mail.html).toContain('#050b18');
+      expect(mail.text).not.toMatch(/<\/|<(p|a|div|table|td|span|br)\b/);
+      if (mail.link) {
+        expect(mail.link.startsWith(ORIGIN)).toBe(true);
+        expect(mail.text).toContain(mail.link);
+        expect(mail.html).toContain(`href="${mail.link.replace(/&/g, '&amp;')}"`);
+      }
+    },
+  );
+
+  it('renders the account-settings mails (password changed, email changed, account deleted)', async () => {
+    expect((await renderMail('password-changed', samples['password-changed'])).subject).toBe(
+      'Your Shark Security password was changed',
+    );
+    const changed = await renderMail('email-changed', samples['email-changed']);
+    expect(changed.text).toContain('new-address@example.com');
+    expect((await renderMail('account-deleted', samples['account-deleted'])).text).toContain('deleted');
   });
 });

@@ -1,58 +1,142 @@
-// Sends mail. Every mail is recorded in the outbox table; with SMTP_URL it is also sent through nodemailer.
-// Without SMTP (development) the outbox is the mailbox: the link is logged and listed at /dev/mailbox.
+// Mail (decision 080): every mail is a job. enqueueMail writes the delivery-log row and its pg-boss job in the
+// caller's transaction, so a mail exists exactly when the change that causes it commits; the request never
+// waits for SMTP. A worker renders the template and sends it: nodemailer over SMTP_URL, or without SMTP the
+// dev outbox (the row is the mail: logged with its link and listed at /dev/mailbox). Failed attempts are
+// retried with exponential backoff; after the last one the row is `failed` with the SMTP error.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
-import { outbox } from '../../db/schema';
+import type { JobWithMetadata } from 'pg-boss';
+import type { Config } from '#server/config.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import {
+  adminEmails,
+  countAttempt,
+  findMail,
+  insertMail,
+  listMails,
+  markAttemptFailed,
+  markSent,
+  pageMailLog,
+  requeueFailedMail,
+  type MailRow,
+} from './repository';
+import { mailContent, MAIL_TEMPLATES, renderMail, type MailData, type MailTemplate } from './templates';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** The one action link of the mail (verification, reset), shown in the dev mailbox. */
-  link?: string;
+export type { MailTemplate, MailData } from './templates';
+
+export type MailRequest = {
+  [K in MailTemplate]: { to: string; template: K; data: MailData[K] };
+}[MailTemplate];
+
+/** What a service needs to mail a link: the mailer and the public origin that links in mail point to. */
+export interface MailContext {
+  mailer: Mailer;
+  appOrigin: string;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Queues a mail within `db`: pass the transaction of the change that causes it. Returns the mail's id. */
+  enqueue(db: DbOrTx, mail: MailRequest): Promise<string>;
 }
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+type Enqueue = Pick<JobQueue, 'enqueue'>;
+
+/** Writes the delivery-log row and its job in `db` (the caller's transaction). */
+export async function enqueueMail(db: DbOrTx, queue: Enqueue, mail: MailRequest): Promise<string> {
+  const content = mailContent(mail.template, mail.data as never);
+  const id = randomUUID();
+  const jobId = randomUUID();
+  await insertMail(db, {
+    id,
+    toAddress: mail.to.trim().toLowerCase(),
+    template: mail.template,
+    data: mail.data as unknown as Record<string, unknown>,
+    subject: content.subject,
+    link: content.action?.url ?? null,
+    jobId,
+  });
+  await queue.enqueue(db, 'mail', { mailId: id }, { id: jobId });
+  return id;
+}
+
+export function createMailer(queue: Enqueue): Mailer {
+  return { enqueue: (db, mail) => enqueueMail(db, queue, mail) };
+}
+
+/** The admins who get notices (a new shark application). */
+export const listAdminEmails = adminEmails;
+
+const isTemplate = (t: string): t is MailTemplate => (MAIL_TEMPLATES as readonly string[]).includes(t);
+
+/** Both parts of a logged mail: as sent, or rendered now from its template while it is still queued. */
+export async function partsOf(row: MailRow): Promise<{ subject: string; html: string | null; text: string }> {
+  if (row.text !== null && (row.html !== null || !isTemplate(row.template)))
+    return { subject: row.subject, html: row.html, text: row.text };
+  if (!isTemplate(row.template)) return { subject: row.subject, html: null, text: row.text ?? '' };
+  const rendered = await renderMail(row.template, row.data as never);
+  return { subject: rendered.subject, html: rendered.html, text: rendered.text };
+}
+
+/** The worker's side: sends one mail of the log. Throws on failure so pg-boss retries it. */
+export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyBaseLogger }) {
+  const { config, db, log } = opts;
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
-  return {
-    async send(message) {
-      const [row] = await db
-        .insert(outbox)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          text: message.text,
-          link: message.link ?? null,
-        })
-        .returning({ id: outbox.id });
-      if (!transport) {
+  return async function deliver(
+    job: Pick<JobWithMetadata<{ mailId: string }>, 'data' | 'retryCount' | 'retryLimit'>,
+  ) {
+    const row = await findMail(db, job.data.mailId);
+    // Gone (its account was deleted) or already sent (a retry after a crash between send and completion).
+    if (!row || row.status === 'sent') return;
+    await countAttempt(db, row.id);
+    try {
+      const parts = await partsOf(row);
+      if (transport) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: row.toAddress,
+          subject: parts.subject,
+          text: parts.text,
+          ...(parts.html ? { html: parts.html } : {}),
+        });
+      } else {
         log.info(
-          { to: message.to, subject: message.subject, link: message.link },
+          { to: row.toAddress, subject: parts.subject, link: row.link },
           'mail stored in the dev outbox (no SMTP_URL)',
         );
-        return;
       }
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-      });
-      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
-    },
+      await markSent(db, row.id, parts);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.retryCount >= job.retryLimit;
+      await markAttemptFailed(db, row.id, message, final);
+      log.warn({ mailId: row.id, attempt: job.retryCount + 1, final, err: message }, 'mail delivery failed');
+      throw err;
+    }
   };
 }
 
-/** The dev mailbox: stored mails, newest first, optionally only those to one address. */
+/** The dev mailbox's list: newest first, both parts of every mail. */
 export async function listOutbox(db: DbOrTx, opts: { to?: string; limit?: number } = {}) {
-  const query = db.select().from(outbox);
-  const filtered = opts.to ? query.where(eq(outbox.toAddress, opts.to.trim().toLowerCase())) : query;
-  return filtered.orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(opts.limit ?? 100);
+  const rows = await listMails(db, opts);
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await partsOf(row)) })));
 }
+
+/** The admin's delivery log page. */
+export function mailLogPage(db: DbOrTx, page: number, pageSize: number) {
+  return pageMailLog(db, page, pageSize);
+}
+
+/** Queues a failed mail again (admin). Null when there is no failed mail with that id. */
+export async function retryFailedMail(db: Db, queue: Enqueue, id: string): Promise<MailRow | null> {
+  return db.transaction(async (tx) => {
+    const jobId = randomUUID();
+    const row = await requeueFailedMail(tx, id, jobId);
+    if (!row) return null;
+    await queue.enqueue(tx, 'mail', { mailId: id }, { id: jobId });
+    return row;
+  });
+}
+
+export { findMail };

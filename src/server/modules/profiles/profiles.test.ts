@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, sessionCookie } from '../../test/fixtures';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -25,12 +25,21 @@ describe('/api/me/profile', () => {
       payload: { fullName: '  Priya Raman ', phone: '+91 98765 43210', email: 'hacker@example.test' },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ fullName: 'Priya Raman', email: 'priya@example.test', phone: '+91 98765 43210' });
+    expect(put.json()).toEqual({
+      fullName: 'Priya Raman',
+      email: 'priya@example.test',
+      phone: '+91 98765 43210',
+    });
     // The session shows the new name too.
     const session = await app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie } });
     expect(session.json().fullName).toBe('Priya Raman');
 
-    const cleared = await app.inject({ method: 'PUT', url: '/api/me/profile', headers: { cookie }, payload: { fullName: 'Priya Raman', phone: '' } });
+    const cleared = await app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { cookie },
+      payload: { fullName: 'Priya Raman', phone: '' },
+    });
     expect(cleared.json().phone).toBeNull();
   });
 
@@ -38,14 +47,26 @@ describe('/api/me/profile', () => {
     const { db } = await testDatabase();
     const me = await createAccount(db, { roles: ['freelancer', 'user'] });
     const cookie = await sessionCookie(db, me.id);
-    const res = await app.inject({ method: 'PUT', url: '/api/me/profile', headers: { cookie }, payload: { fullName: ' ', phone: 'abc' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { cookie },
+      payload: { fullName: ' ', phone: 'abc' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ fullName: 'Name is required', phone: 'Please enter a valid phone number' });
+    expect(res.json().error.fields).toEqual({
+      fullName: 'Name is required',
+      phone: 'Please enter a valid phone number',
+    });
   });
 
   it('says "No user logged in" to a visitor', async () => {
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await app.inject({ method, url: '/api/me/profile', payload: method === 'PUT' ? { fullName: 'X' } : undefined });
+      const res = await app.inject({
+        method,
+        url: '/api/me/profile',
+        payload: method === 'PUT' ? { fullName: 'X' } : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe('No user logged in');
     }
@@ -57,8 +78,17 @@ describe('/api/me/profile', () => {
     const { db } = await testDatabase();
     const me = await createAccount(db, { roles: ['user'], name: 'Me' });
     const other = await createAccount(db, { roles: ['user'], name: 'Other' });
-    await app.inject({ method: 'PUT', url: '/api/me/profile', headers: { cookie: await sessionCookie(db, me.id) }, payload: { fullName: 'Changed' } });
-    const theirs = await app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie: await sessionCookie(db, other.id) } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { cookie: await sessionCookie(db, me.id) },
+      payload: { fullName: 'Changed' },
+    });
+    const theirs = await app.inject({
+      method: 'GET',
+      url: '/api/me/profile',
+      headers: { cookie: await sessionCookie(db, other.id) },
+    });
     expect(theirs.json().fullName).toBe('Other');
   });
 });

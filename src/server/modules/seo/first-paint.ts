@@ -7,21 +7,18 @@
 // - a shark's photo, preloaded, since it is the largest thing on a profile.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogueKeys, FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '../../../shared/catalogue-keys';
-import { sharksQuerySchema, type Shark } from '../../../shared/schemas/sharks';
-import type { DbOrTx } from '../../db/client';
-import { listPublishedSharkCourses, listSharks } from '../sharks/service';
+import { catalogueKeys, FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '#shared/catalogue-keys.ts';
+import { INDEXABLE_ROUTES, ROUTES, routePattern } from '#shared/routes.ts';
+import { sharksQuerySchema, type Shark } from '#shared/catalogue.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
 import { escapeHtml } from './service';
 
-/** The public routes and the page module each lazily loads (the same files src/web/router.tsx imports). */
-export const PAGE_MODULES: ReadonlyArray<{ path: RegExp; module: string }> = [
-  { path: /^\/$/, module: 'pages/public/home-page.tsx' },
-  { path: /^\/services\/?$/, module: 'pages/public/services-page.tsx' },
-  { path: /^\/sharks\/?$/, module: 'pages/public/sharks-page.tsx' },
-  { path: /^\/sharks\/[^/]+\/?$/, module: 'pages/public/shark-profile-page.tsx' },
-  { path: /^\/freelancers\/?$/, module: 'pages/public/freelancers-page.tsx' },
-  { path: /^\/contact\/?$/, module: 'pages/public/contact-page.tsx' },
-];
+/** The indexable public routes and the page module each lazily loads (the route table's `page`). */
+export const PAGE_MODULES: ReadonlyArray<{ path: RegExp; module: string }> = INDEXABLE_ROUTES.flatMap((r) =>
+  r.page ? [{ path: routePattern(r.path), module: r.page }] : [],
+);
+const SHARKS_LIST_PAGE = ROUTES.sharks.list.page;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -68,7 +65,11 @@ export interface FirstPaint {
  * The first paint of a public page. `shark` is the profile's shark when the head already read it (null when
  * it does not exist, so the page shows "Shark not found" from the API's own answer).
  */
-export async function firstPaintFor(requestUrl: string, db: DbOrTx, shark: Shark | null | undefined): Promise<FirstPaint> {
+export async function firstPaintFor(
+  requestUrl: string,
+  db: DbOrTx,
+  shark: Shark | null | undefined,
+): Promise<FirstPaint> {
   let url: URL;
   try {
     url = new URL(requestUrl, 'http://localhost');
@@ -78,13 +79,17 @@ export async function firstPaintFor(requestUrl: string, db: DbOrTx, shark: Shark
   const page = PAGE_MODULES.find((p) => p.path.test(url.pathname));
   const paint: FirstPaint = { modules: page ? [page.module] : [], images: [], data: [] };
 
-  if (page?.module === 'pages/public/sharks-page.tsx') {
+  if (page?.module === SHARKS_LIST_PAGE) {
     // The list the page will ask for: its filters come from the URL; the web app always starts at page 1.
     const query = sharksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (query.success) {
       const { search, specialization, sort } = query.data;
       const first = await listSharks(db, { search, specialization, sort, page: 1 });
-      paint.data.push({ key: catalogueKeys.list({ search, specialization, sort }), data: first, infinite: true });
+      paint.data.push({
+        key: catalogueKeys.list({ search, specialization, sort }),
+        data: first,
+        infinite: true,
+      });
     }
   }
   if (shark) {
@@ -101,7 +106,10 @@ export async function firstPaintFor(requestUrl: string, db: DbOrTx, shark: Shark
  * parsers dislike) escaped, so stored text such as "</script><script>..." can never close the block.
  */
 export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Adds the preload links to <head> and the data block before </body>. */
 export function injectFirstPaint(html: string, paint: FirstPaint, manifest: Manifest): string {
@@ -111,7 +119,8 @@ export function injectFirstPaint(html: string, paint: FirstPaint, manifest: Mani
     for (const href of css) links.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`);
     for (const href of js) links.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   }
-  for (const href of paint.images) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}" />`);
+  for (const href of paint.images)
+    links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}" />`);
   let out = links.length ? html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) : html;
   if (paint.data.length) {
     const block = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${jsonForScript(paint.data)}</script>`;

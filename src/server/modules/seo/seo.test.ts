@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { createTestApp, resetDb, testConfig, testDatabase } from '../../test/app';
-import { createShark } from '../../test/fixtures';
+import { buildApp } from '#server/app.ts';
+import { createTestApp, resetDb, testConfig, testDatabase } from '#server/test/app.ts';
+import { createShark } from '#server/test/fixtures.ts';
 import { sitemapPartXml, sitemapXml } from './service';
 
 const ORIGIN = 'https://sharks.example';
-const TEMPLATE = '<!doctype html><html><head><meta charset="UTF-8" /><title>Shark Security</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Shark Security</title></head><body><div id="root"></div></body></html>';
 
 let api: FastifyInstance;
 let web: FastifyInstance;
@@ -18,7 +19,12 @@ beforeAll(async () => {
   // The same app serving a (minimal) web build, as `npm start` does.
   const dist = mkdtempSync(path.join(os.tmpdir(), 'sharks-web-'));
   writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  web = await buildApp({ config: testConfig({ APP_ORIGIN: ORIGIN, WEB_DIST: dist }), database: await testDatabase(), serveWeb: true, logger: false });
+  web = await buildApp({
+    config: testConfig({ APP_ORIGIN: ORIGIN, WEB_DIST: dist }),
+    database: await testDatabase(),
+    serveWeb: true,
+    logger: false,
+  });
   await web.ready();
 });
 afterAll(async () => {
@@ -32,15 +38,23 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) 
 describe('server-written <head>', () => {
   it("writes a shark's name, bio and photo into the profile page's head", async () => {
     const { db } = await testDatabase();
-    const shark = await createShark(db, { name: 'Asha Rao', bio: 'Cloud security mentor: AWS, IAM and Kubernetes.', photoUrl: '/media/avatars/sharks/asha/profile.webp' });
+    const shark = await createShark(db, {
+      name: 'Asha Rao',
+      bio: 'Cloud security mentor: AWS, IAM and Kubernetes.',
+      photoUrl: '/media/avatars/sharks/asha/profile.webp',
+    });
     const res = await web.inject({ method: 'GET', url: `/sharks/${shark.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const html = res.body;
     expect(html).toContain('<title>Asha Rao | Shark Security</title>');
-    expect(html).toContain('<meta name="description" content="Cloud security mentor: AWS, IAM and Kubernetes." />');
+    expect(html).toContain(
+      '<meta name="description" content="Cloud security mentor: AWS, IAM and Kubernetes." />',
+    );
     expect(html).toContain('<meta property="og:title" content="Asha Rao | Shark Security" />');
-    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/media/avatars/sharks/asha/profile.webp" />`);
+    expect(html).toContain(
+      `<meta property="og:image" content="${ORIGIN}/media/avatars/sharks/asha/profile.webp" />`,
+    );
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/sharks/${shark.id}" />`);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('noindex');
@@ -48,11 +62,18 @@ describe('server-written <head>', () => {
 
   it('uses the default photo and a fallback description when the shark has none, and escapes HTML', async () => {
     const { db } = await testDatabase();
-    const shark = await createShark(db, { name: 'Eve <script>alert(1)</script> & "Co"', bio: null, photoUrl: null });
+    const shark = await createShark(db, {
+      name: 'Eve <script>alert(1)</script> & "Co"',
+      bio: null,
+      photoUrl: null,
+    });
     const html = (await web.inject({ method: 'GET', url: `/sharks/${shark.id}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).toContain('<title>Eve &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; | Shark Security</title>');
-    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/images/default-shark.svg" />`);
+    expect(html).toContain(
+      '<title>Eve &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; | Shark Security</title>',
+    );
+    // A PNG: link previews do not render SVG.
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/images/og-image.png" />`);
     expect(html).toMatch(/<meta name="description" content="[^"]*No bio available\.[^"]*" \/>/);
   });
 
@@ -108,8 +129,12 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const p of ['/api/', '/admin', '/user/', '/shark/', '/freelancer/', '/login']) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ['/api/', '/admin', '/user/', '/shark/', '/freelancer/', '/login'])
+      expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).not.toContain('Disallow: /sharks');
+    // Profile photos live under /media/: a shark's page and its link preview show them.
+    expect(lines.filter((l) => l.startsWith('Disallow: /media'))).toEqual([]);
+    for (const p of ['/terms', '/privacy', '/cookies']) expect(lines).not.toContain(`Disallow: ${p}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });
@@ -123,10 +148,22 @@ describe('sitemap.xml', () => {
     const res = await api.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const urls = locs(res.body);
     expect(urls).toEqual(
-      expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/services`, `${ORIGIN}/sharks`, `${ORIGIN}/contact`, `${ORIGIN}/sharks/${a.id}`, `${ORIGIN}/sharks/${b.id}`]),
+      expect.arrayContaining([
+        `${ORIGIN}/`,
+        `${ORIGIN}/services`,
+        `${ORIGIN}/sharks`,
+        `${ORIGIN}/contact`,
+        `${ORIGIN}/terms`,
+        `${ORIGIN}/privacy`,
+        `${ORIGIN}/cookies`,
+        `${ORIGIN}/sharks/${a.id}`,
+        `${ORIGIN}/sharks/${b.id}`,
+      ]),
     );
     expect(urls).not.toContain(`${ORIGIN}/sharks/${draft.id}`);
     expect(urls.filter((u) => u.startsWith(`${ORIGIN}/sharks/`))).toHaveLength(2);
@@ -138,16 +175,22 @@ describe('sitemap.xml', () => {
     const ids: string[] = [];
     for (let i = 0; i < 9; i++) ids.push((await createShark(db)).id);
     await createShark(db, { published: false });
-    // 5 public pages + 9 sharks = 14 URLs; with a limit of 6 that is 3 parts.
+    // 8 public pages + 9 sharks = 17 URLs; with a limit of 6 that is 3 parts.
     const index = await sitemapXml(db, ORIGIN, 6);
     expect(index).toContain('<sitemapindex');
-    expect(locs(index)).toEqual([`${ORIGIN}/sitemaps/1.xml`, `${ORIGIN}/sitemaps/2.xml`, `${ORIGIN}/sitemaps/3.xml`]);
+    expect(locs(index)).toEqual([
+      `${ORIGIN}/sitemaps/1.xml`,
+      `${ORIGIN}/sitemaps/2.xml`,
+      `${ORIGIN}/sitemaps/3.xml`,
+    ]);
     const parts = await Promise.all([1, 2, 3].map((p) => sitemapPartXml(db, ORIGIN, p, 6)));
     const all = parts.flatMap((xml) => locs(xml!));
     for (const xml of parts) expect(locs(xml!).length).toBeLessThanOrEqual(6);
-    expect(all).toHaveLength(14);
-    expect(new Set(all).size).toBe(14);
-    expect(all.filter((u) => u.startsWith(`${ORIGIN}/sharks/`)).sort()).toEqual(ids.map((id) => `${ORIGIN}/sharks/${id}`).sort());
+    expect(all).toHaveLength(17);
+    expect(new Set(all).size).toBe(17);
+    expect(all.filter((u) => u.startsWith(`${ORIGIN}/sharks/`)).sort()).toEqual(
+      ids.map((id) => `${ORIGIN}/sharks/${id}`).sort(),
+    );
     expect(await sitemapPartXml(db, ORIGIN, 4, 6)).toBeNull();
   });
 

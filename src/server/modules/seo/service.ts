@@ -1,11 +1,22 @@
 // What the server writes into <head> for each route, so shared links preview and search engines index
 // the public pages without running the SPA; plus robots.txt and the sitemap of published sharks.
-import { asc, count, eq } from 'drizzle-orm';
-import { DEFAULT_SHARK_PHOTO, FALLBACK_BIO, SPECIALIZATION_LABELS } from '../../../shared/constants';
-import type { Shark } from '../../../shared/schemas/sharks';
-import type { DbOrTx } from '../../db/client';
-import { sharks } from '../../db/schema';
-import { getPublishedShark } from '../sharks/service';
+import { FALLBACK_BIO, SPECIALIZATION_LABELS } from '#shared/constants.ts';
+import type { Shark } from '#shared/catalogue.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  countPublishedSharks,
+  getPublishedShark,
+  listPublishedSharkIds,
+} from '#server/modules/sharks/service.ts';
+import { SITE_NAME } from '#shared/constants.ts';
+import {
+  INDEXABLE_ROUTES,
+  ROUTES,
+  RouteSeo,
+  disallowedPrefixes,
+  paths,
+  routePattern,
+} from '#shared/routes.ts';
 
 export interface Head {
   title: string;
@@ -21,33 +32,29 @@ export interface Head {
   shark?: Shark;
 }
 
-export const SITE_NAME = 'Shark Security';
-const DEFAULT_DESCRIPTION =
-  'Cybersecurity services and mentoring: penetration testing, red teaming, cloud security and forensics, with mentors we call sharks.';
-const DEFAULT_IMAGE = '/images/logo.svg';
+const DEFAULT_DESCRIPTION = (ROUTES.home.seo as RouteSeo).description;
+/** Link previews do not render SVG: the site's preview image is a PNG (source: scripts/og-image.svg). */
+const DEFAULT_IMAGE = '/images/og-image.png';
 const DESCRIPTION_MAX = 160;
 
-/** The public pages crawlers may index, with their heads. */
-const PUBLIC_PAGES: Record<string, Omit<Head, 'status'>> = {
-  '/': { title: `${SITE_NAME} | Cybersecurity services and mentors`, description: DEFAULT_DESCRIPTION, canonical: '/' },
-  '/services': {
-    title: `Services | ${SITE_NAME}`,
-    description: 'Penetration testing, red teaming, cloud security, forensics, incident response and training, delivered by certified experts.',
-    canonical: '/services',
-  },
-  '/sharks': {
-    title: `Sharks | ${SITE_NAME}`,
-    description: 'Find a cybersecurity mentor: search sharks by name, specialization, rating and price.',
-    canonical: '/sharks',
-  },
-  '/freelancers': { title: `Freelancers | ${SITE_NAME}`, description: 'A marketplace of vetted security freelancers is coming soon.', canonical: '/freelancers' },
-  '/contact': { title: `Contact | ${SITE_NAME}`, description: 'Write to us: we reply within 24 hours.', canonical: '/contact' },
-};
+/** The public pages crawlers may index, with their heads: the route table's static indexable routes. */
+const PUBLIC_PAGES: Record<string, Omit<Head, 'status'>> = Object.fromEntries(
+  INDEXABLE_ROUTES.filter((r) => typeof r.seo === 'object').map((r) => {
+    const seo = r.seo as RouteSeo;
+    return [
+      r.path,
+      { title: seo.title ?? `${r.title} | ${SITE_NAME}`, description: seo.description, canonical: r.path },
+    ];
+  }),
+);
 
-/** Paths crawlers are asked to skip: accounts, workspaces, the API and dev tools. */
-const PRIVATE_PREFIXES = ['/api/', '/dev/', '/media/', '/admin', '/user/', '/shark/', '/freelancer/', '/login', '/signup', '/forgotpassword', '/update-password', '/verify-email', '/subscriptions', '/unauthorized', '/cart'];
+/**
+ * Paths crawlers are asked to skip: the API and dev tools, then accounts and workspaces from the route table.
+ * Not /media/: the profile photos there are what a shark's page and its link previews show.
+ */
+const PRIVATE_PREFIXES = ['/api/', '/dev/', ...disallowedPrefixes()];
 
-const SHARK_PATH = /^\/sharks\/([^/]+)\/?$/;
+const SHARK_PATH = routePattern(ROUTES.sharks.profile.path);
 
 const truncate = (text: string, max: number) => {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -67,13 +74,19 @@ export async function headFor(pathname: string, db: DbOrTx): Promise<Head> {
       id = ''; // a malformed %-escape is just an unknown shark
     }
     const shark = await getPublishedShark(db, id);
-    if (!shark) return { title: `Shark not found | ${SITE_NAME}`, description: DEFAULT_DESCRIPTION, status: 404, noindex: true };
+    if (!shark)
+      return {
+        title: `Shark not found | ${SITE_NAME}`,
+        description: DEFAULT_DESCRIPTION,
+        status: 404,
+        noindex: true,
+      };
     const role = SPECIALIZATION_LABELS[shark.specialization];
     return {
       title: `${shark.name} | ${SITE_NAME}`,
       description: truncate(shark.bio ?? `${shark.name}: ${role} mentor. ${FALLBACK_BIO}.`, DESCRIPTION_MAX),
-      image: shark.photoUrl ?? DEFAULT_SHARK_PHOTO,
-      canonical: `/sharks/${shark.id}`,
+      image: shark.photoUrl ?? DEFAULT_IMAGE,
+      canonical: paths.sharks.profile(shark.id),
       status: 200,
       shark,
     };
@@ -85,7 +98,8 @@ export async function headFor(pathname: string, db: DbOrTx): Promise<Head> {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** Replaces the template's <title> with the page's title, description, canonical link and Open Graph tags. */
 export function injectHead(html: string, head: Head, origin: string, pathname: string): string {
@@ -129,42 +143,42 @@ const urlEntry = (loc: string, lastmod?: Date) =>
 const urlset = (entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 
-const countPublished = async (db: DbOrTx) => (await db.select({ n: count() }).from(sharks).where(eq(sharks.published, true)))[0].n;
-
-/** Published sharks in id order, `limit` after the `skip` first ones. */
-async function publishedSharks(db: DbOrTx, skip: number, limit: number) {
-  return db
-    .select({ id: sharks.id, updatedAt: sharks.updatedAt })
-    .from(sharks)
-    .where(eq(sharks.published, true))
-    .orderBy(asc(sharks.id))
-    .offset(skip)
-    .limit(limit);
-}
-
 /**
  * /sitemap.xml: the public pages and every published shark. Up to 50,000 URLs it is one urlset; beyond that it
  * becomes a sitemap index of /sitemaps/N.xml parts, each within the limit, so every shark stays listed.
  */
 export async function sitemapXml(db: DbOrTx, origin: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
-  const total = STATIC_PATHS.length + (await countPublished(db));
+  const total = STATIC_PATHS.length + (await countPublishedSharks(db));
   if (total <= maxUrls) {
-    const rows = await publishedSharks(db, 0, maxUrls);
-    return urlset([...STATIC_PATHS.map((p) => urlEntry(`${origin}${p}`)), ...rows.map((r) => urlEntry(`${origin}/sharks/${r.id}`, r.updatedAt))]);
+    const rows = await listPublishedSharkIds(db, 0, maxUrls);
+    return urlset([
+      ...STATIC_PATHS.map((p) => urlEntry(`${origin}${p}`)),
+      ...rows.map((r) => urlEntry(`${origin}${paths.sharks.profile(r.id)}`, r.updatedAt)),
+    ]);
   }
   const parts = Math.ceil(total / maxUrls);
-  const items = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
+  const items = Array.from(
+    { length: parts },
+    (_, i) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** One part of the sitemap index (1-based); null past the last part. Part 1 starts with the public pages. */
-export async function sitemapPartXml(db: DbOrTx, origin: string, part: number, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
-  const total = STATIC_PATHS.length + (await countPublished(db));
+export async function sitemapPartXml(
+  db: DbOrTx,
+  origin: string,
+  part: number,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
+  const total = STATIC_PATHS.length + (await countPublishedSharks(db));
   if (part < 1 || (part - 1) * maxUrls >= total) return null;
   const start = (part - 1) * maxUrls; // position in [static pages..., sharks...]
   const statics = STATIC_PATHS.slice(start, start + maxUrls);
   const sharkSkip = Math.max(0, start - STATIC_PATHS.length);
-  const rows = await publishedSharks(db, sharkSkip, maxUrls - statics.length);
-  return urlset([...statics.map((p) => urlEntry(`${origin}${p}`)), ...rows.map((r) => urlEntry(`${origin}/sharks/${r.id}`, r.updatedAt))]);
+  const rows = await listPublishedSharkIds(db, sharkSkip, maxUrls - statics.length);
+  return urlset([
+    ...statics.map((p) => urlEntry(`${origin}${p}`)),
+    ...rows.map((r) => urlEntry(`${origin}${paths.sharks.profile(r.id)}`, r.updatedAt)),
+  ]);
 }
-

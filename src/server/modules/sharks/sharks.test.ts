@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SHARK_SORTS } from '../../../shared/constants';
-import type { SharksPage } from '../../../shared/schemas/sharks';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createBooking, createCourse, createShark } from '../../test/fixtures';
+import { SHARK_SORTS } from '#shared/constants.ts';
+import type { SharksPage } from '#shared/catalogue.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, createBooking, createCourse, createShark } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { courses, sharkRatings } from '../../db/schema';
+import { courses, sharkRatings } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -15,13 +15,17 @@ afterAll(() => app.close());
 beforeEach(resetDb);
 
 const list = async (query: Record<string, string | number> = {}) => {
-  const res = await app.inject({ method: 'GET', url: '/api/sharks', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/sharks',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
   return { status: res.statusCode, body: res.json() as SharksPage };
 };
 const names = (page: SharksPage) => page.items.map((s) => s.name);
 
 describe('GET /api/sharks', () => {
-  it('lists only published sharks, 8 per page, with hasMore', async () => {
+  it('lists only published sharks, 8 per page, with hasMore and the total over all pages', async () => {
     const { db } = await testDatabase();
     for (let i = 0; i < 10; i++) await createShark(db, { name: `Published ${String(i).padStart(2, '0')}` });
     await createShark(db, { name: 'Hidden Draft', published: false });
@@ -29,9 +33,11 @@ describe('GET /api/sharks', () => {
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(8);
     expect(first.body.hasMore).toBe(true);
+    expect(first.body.total).toBe(10);
     const second = await list({ sort: 'experience', page: 2 });
     expect(second.body.items).toHaveLength(2);
     expect(second.body.hasMore).toBe(false);
+    expect(second.body.total).toBe(10);
     expect([...names(first.body), ...names(second.body)]).not.toContain('Hidden Draft');
   });
 
@@ -41,7 +47,8 @@ describe('GET /api/sharks', () => {
     for (let i = 0; i < 19; i++) await createShark(db, { name: `Tie ${String(i % 7)}`, experience: 3 });
     for (const sort of SHARK_SORTS) {
       const seen: string[] = [];
-      for (let page = 1; page <= 3; page++) seen.push(...(await list({ sort, page })).body.items.map((s) => s.id));
+      for (let page = 1; page <= 3; page++)
+        seen.push(...(await list({ sort, page })).body.items.map((s) => s.id));
       expect(seen, sort).toHaveLength(19);
       expect(new Set(seen).size, sort).toBe(19);
     }
@@ -51,7 +58,9 @@ describe('GET /api/sharks', () => {
     const { db } = await testDatabase();
     await createShark(db, { name: 'Cloudy', specialization: 'cloud_security' });
     await createShark(db, { name: 'Forensic', specialization: 'forensics' });
-    expect(names((await list({ specialization: 'forensics' })).body)).toEqual(['Forensic']);
+    const forensics = await list({ specialization: 'forensics' });
+    expect(names(forensics.body)).toEqual(['Forensic']);
+    expect(forensics.body.total).toBe(1);
     const bad = await app.inject({ method: 'GET', url: '/api/sharks?specialization=hacking' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.specialization).toBe('Choose a specialization');
@@ -64,12 +73,17 @@ describe('GET /api/sharks', () => {
     await createShark(db, { name: 'Carol', bio: '100% hands-on' });
     await createShark(db, { name: 'Dave_X', bio: 'underscore name' });
     await createShark(db, { name: 'Eve', bio: "O'Brien style quotes" });
-    expect(names((await list({ search: 'alice', sort: 'experience' })).body).sort()).toEqual(['Alice Kumar', 'Bob']);
+    expect(names((await list({ search: 'alice', sort: 'experience' })).body).sort()).toEqual([
+      'Alice Kumar',
+      'Bob',
+    ]);
     expect(names((await list({ search: '100%' })).body)).toEqual(['Carol']);
     expect(names((await list({ search: '%' })).body)).toEqual(['Carol']);
     expect(names((await list({ search: '_' })).body)).toEqual(['Dave_X']);
     expect(names((await list({ search: "O'Brien" })).body)).toEqual(['Eve']);
+    expect((await list({ search: 'alice' })).body.total).toBe(2);
     expect(names((await list({ search: 'nobody-matches' })).body)).toEqual([]);
+    expect((await list({ search: 'nobody-matches' })).body.total).toBe(0);
   });
 
   it('sorts by rating (nulls last), experience, students and price both ways', async () => {
@@ -104,7 +118,9 @@ describe('GET /api/sharks', () => {
   it('answers bad paging with a 400 and the field message', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/sharks?page=0' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'validation', message: 'Page starts at 1', fields: { page: 'Page starts at 1' } } });
+    expect(res.json()).toEqual({
+      error: { code: 'validation', message: 'Page starts at 1', fields: { page: 'Page starts at 1' } },
+    });
     const sort = await app.inject({ method: 'GET', url: '/api/sharks?sort=cheapest' });
     expect(sort.statusCode).toBe(400);
     expect(sort.json().error.fields.sort).toBe('Unknown sort');
@@ -121,7 +137,15 @@ describe('GET /api/sharks/:id', () => {
     expect(res.json()).toMatchObject({ id: shark.id, name: 'Profiled', bio: null, minPrice: 1500 });
     const courses = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
     expect(courses.json()).toEqual([
-      expect.objectContaining({ title: 'Recon 101', price: 1500, duration: 3, requiredDevices: 'Laptop + Internet', requiredKnowledge: 'Basic Skills', bookingCount: 0, enrolledCount: 0 }),
+      expect.objectContaining({
+        title: 'Recon 101',
+        price: 1500,
+        duration: 3,
+        requiredDevices: 'Laptop + Internet',
+        requiredKnowledge: 'Basic Skills',
+        bookingCount: 0,
+        enrolledCount: 0,
+      }),
     ]);
   });
 
@@ -134,9 +158,16 @@ describe('GET /api/sharks/:id', () => {
 
     const busy = await createShark(db);
     // Created in one order, dated in another: the list follows the dates.
-    for (const [title, date] of [['Second', '2026-02-01'], ['Third', '2026-03-01'], ['First', '2026-01-01']]) {
+    for (const [title, date] of [
+      ['Second', '2026-02-01'],
+      ['Third', '2026-03-01'],
+      ['First', '2026-01-01'],
+    ]) {
       const course = await createCourse(db, busy.id, { title });
-      await db.update(courses).set({ createdAt: new Date(`${date}T10:00:00Z`) }).where(eq(courses.id, course.id));
+      await db
+        .update(courses)
+        .set({ createdAt: new Date(`${date}T10:00:00Z`) })
+        .where(eq(courses.id, course.id));
     }
     const list = await app.inject({ method: 'GET', url: `/api/sharks/${busy.id}/courses` });
     expect(list.json().map((c: { title: string; sharkId: string }) => [c.title, c.sharkId])).toEqual([

@@ -1,13 +1,17 @@
 // Uploaded images: only JPEG, PNG and WebP, at most 5 MB, decoded and re-encoded by sharp so that what we
 // store is pixels we produced (no EXIF/GPS, no polyglot payload, no script), under a name the server chose.
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { HttpError } from '../../http/errors';
+import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
+import { IMAGE_MSG } from '#shared/storage.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
-export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
-export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const IMAGE_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
 export interface ProcessedImage {
   body: Buffer;
@@ -18,22 +22,18 @@ export interface ProcessedImage {
 
 /** 400 "Image upload failed. <reason>", with the reason under the form field it belongs to. */
 export const imageRejected = (field: string, reason: string) =>
-  new HttpError(400, `${MSG.imageUploadFailed} ${reason}`, 'image_rejected', { [field]: reason });
-
-export const IMAGE_REASONS = {
-  missing: 'Choose an image file to upload.',
-  tooLarge: 'The image is larger than 5 MB.',
-  notImage: 'The file is not a JPEG, PNG or WebP image.',
-  badName: 'The file name is not allowed.',
-  unreadable: 'The image could not be read.',
-  tooManyPixels: 'The image is too large (40 megapixels at most).',
-} as const;
+  new HttpError(400, `${IMAGE_MSG.uploadFailed} ${reason}`, 'image_rejected', { [field]: reason });
 
 /** The format the bytes really are, from their signature; the name and the declared type are not trusted. */
 export function sniffImageFormat(buf: Buffer): ImageFormat | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -57,29 +57,36 @@ export async function processImage(
   input: { body: Buffer; fileName?: string; truncated?: boolean },
   opts: { field: string; maxSide: number },
 ): Promise<ProcessedImage> {
-  if (input.truncated || input.body.length > MAX_IMAGE_BYTES) throw imageRejected(opts.field, IMAGE_REASONS.tooLarge);
-  if (input.body.length === 0) throw imageRejected(opts.field, IMAGE_REASONS.missing);
-  if (!isAcceptableFileName(input.fileName)) throw imageRejected(opts.field, IMAGE_REASONS.badName);
+  if (input.truncated || input.body.length > MAX_IMAGE_BYTES)
+    throw imageRejected(opts.field, IMAGE_MSG.tooLarge);
+  if (input.body.length === 0) throw imageRejected(opts.field, IMAGE_MSG.missing);
+  if (!isAcceptableFileName(input.fileName)) throw imageRejected(opts.field, IMAGE_MSG.badName);
   const format = sniffImageFormat(input.body);
-  if (!format) throw imageRejected(opts.field, IMAGE_REASONS.notImage);
+  if (!format) throw imageRejected(opts.field, IMAGE_MSG.notImage);
 
   let body: Buffer;
   try {
     const image = sharp(input.body, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false });
     const meta = await image.metadata();
-    if (meta.format !== format) throw imageRejected(opts.field, IMAGE_REASONS.notImage);
+    if (meta.format !== format) throw imageRejected(opts.field, IMAGE_MSG.notImage);
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-    const pipeline = image.rotate().resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true });
-    body = await (format === 'jpeg'
-      ? pipeline.jpeg({ quality: 85, mozjpeg: true })
-      : format === 'png'
-        ? pipeline.png({ compressionLevel: 9 })
-        : pipeline.webp({ quality: 85 })
+    const pipeline = image
+      .rotate()
+      .resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true });
+    body = await (
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 85 })
     ).toBuffer();
   } catch (err) {
     if (err instanceof HttpError) throw err;
     const message = err instanceof Error ? err.message : '';
-    throw imageRejected(opts.field, /pixel limit/i.test(message) ? IMAGE_REASONS.tooManyPixels : IMAGE_REASONS.unreadable);
+    throw imageRejected(
+      opts.field,
+      /pixel limit/i.test(message) ? IMAGE_MSG.tooManyPixels : IMAGE_MSG.unreadable,
+    );
   }
   return { body, format, ext: IMAGE_EXTENSIONS[format], contentType: IMAGE_CONTENT_TYPES[format] };
 }

@@ -2,9 +2,9 @@
 // server-made keys are served; everything else is a 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '../../../shared/messages';
-import { apiErrorSchema } from '../../../shared/schemas/common';
-import { notFound } from '../../http/errors';
+import { apiErrorSchema } from '#shared/fields.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { notFound } from '#server/http/errors.ts';
 import { isBucket, isSafeKey } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -20,9 +20,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { bucket, '*': key } = req.params;
-      if (!isBucket(bucket) || !isSafeKey(key)) throw notFound(MSG.notFound);
+      if (!isBucket(bucket) || !isSafeKey(key)) throw notFound(COMMON_MSG.notFound);
       const object = await app.storage.get(bucket, key);
-      if (!object) throw notFound(MSG.notFound);
+      if (!object) throw notFound(COMMON_MSG.notFound);
       return reply
         .header('content-type', object.contentType)
         .header('cache-control', 'public, max-age=3600')

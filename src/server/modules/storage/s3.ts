@@ -1,8 +1,14 @@
 // The S3-compatible implementation of Storage (AWS S3, MinIO, R2, ...): one configured bucket holding the
 // spec's two buckets as key prefixes. Loaded only when S3_BUCKET is set.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../config';
-import { assertSafeKey, contentTypeOf, isSafeKey, s3PublicUrl, type Bucket, type Storage } from './service';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Config } from '#server/config.ts';
+import { assertSafeKey, contentTypeOf, isSafeKey, s3PublicUrl, type Bucket, type Storage } from './keys';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -34,12 +40,19 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     async get(bucket, key) {
       if (!isSafeKey(key)) return null;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: s3ObjectKey(bucket, key) }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket: opts.bucket, Key: s3ObjectKey(bucket, key) }),
+        );
         if (!res.Body) return null;
         const body = Buffer.from(await res.Body.transformToByteArray());
         return { body, contentType: contentTypeOf(key) };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          err instanceof NoSuchKey ||
+          (err as { name?: string }).name === 'NotFound' ||
+          (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw err;
       }
     },
@@ -55,8 +68,9 @@ export function createS3Client(config: Config): S3Client {
     region: config.S3_REGION,
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
     ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
+      ? {
+          credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+        }
       : {}),
   });
 }
-

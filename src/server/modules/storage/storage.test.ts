@@ -5,12 +5,12 @@ import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app';
+import { createTestApp } from '#server/test/app.ts';
 import { isAcceptableFileName, sniffImageFormat } from './images';
 import { createLocalStorage, createStorage, keyFromPublicUrl } from './service';
 import { createS3Storage, s3ObjectKey } from './s3';
-import { listFiles, makeImage } from './test-uploads';
-import { testConfig } from '../../test/app';
+import { listFiles, makeImage } from '#server/test/uploads.ts';
+import { testConfig } from '#server/test/app.ts';
 
 describe('local storage', () => {
   it('puts, gets, removes and names objects under <root>/<bucket>/<key>', async () => {
@@ -20,8 +20,13 @@ describe('local storage', () => {
     await storage.put('avatars', 'sharks/u1/profile.png', png, 'image/png');
     expect(await readFile(path.join(root, 'avatars/sharks/u1/profile.png'))).toEqual(png);
     expect(await listFiles(root)).toEqual(['avatars/sharks/u1/profile.png']);
-    expect(await storage.get('avatars', 'sharks/u1/profile.png')).toEqual({ body: png, contentType: 'image/png' });
-    expect(storage.publicUrl('avatars', 'sharks/u1/profile.png')).toBe('/media/avatars/sharks/u1/profile.png');
+    expect(await storage.get('avatars', 'sharks/u1/profile.png')).toEqual({
+      body: png,
+      contentType: 'image/png',
+    });
+    expect(storage.publicUrl('avatars', 'sharks/u1/profile.png')).toBe(
+      '/media/avatars/sharks/u1/profile.png',
+    );
     await storage.remove('avatars', 'sharks/u1/profile.png');
     expect(await storage.get('avatars', 'sharks/u1/profile.png')).toBeNull();
     await storage.remove('avatars', 'sharks/u1/profile.png'); // removing twice is fine
@@ -31,7 +36,9 @@ describe('local storage', () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
     const storage = createLocalStorage(root);
     for (const key of ['../x.png', 'a/../../x.png', '/etc/passwd', 'a//b.png', '.hidden', 'a\\b.png']) {
-      await expect(storage.put('avatars', key, Buffer.from('x'), 'image/png'), key).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.put('avatars', key, Buffer.from('x'), 'image/png'), key).rejects.toThrow(
+        /unsafe storage key/,
+      );
       expect(await storage.get('avatars', key), key).toBeNull();
     }
     expect(await listFiles(root)).toEqual([]);
@@ -40,7 +47,9 @@ describe('local storage', () => {
 
   it('finds the key back from a stored public URL, ignoring the version suffix and foreign URLs', () => {
     const storage = createLocalStorage('/tmp/unused');
-    expect(keyFromPublicUrl(storage, 'avatars', '/media/avatars/sharks/u1/profile.png?v=123')).toBe('sharks/u1/profile.png');
+    expect(keyFromPublicUrl(storage, 'avatars', '/media/avatars/sharks/u1/profile.png?v=123')).toBe(
+      'sharks/u1/profile.png',
+    );
     expect(keyFromPublicUrl(storage, 'course-images', '/media/avatars/sharks/u1/profile.png')).toBeNull();
     expect(keyFromPublicUrl(storage, 'avatars', 'https://images.example.com/a.png')).toBeNull();
     expect(keyFromPublicUrl(storage, 'avatars', '/media/avatars/../secrets')).toBeNull();
@@ -51,16 +60,28 @@ describe('local storage', () => {
 describe('S3-compatible storage', () => {
   /** An S3 client whose HTTP layer records requests instead of sending them: the real SDK builds each request. */
   function recordingClient() {
-    const requests: { method: string; hostname: string; path: string; headers: Record<string, string> }[] = [];
+    const requests: { method: string; hostname: string; path: string; headers: Record<string, string> }[] =
+      [];
     const client = new S3Client({
       region: 'us-east-1',
       endpoint: 'http://minio.local:9000',
       forcePathStyle: true,
       credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
       requestHandler: {
-        handle: async (req: { method: string; hostname: string; path: string; headers: Record<string, string> }) => {
+        handle: async (req: {
+          method: string;
+          hostname: string;
+          path: string;
+          headers: Record<string, string>;
+        }) => {
           requests.push({ method: req.method, hostname: req.hostname, path: req.path, headers: req.headers });
-          return { response: { statusCode: 200, headers: { 'content-type': 'image/png' }, body: Readable.from([Buffer.from('PNGDATA')]) } };
+          return {
+            response: {
+              statusCode: 200,
+              headers: { 'content-type': 'image/png' },
+              body: Readable.from([Buffer.from('PNGDATA')]),
+            },
+          };
         },
       } as never,
     });
@@ -85,17 +106,29 @@ describe('S3-compatible storage', () => {
 
   it('serves through /media unless a public URL is configured, and refuses unsafe keys before any request', async () => {
     const { client, requests } = recordingClient();
-    expect(createS3Storage({ bucket: 'b', client }).publicUrl('avatars', 'sharks/u/profile.png')).toBe('/media/avatars/sharks/u/profile.png');
+    expect(createS3Storage({ bucket: 'b', client }).publicUrl('avatars', 'sharks/u/profile.png')).toBe(
+      '/media/avatars/sharks/u/profile.png',
+    );
     const cdn = createS3Storage({ bucket: 'b', client, publicUrl: 'https://cdn.example.com/media/' });
-    expect(cdn.publicUrl('avatars', 'sharks/u/profile.png')).toBe('https://cdn.example.com/media/avatars/sharks/u/profile.png');
-    expect(keyFromPublicUrl(cdn, 'avatars', 'https://cdn.example.com/media/avatars/sharks/u/profile.png?v=1')).toBe('sharks/u/profile.png');
+    expect(cdn.publicUrl('avatars', 'sharks/u/profile.png')).toBe(
+      'https://cdn.example.com/media/avatars/sharks/u/profile.png',
+    );
+    expect(
+      keyFromPublicUrl(cdn, 'avatars', 'https://cdn.example.com/media/avatars/sharks/u/profile.png?v=1'),
+    ).toBe('sharks/u/profile.png');
     expect(() => s3ObjectKey('avatars', '../other-bucket/x.png')).toThrow(/unsafe/);
     await expect(cdn.put('avatars', '../x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/unsafe/);
     expect(requests).toEqual([]);
   });
 
   it('is chosen when S3_BUCKET is set, local disk otherwise', () => {
-    const s3 = createStorage(testConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio.local:9000', S3_PUBLIC_URL: 'https://cdn.example.com' }));
+    const s3 = createStorage(
+      testConfig({
+        S3_BUCKET: 'b',
+        S3_ENDPOINT: 'http://minio.local:9000',
+        S3_PUBLIC_URL: 'https://cdn.example.com',
+      }),
+    );
     expect(s3.publicUrl('avatars', 'k.png')).toBe('https://cdn.example.com/avatars/k.png');
     expect(createStorage(testConfig()).publicUrl('avatars', 'k.png')).toBe('/media/avatars/k.png');
   });
@@ -107,13 +140,27 @@ describe('image checks', () => {
     expect(sniffImageFormat(await makeImage('jpeg'))).toBe('jpeg');
     expect(sniffImageFormat(await makeImage('webp'))).toBe('webp');
     expect(sniffImageFormat(Buffer.from('<?php system($_GET["c"]); ?>'))).toBeNull();
-    expect(sniffImageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      sniffImageFormat(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      ),
+    ).toBeNull();
     expect(sniffImageFormat(Buffer.from('GIF89a'))).toBeNull();
   });
 
   it('refuses file names that climb folders or hide a second extension', () => {
-    for (const ok of ['photo.png', 'My Photo (1).JPG', 'x.webp', 'noext', undefined]) expect(isAcceptableFileName(ok), String(ok)).toBe(true);
-    for (const bad of ['../../x.png', '..\\x.png', 'a/b.png', 'shell.php.png', 'x.png.php', 'x.svg', 'x\0.png']) expect(isAcceptableFileName(bad), bad).toBe(false);
+    for (const ok of ['photo.png', 'My Photo (1).JPG', 'x.webp', 'noext', undefined])
+      expect(isAcceptableFileName(ok), String(ok)).toBe(true);
+    for (const bad of [
+      '../../x.png',
+      '..\\x.png',
+      'a/b.png',
+      'shell.php.png',
+      'x.png.php',
+      'x.svg',
+      'x\0.png',
+    ])
+      expect(isAcceptableFileName(bad), bad).toBe(false);
   });
 });
 

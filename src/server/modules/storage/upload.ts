@@ -1,8 +1,9 @@
 // Reads the one image file of a multipart request into memory (at most 5 MB, enforced while streaming),
 // turning every way it can go wrong into "Image upload failed." with the reason.
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../../../shared/constants';
-import { IMAGE_REASONS, imageRejected } from './images';
+import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
+import { imageRejected } from './images';
+import { IMAGE_MSG } from '#shared/storage.ts';
 
 export interface RawUpload {
   body: Buffer;
@@ -11,21 +12,21 @@ export interface RawUpload {
 }
 
 export async function readImageUpload(req: FastifyRequest, field: string): Promise<RawUpload> {
-  if (!req.isMultipart()) throw imageRejected(field, IMAGE_REASONS.missing);
+  if (!req.isMultipart()) throw imageRejected(field, IMAGE_MSG.missing);
   let file;
   try {
     // preservePath: see the name the client sent (busboy would cut `../../x.png` to `x.png`), to refuse it.
     file = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, preservePath: true });
   } catch (err) {
-    throw imageRejected(field, tooLarge(err) ? IMAGE_REASONS.tooLarge : IMAGE_REASONS.unreadable);
+    throw imageRejected(field, tooLarge(err) ? IMAGE_MSG.tooLarge : IMAGE_MSG.unreadable);
   }
-  if (!file) throw imageRejected(field, IMAGE_REASONS.missing);
+  if (!file) throw imageRejected(field, IMAGE_MSG.missing);
   try {
     const body = await file.toBuffer();
     return { body, fileName: file.filename, truncated: file.file.truncated };
   } catch (err) {
-    if (tooLarge(err)) throw imageRejected(field, IMAGE_REASONS.tooLarge);
-    throw imageRejected(field, IMAGE_REASONS.unreadable);
+    if (tooLarge(err)) throw imageRejected(field, IMAGE_MSG.tooLarge);
+    throw imageRejected(field, IMAGE_MSG.unreadable);
   }
 }
 

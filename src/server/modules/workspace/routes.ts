@@ -2,8 +2,7 @@
 // GET/PUT /api/workspace/profile, POST /api/workspace/profile/photo, GET /api/workspace/dashboard,
 // GET /api/workspace/enrollments.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MSG } from '../../../shared/messages';
-import { apiErrorSchema } from '../../../shared/schemas/common';
+import { apiErrorSchema } from '#shared/fields.ts';
 import {
   dashboardSchema,
   enrollmentsSchema,
@@ -11,10 +10,12 @@ import {
   sharkProfileInputSchema,
   sharkProfileSchema,
   sharkScopeQuerySchema,
-} from '../../../shared/schemas/workspace';
-import { perMinute } from '../../http/rate-limit';
-import { readImageUpload } from '../storage/upload';
-import { resolveScope } from './scope';
+} from '#shared/workspace.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { authOf } from '#server/http/auth-context.ts';
+import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import { readImageUpload } from '#server/modules/storage/service.ts';
 import { getDashboard, getEnrollments, getProfile, replacePhoto, saveProfile } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -26,9 +27,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/profile',
     {
       preValidation: guard,
-      schema: { tags: ['workspace'], querystring: sharkScopeQuerySchema, response: { 200: sharkProfileSchema, ...errors } },
+      schema: {
+        tags: ['workspace'],
+        querystring: sharkScopeQuerySchema,
+        response: { 200: sharkProfileSchema, ...errors },
+      },
     },
-    async (req) => getProfile(app.db, await resolveScope(app.db, req, req.query.sharkId)),
+    async (req) => getProfile(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
   );
 
   app.put(
@@ -43,8 +48,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const profile = await app.db.transaction(async (tx) => saveProfile(tx, await resolveScope(tx, req, req.query.sharkId), req.body));
-      return { message: MSG.profileUpdated, profile };
+      const profile = await app.db.transaction(async (tx) =>
+        saveProfile(tx, await resolveScope(tx, authOf(req), req.query.sharkId), req.body),
+      );
+      return { message: ACCOUNT_MSG.profileUpdated, profile };
     },
   );
 
@@ -61,10 +68,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const scope = await resolveScope(app.db, req, req.query.sharkId);
+      const scope = await resolveScope(app.db, authOf(req), req.query.sharkId);
       const upload = await readImageUpload(req, 'photo');
       const profile = await replacePhoto(app.db, app.storage, scope, upload);
-      return { message: MSG.profileUpdated, profile };
+      return { message: ACCOUNT_MSG.profileUpdated, profile };
     },
   );
 
@@ -72,18 +79,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/dashboard',
     {
       preValidation: guard,
-      schema: { tags: ['workspace'], querystring: sharkScopeQuerySchema, response: { 200: dashboardSchema, ...errors } },
+      schema: {
+        tags: ['workspace'],
+        querystring: sharkScopeQuerySchema,
+        response: { 200: dashboardSchema, ...errors },
+      },
     },
-    async (req) => getDashboard(app.db, await resolveScope(app.db, req, req.query.sharkId), app.config.APP_TIMEZONE),
+    async (req) =>
+      getDashboard(
+        app.db,
+        await resolveScope(app.db, authOf(req), req.query.sharkId),
+        app.config.APP_TIMEZONE,
+      ),
   );
 
   app.get(
     '/workspace/enrollments',
     {
       preValidation: guard,
-      schema: { tags: ['workspace'], querystring: sharkScopeQuerySchema, response: { 200: enrollmentsSchema, ...errors } },
+      schema: {
+        tags: ['workspace'],
+        querystring: sharkScopeQuerySchema,
+        response: { 200: enrollmentsSchema, ...errors },
+      },
     },
-    async (req) => getEnrollments(app.db, await resolveScope(app.db, req, req.query.sharkId)),
+    async (req) => getEnrollments(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
   );
 };
 export default routes;

@@ -4,10 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDb, testDatabase } from '../../test/app';
-import { createAccount, createBooking, createCourse, createShark, sessionCookie } from '../../test/fixtures';
-import { sharkRatings, sharks } from '../../db/schema';
-import { listFiles, makeImage, multipart } from '../storage/test-uploads';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createShark,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
+import { sharkRatings, sharks } from '#server/db/schema.ts';
+import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 
 let app: FastifyInstance;
 let storageRoot: string;
@@ -53,13 +59,36 @@ describe('GET/PUT /api/workspace/profile', () => {
     const { shark, cookie } = await sharkWithSession({ published: false });
     const read = await app.inject({ method: 'GET', url: '/api/workspace/profile', headers: { cookie } });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ id: shark.id, userId: shark.userId, name: 'Owner Shark', published: false });
+    expect(read.json()).toMatchObject({
+      id: shark.id,
+      userId: shark.userId,
+      name: 'Owner Shark',
+      published: false,
+    });
 
-    const res = await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: { ...validProfile, codeName: '  ' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/profile',
+      headers: { cookie },
+      payload: { ...validProfile, codeName: '  ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('✅ Profile updated successfully!');
-    expect(res.json().profile).toMatchObject({ id: shark.id, name: 'Meera Iyer', codeName: null, specialization: 'red_teaming', experience: 7, published: true });
-    expect(await rowOf(shark.id)).toMatchObject({ name: 'Meera Iyer', codeName: null, experience: 7, bio: 'Adversary emulation and purple teaming.', published: true });
+    expect(res.json().profile).toMatchObject({
+      id: shark.id,
+      name: 'Meera Iyer',
+      codeName: null,
+      specialization: 'red_teaming',
+      experience: 7,
+      published: true,
+    });
+    expect(await rowOf(shark.id)).toMatchObject({
+      name: 'Meera Iyer',
+      codeName: null,
+      experience: 7,
+      bio: 'Adversary emulation and purple teaming.',
+      published: true,
+    });
   });
 
   it('creates the sharks row on first save for a shark account that has none (upsert on user_id)', async () => {
@@ -67,10 +96,26 @@ describe('GET/PUT /api/workspace/profile', () => {
     const account = await createAccount(db, { roles: ['shark'], name: 'Fresh Shark' });
     const cookie = await sessionCookie(db, account.id);
     const draft = await app.inject({ method: 'GET', url: '/api/workspace/profile', headers: { cookie } });
-    expect(draft.json()).toMatchObject({ id: null, name: 'Fresh Shark', email: account.email, specialization: null, published: false });
-    const first = await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: validProfile });
+    expect(draft.json()).toMatchObject({
+      id: null,
+      name: 'Fresh Shark',
+      email: account.email,
+      specialization: null,
+      published: false,
+    });
+    const first = await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/profile',
+      headers: { cookie },
+      payload: validProfile,
+    });
     expect(first.statusCode).toBe(200);
-    const second = await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: { ...validProfile, experience: '9' } });
+    const second = await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/profile',
+      headers: { cookie },
+      payload: { ...validProfile, experience: '9' },
+    });
     expect(second.json().profile.experience).toBe(9);
     const rows = await db.select().from(sharks).where(eq(sharks.userId, account.id));
     expect(rows).toHaveLength(1);
@@ -92,7 +137,12 @@ describe('GET/PUT /api/workspace/profile', () => {
       [{ bio: '' }, 'bio', 'Bio is required'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: { ...validProfile, ...patch } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/workspace/profile',
+        headers: { cookie },
+        payload: { ...validProfile, ...patch },
+      });
       expect(res.statusCode, message).toBe(400);
       expect(res.json().error.fields[field], JSON.stringify(patch)).toBe(message);
     }
@@ -105,10 +155,19 @@ describe('GET/PUT /api/workspace/profile', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/workspace/profile', headers: { cookie } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.sharkId).toBe('Choose a shark to act for');
-    const unknown = await app.inject({ method: 'GET', url: '/api/workspace/profile?sharkId=00000000-0000-4000-8000-000000000000', headers: { cookie } });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/workspace/profile?sharkId=00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('Shark not found');
-    const res = await app.inject({ method: 'PUT', url: `/api/workspace/profile?sharkId=${shark.id}`, headers: { cookie }, payload: validProfile });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/workspace/profile?sharkId=${shark.id}`,
+      headers: { cookie },
+      payload: validProfile,
+    });
     expect(res.statusCode).toBe(200);
     expect((await rowOf(shark.id)).name).toBe('Meera Iyer');
   });
@@ -125,9 +184,18 @@ describe('GET/PUT /api/workspace/profile', () => {
     ];
     for (const { cookie, status } of callers) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
-      const get = await app.inject({ method: 'GET', url: `/api/workspace/profile?sharkId=${shark.id}`, headers });
+      const get = await app.inject({
+        method: 'GET',
+        url: `/api/workspace/profile?sharkId=${shark.id}`,
+        headers,
+      });
       expect(get.statusCode).toBe(status);
-      const put = await app.inject({ method: 'PUT', url: `/api/workspace/profile?sharkId=${shark.id}`, headers, payload: { ...validProfile, name: 'Hijacked' } });
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/workspace/profile?sharkId=${shark.id}`,
+        headers,
+        payload: { ...validProfile, name: 'Hijacked' },
+      });
       expect(put.statusCode).toBe(status);
       const photo = await app.inject({
         method: 'POST',
@@ -144,24 +212,44 @@ describe('GET/PUT /api/workspace/profile', () => {
 
   it('the published flag hides and shows the shark in /sharks and at /sharks/:id', async () => {
     const { shark, cookie } = await sharkWithSession();
-    const listed = async () => (await app.inject({ method: 'GET', url: '/api/sharks' })).json().items.map((s: { id: string }) => s.id);
+    const listed = async () =>
+      (await app.inject({ method: 'GET', url: '/api/sharks' })).json().items.map((s: { id: string }) => s.id);
     expect(await listed()).toContain(shark.id);
-    await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: { ...validProfile, published: false } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/profile',
+      headers: { cookie },
+      payload: { ...validProfile, published: false },
+    });
     expect(await listed()).not.toContain(shark.id);
     expect((await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).statusCode).toBe(404);
-    await app.inject({ method: 'PUT', url: '/api/workspace/profile', headers: { cookie }, payload: { ...validProfile, published: true } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/profile',
+      headers: { cookie },
+      payload: { ...validProfile, published: true },
+    });
     expect(await listed()).toContain(shark.id);
-    expect((await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).json().name).toBe('Meera Iyer');
+    expect((await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).json().name).toBe(
+      'Meera Iyer',
+    );
   });
 });
 
-function withHeaders(body: { payload: Buffer; headers: Record<string, string> }, extra: Record<string, string>) {
+function withHeaders(
+  body: { payload: Buffer; headers: Record<string, string> },
+  extra: Record<string, string>,
+) {
   return { payload: body.payload, headers: { ...body.headers, ...extra } };
 }
 
 describe('POST /api/workspace/profile/photo', () => {
   const upload = (cookie: string, fileName: string, contentType: string, body: Buffer, query = '') =>
-    app.inject({ method: 'POST', url: `/api/workspace/profile/photo${query}`, ...withHeaders(multipart('photo', fileName, contentType, body), { cookie }) });
+    app.inject({
+      method: 'POST',
+      url: `/api/workspace/profile/photo${query}`,
+      ...withHeaders(multipart('photo', fileName, contentType, body), { cookie }),
+    });
 
   it('stores the re-encoded photo at avatars/sharks/{userId}/profile.{ext}, EXIF stripped, served as an image', async () => {
     const { shark, cookie } = await sharkWithSession();
@@ -205,11 +293,31 @@ describe('POST /api/workspace/profile/photo', () => {
     const big = Buffer.concat([await makeImage('png'), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const cases: [string, string, Buffer, string][] = [
       ['../../x.png', 'image/png', await makeImage('png'), 'The file name is not allowed.'],
-      ['x.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'), 'The file name is not allowed.'],
-      ['logo.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'The file is not a JPEG, PNG or WebP image.'],
-      ['shell.png', 'image/png', Buffer.from('<?php system($_GET["cmd"]); ?>'), 'The file is not a JPEG, PNG or WebP image.'],
+      [
+        'x.svg',
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'),
+        'The file name is not allowed.',
+      ],
+      [
+        'logo.png',
+        'image/png',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'The file is not a JPEG, PNG or WebP image.',
+      ],
+      [
+        'shell.png',
+        'image/png',
+        Buffer.from('<?php system($_GET["cmd"]); ?>'),
+        'The file is not a JPEG, PNG or WebP image.',
+      ],
       ['notes.png', 'image/png', Buffer.from('just some text'), 'The file is not a JPEG, PNG or WebP image.'],
-      ['anim.png', 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'The file is not a JPEG, PNG or WebP image.'],
+      [
+        'anim.png',
+        'image/gif',
+        Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+        'The file is not a JPEG, PNG or WebP image.',
+      ],
       ['broken.png', 'image/png', (await makeImage('png')).subarray(0, 40), 'The image could not be read.'],
       ['huge.png', 'image/png', big, 'The image is larger than 5 MB.'],
       ['empty.png', 'image/png', Buffer.alloc(0), 'Choose an image file to upload.'],
@@ -220,7 +328,12 @@ describe('POST /api/workspace/profile/photo', () => {
       expect(res.json().error.message, name).toBe(`Image upload failed. ${reason}`);
       expect(res.json().error.fields.photo, name).toBe(reason);
     }
-    const notMultipart = await app.inject({ method: 'POST', url: '/api/workspace/profile/photo', headers: { cookie }, payload: { photo: 'x' } });
+    const notMultipart = await app.inject({
+      method: 'POST',
+      url: '/api/workspace/profile/photo',
+      headers: { cookie },
+      payload: { photo: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().error.message).toBe('Image upload failed. Choose an image file to upload.');
     expect(await rowOf(shark.id)).toEqual(before);
@@ -235,7 +348,7 @@ describe('POST /api/workspace/profile/photo', () => {
     expect(await listFiles(storageRoot)).toEqual([]);
   });
 
-  it('lets an admin upload for the shark named by ?sharkId=, under that shark\'s user id', async () => {
+  it("lets an admin upload for the shark named by ?sharkId=, under that shark's user id", async () => {
     const { shark } = await sharkWithSession();
     const { cookie } = await cookieFor(['admin']);
     const res = await upload(cookie, 'p.png', 'image/png', await makeImage('png'), `?sharkId=${shark.id}`);
@@ -247,20 +360,45 @@ describe('POST /api/workspace/profile/photo', () => {
 describe('GET /api/workspace/dashboard', () => {
   /** The calendar date in Asia/Kolkata, shifted by whole days. */
   const kolkataDate = (offsetDays: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      new Date(Date.now() + offsetDays * 86_400_000),
+    );
 
   it('counts upcoming (today or later in APP_TIMEZONE) and completed sessions, earnings and rating in the database', async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
     const course = await createCourse(db, shark.id, { title: 'Red Team Ops', price: 1500 });
     const learner = await createAccount(db, { roles: ['user'] });
-    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: kolkataDate(0), hours: 2, price: 1500 });
-    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: kolkataDate(3), hours: 1, price: 1500 });
-    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: kolkataDate(-1), hours: 3, price: 1500 });
+    await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: kolkataDate(0),
+      hours: 2,
+      price: 1500,
+    });
+    await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: kolkataDate(3),
+      hours: 1,
+      price: 1500,
+    });
+    await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: kolkataDate(-1),
+      hours: 3,
+      price: 1500,
+    });
     // Another shark's bookings never count.
     const other = await createShark(db);
     const otherCourse = await createCourse(db, other.id, { price: 9999 });
-    await createBooking(db, { courseId: otherCourse.id, userId: learner.id, preferredDate: kolkataDate(1), price: 9999 });
+    await createBooking(db, {
+      courseId: otherCourse.id,
+      userId: learner.id,
+      preferredDate: kolkataDate(1),
+      price: 9999,
+    });
     await db.insert(sharkRatings).values({ sharkId: shark.id, userId: learner.id, rating: 4 });
 
     const res = await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } });
@@ -275,7 +413,15 @@ describe('GET /api/workspace/dashboard', () => {
       today: kolkataDate(0),
     });
     expect(res.json().nextSessions).toEqual([
-      { id: expect.any(String), courseId: course.id, courseTitle: 'Red Team Ops', learnerName: 'Learner', preferredDate: kolkataDate(0), preferredTime: '10:00', hours: 2 },
+      {
+        id: expect.any(String),
+        courseId: course.id,
+        courseTitle: 'Red Team Ops',
+        learnerName: 'Learner',
+        preferredDate: kolkataDate(0),
+        preferredTime: '10:00',
+        hours: 2,
+      },
       expect.objectContaining({ preferredDate: kolkataDate(3), hours: 1 }),
     ]);
   });
@@ -283,34 +429,68 @@ describe('GET /api/workspace/dashboard', () => {
   it('shows zeros and no rating for a shark with nothing booked, or without a profile yet', async () => {
     const { cookie } = await sharkWithSession();
     const res = await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } });
-    expect(res.json()).toMatchObject({ upcomingSessions: 0, completedSessions: 0, earnings: 0, avgRating: null, nextSessions: [] });
+    expect(res.json()).toMatchObject({
+      upcomingSessions: 0,
+      completedSessions: 0,
+      earnings: 0,
+      avgRating: null,
+      nextSessions: [],
+    });
     const fresh = await cookieFor(['shark']);
-    const empty = await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie: fresh.cookie } });
+    const empty = await app.inject({
+      method: 'GET',
+      url: '/api/workspace/dashboard',
+      headers: { cookie: fresh.cookie },
+    });
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toMatchObject({ sharkName: null, upcomingSessions: 0, earnings: 0, avgRating: null });
+    expect(empty.json()).toMatchObject({
+      sharkName: null,
+      upcomingSessions: 0,
+      earnings: 0,
+      avgRating: null,
+    });
   });
 
   it('refuses a visitor (401), a learner and a freelancer (403)', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/workspace/dashboard' })).statusCode).toBe(401);
     for (const roles of [['user'], ['freelancer', 'user']] as const) {
       const { cookie } = await cookieFor([...roles]);
-      expect((await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } }))
+          .statusCode,
+      ).toBe(403);
     }
   });
 });
 
 describe('GET /api/workspace/enrollments', () => {
-  it('lists each course\'s students newest first with name, hours, date, time, email, phone and the course total', async () => {
+  it("lists each course's students newest first with name, hours, date, time, email, phone and the course total", async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
     const recon = await createCourse(db, shark.id, { title: 'Recon', price: 1000 });
     const empty = await createCourse(db, shark.id, { title: 'Not booked yet', price: 500 });
     const learner = await createAccount(db, { roles: ['user'] });
-    const older = await createBooking(db, { courseId: recon.id, userId: learner.id, preferredDate: '2030-01-05', hours: 2 });
-    const newer = await createBooking(db, { courseId: recon.id, userId: learner.id, preferredDate: '2030-01-01', hours: 3 });
-    await db.execute(`UPDATE course_bookings SET created_at = now() - interval '1 day' WHERE id = '${older.id}'`);
+    const older = await createBooking(db, {
+      courseId: recon.id,
+      userId: learner.id,
+      preferredDate: '2030-01-05',
+      hours: 2,
+    });
+    const newer = await createBooking(db, {
+      courseId: recon.id,
+      userId: learner.id,
+      preferredDate: '2030-01-01',
+      hours: 3,
+    });
+    await db.execute(
+      `UPDATE course_bookings SET created_at = now() - interval '1 day' WHERE id = '${older.id}'`,
+    );
     const other = await createShark(db);
-    await createBooking(db, { courseId: (await createCourse(db, other.id)).id, userId: learner.id, preferredDate: '2030-01-01' });
+    await createBooking(db, {
+      courseId: (await createCourse(db, other.id)).id,
+      userId: learner.id,
+      preferredDate: '2030-01-01',
+    });
 
     const res = await app.inject({ method: 'GET', url: '/api/workspace/enrollments', headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -318,10 +498,25 @@ describe('GET /api/workspace/enrollments', () => {
     expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Recon', 'Not booked yet']);
     expect(body.courses[0]).toMatchObject({ courseId: recon.id, bookingCount: 2, totalRupees: 5000 });
     expect(body.courses[0].students).toEqual([
-      { id: newer.id, name: 'Learner', email: 'learner@example.test', phone: '+91 90000 00000', hours: 3, preferredDate: '2030-01-01', preferredTime: '10:00', totalPrice: 3000, createdAt: expect.any(String) },
+      {
+        id: newer.id,
+        name: 'Learner',
+        email: 'learner@example.test',
+        phone: '+91 90000 00000',
+        hours: 3,
+        preferredDate: '2030-01-01',
+        preferredTime: '10:00',
+        totalPrice: 3000,
+        createdAt: expect.any(String),
+      },
       expect.objectContaining({ id: older.id, hours: 2, preferredDate: '2030-01-05', totalPrice: 2000 }),
     ]);
-    expect(body.courses[1]).toMatchObject({ courseId: empty.id, bookingCount: 0, totalRupees: 0, students: [] });
+    expect(body.courses[1]).toMatchObject({
+      courseId: empty.id,
+      bookingCount: 0,
+      totalRupees: 0,
+      students: [],
+    });
   });
 
   it('shows an admin the enrollments of ?sharkId= and refuses other callers', async () => {
@@ -329,17 +524,51 @@ describe('GET /api/workspace/enrollments', () => {
     const { shark } = await sharkWithSession();
     await createCourse(db, shark.id, { title: 'Cloud IR' });
     const admin = await cookieFor(['admin']);
-    const res = await app.inject({ method: 'GET', url: `/api/workspace/enrollments?sharkId=${shark.id}`, headers: { cookie: admin.cookie } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/workspace/enrollments?sharkId=${shark.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(res.json().courses[0].title).toBe('Cloud IR');
-    expect((await app.inject({ method: 'GET', url: '/api/workspace/enrollments', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/api/workspace/enrollments?sharkId=${shark.id}` })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/workspace/enrollments',
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/workspace/enrollments?sharkId=${shark.id}` })).statusCode,
+    ).toBe(401);
     const other = await sharkWithSession();
-    expect((await app.inject({ method: 'GET', url: `/api/workspace/enrollments?sharkId=${shark.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(403);
-    const mine = await app.inject({ method: 'GET', url: '/api/workspace/enrollments', headers: { cookie: other.cookie } });
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/workspace/enrollments?sharkId=${shark.id}`,
+          headers: { cookie: other.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/api/workspace/enrollments',
+      headers: { cookie: other.cookie },
+    });
     expect(mine.json().courses).toEqual([]);
     for (const roles of [['user'], ['freelancer', 'user']] as const) {
       const { cookie } = await cookieFor([...roles]);
-      expect((await app.inject({ method: 'GET', url: `/api/workspace/enrollments?sharkId=${shark.id}`, headers: { cookie } })).statusCode).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/workspace/enrollments?sharkId=${shark.id}`,
+            headers: { cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
   });
 });

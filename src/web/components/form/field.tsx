@@ -8,6 +8,15 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
+/** A control's own error line, under it; `id` is what the control's aria-describedby names. */
+export function FieldError({ id, message }: { id?: string; message: string | null | undefined }) {
+  return message ? (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
 type FieldProps = {
   label: ReactNode;
   error?: string;
@@ -43,11 +52,7 @@ function useFieldParts({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </>
   );
   return {

@@ -1,10 +1,15 @@
-// A form's outcome and its submit button: the alert region for top-level messages, the inline error line above a
-// button, the button that says it is busy, and the helper that puts a failed request's messages beside their fields.
+// A form's outcome and its submit button: the alert for top-level messages (the one way to show an error that is
+// not a field's own, or a failed load's; a page that cannot load shows ErrorState), the button that says it is
+// busy, and the helper that puts a failed request's messages beside their fields.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { MessageText } from '#web/components/message-text.tsx';
 
-/** A form's top-level outcome. Errors are announced at once (role=alert); good news politely (role=status). */
+/**
+ * A form's top-level outcome. Errors are announced at once (role=alert); good news politely (role=status).
+ * Renders nothing without content, so `<FormAlert>{form.formError}</FormAlert>` can always be written.
+ */
 export function FormAlert({
   tone = 'error',
   children,
@@ -12,6 +17,7 @@ export function FormAlert({
   tone?: 'error' | 'success' | 'info';
   children: ReactNode;
 }) {
+  if (children === null || children === undefined || children === false || children === '') return null;
   const toneClass = {
     error: 'border-danger-400/50 bg-danger-400/10 text-danger-400',
     success: 'border-success-400/50 bg-success-400/10 text-success-400',
@@ -22,18 +28,9 @@ export function FormAlert({
       role={tone === 'error' ? 'alert' : 'status'}
       className={`rounded-xl border px-4 py-3 text-sm ${toneClass}`}
     >
-      {children}
+      {typeof children === 'string' ? <MessageText text={children} /> : children}
     </div>
   );
-}
-
-/** The one-line error above a form's buttons, in the field-error style; renders nothing without a message. */
-export function FormError({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <p role="alert" className="field-error">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** A submit button that is disabled and says what it is doing while the form is pending. */

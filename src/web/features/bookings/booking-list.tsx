@@ -1,21 +1,26 @@
 // A learner's bookings as cards: course, shark, date and time, hours, total; upcoming ones marked.
 import { Link } from 'react-router';
-import type { MyBooking } from '../../../shared/schemas/bookings';
-import { formatRupees } from '../../lib/format';
-import { paths } from '../../paths';
-import { formatBookingDate } from './booking-format';
+import type { MyBooking } from '#shared/bookings.ts';
+import { paths } from '#shared/routes.ts';
+import { formatDate, formatRupees } from '#web/lib/format.ts';
 
 export function BookingList({ bookings, label }: { bookings: MyBooking[]; label: string }) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {bookings.map((b) => (
-        <li key={b.id} data-testid="booking-item" className="glass flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <li
+          key={b.id}
+          data-testid="booking-item"
+          className="glass flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+        >
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold break-words text-ink-100">{b.courseTitle}</h3>
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                  b.upcoming ? 'border border-accent-400/40 bg-accent-400/10 text-accent-300' : 'border border-white/15 text-ink-400'
+                  b.upcoming
+                    ? 'border border-accent-400/40 bg-accent-400/10 text-accent-300'
+                    : 'border border-white/15 text-ink-400'
                 }`}
               >
                 {b.upcoming ? 'Upcoming' : 'Completed'}
@@ -31,7 +36,7 @@ export function BookingList({ bookings, label }: { bookings: MyBooking[]; label:
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:shrink-0 sm:grid-cols-[9.5rem_3.5rem_3rem_6.5rem] sm:gap-x-5">
             <div>
               <dt className="text-xs text-ink-400">Date</dt>
-              <dd className="text-ink-100">{formatBookingDate(b.preferredDate)}</dd>
+              <dd className="text-ink-100">{formatDate(b.preferredDate)}</dd>
             </div>
             <div>
               <dt className="text-xs text-ink-400">Time</dt>

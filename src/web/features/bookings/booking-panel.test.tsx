@@ -1,10 +1,9 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicCourse, Shark } from '../../../shared/schemas/sharks';
-import { mockApi, renderScreen, sessionFor, signedOut, standIn } from '../../auth/test-utils';
+import type { PublicCourse, Shark } from '#shared/catalogue.ts';
+import { mockApi, renderScreen, sessionFor, signedOut, standIn } from '#web/testing/test-utils.tsx';
 import { BookingPanel } from './booking-panel';
-import { localToday } from './request-id';
 
 // Two shared cores: give screens more than the default second to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -29,7 +28,12 @@ const SHARK: Shark = {
   reviewCount: 0,
   minPrice: 1200,
 };
-const course = (id: string, title: string, price: number, enrollmentFormUrl: string | null = null): PublicCourse => ({
+const course = (
+  id: string,
+  title: string,
+  price: number,
+  enrollmentFormUrl: string | null = null,
+): PublicCourse => ({
   id,
   sharkId: SHARK_ID,
   title,
@@ -44,7 +48,12 @@ const course = (id: string, title: string, price: number, enrollmentFormUrl: str
   bookingCount: 0,
   enrolledCount: 0,
 });
-const WEB = course('6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', 'Web App Hacking', 1500, 'https://forms.example.com/web-app');
+const WEB = course(
+  '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  'Web App Hacking',
+  1500,
+  'https://forms.example.com/web-app',
+);
 const API = course('7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', 'API Security', 1200.5);
 
 const routes = [
@@ -54,6 +63,22 @@ const routes = [
 ];
 
 const PROFILE = { fullName: 'Priya Raman', email: 'priya@example.com', phone: '+91 98765 43210' };
+const SLOTS_PATH = `GET /api/sharks/${SHARK_ID}/slots`;
+/** The shark works in India; 15 Jan has two free times, 16 Jan none, 17 Jan one. */
+const SLOTS = {
+  status: 200,
+  body: {
+    sharkId: SHARK_ID,
+    timeZone: 'Asia/Kolkata',
+    hours: 1,
+    published: true,
+    days: [
+      { date: '2099-01-15', starts: ['2099-01-15T13:00:00.000Z', '2099-01-15T13:30:00.000Z'] },
+      { date: '2099-01-16', starts: [] },
+      { date: '2099-01-17', starts: ['2099-01-17T04:30:00.000Z'] },
+    ],
+  },
+};
 
 describe('BookingPanel', () => {
   it('prefills from the profile, shows the live total in rupees, and books once however often Confirm is pressed', async () => {
@@ -62,6 +87,7 @@ describe('BookingPanel', () => {
       'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
       'GET /api/me/profile': { status: 200, body: PROFILE },
       'POST /api/bookings': () => new Promise((r) => (resolveBooking = r)),
+      [SLOTS_PATH]: SLOTS,
     });
     renderScreen(routes, `/sharks/${SHARK_ID}`);
     const user = userEvent.setup();
@@ -70,18 +96,17 @@ describe('BookingPanel', () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('+91 98765 43210');
 
     const total = screen.getByTestId('booking-total');
-    expect(total).toHaveTextContent('₹1,500.00');
+    expect(total).toHaveTextContent('₹1,500');
     await user.clear(screen.getByLabelText('Hours'));
     await user.type(screen.getByLabelText('Hours'), '3');
-    expect(total).toHaveTextContent('₹4,500.00');
+    expect(total).toHaveTextContent('₹4,500');
     await user.selectOptions(screen.getByLabelText('Course'), 'API Security (₹1,200.50/hr)');
     expect(total).toHaveTextContent('₹3,601.50');
-    await user.selectOptions(screen.getByLabelText('Course'), 'Web App Hacking (₹1,500.00/hr)');
+    await user.selectOptions(screen.getByLabelText('Course'), 'Web App Hacking (₹1,500/hr)');
     expect(screen.getByText('This course also has its own enrollment form.')).toBeInTheDocument();
 
-    expect(screen.getByLabelText('Preferred date')).toHaveAttribute('min', localToday());
-    await user.type(screen.getByLabelText('Preferred date'), '2099-01-15');
-    await user.type(screen.getByLabelText('Preferred time'), '18:30');
+    await user.click(await screen.findByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
+    await user.click(screen.getAllByRole('radio')[1]);
     const confirm = screen.getByRole('button', { name: 'Confirm booking' });
     await user.dblClick(confirm);
     expect(await screen.findByRole('button', { name: 'Booking…' })).toBeDisabled();
@@ -89,7 +114,13 @@ describe('BookingPanel', () => {
     const posts = calls.filter((c) => c.path === '/api/bookings');
     expect(posts).toHaveLength(1);
     const sent = posts[0].body as Record<string, unknown>;
-    expect(sent).toMatchObject({ courseId: WEB.id, hours: 3, preferredDate: '2099-01-15', preferredTime: '18:30', name: 'Priya Raman', email: 'priya@example.com' });
+    expect(sent).toMatchObject({
+      courseId: WEB.id,
+      hours: 3,
+      startsAt: '2099-01-15T13:30:00.000Z',
+      name: 'Priya Raman',
+      email: 'priya@example.com',
+    });
     expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent).not.toHaveProperty('totalPrice');
 
@@ -107,16 +138,25 @@ describe('BookingPanel', () => {
         phone: '+91 98765 43210',
         hours: 3,
         preferredDate: '2099-01-15',
-        preferredTime: '18:30',
+        preferredTime: '19:00',
+        startsAt: '2099-01-15T13:30:00.000Z',
+        endsAt: '2099-01-15T16:30:00.000Z',
+        timeZone: 'Asia/Kolkata',
+        status: 'requested',
         totalPrice: 4500,
         upcoming: true,
         createdAt: new Date().toISOString(),
-        message: 'Booking confirmed! Payment is not taken online yet: the shark will contact you to arrange it.',
+        message:
+          'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
       },
     });
     const done = await screen.findByTestId('booking-confirmation');
-    expect(within(done).getByText('Booking confirmed! Payment is not taken online yet: the shark will contact you to arrange it.')).toBeInTheDocument();
-    expect(within(done).getByText('₹4,500.00')).toBeInTheDocument();
+    expect(
+      within(done).getByText(
+        'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(done).getByText('₹4,500')).toBeInTheDocument();
     const form = within(done).getByRole('link', { name: /Complete the enrollment form/ });
     expect(form).toHaveAttribute('href', 'https://forms.example.com/web-app');
     expect(form).toHaveAttribute('target', '_blank');
@@ -127,6 +167,7 @@ describe('BookingPanel', () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
       'GET /api/me/profile': { status: 200, body: PROFILE },
+      [SLOTS_PATH]: SLOTS,
     });
     renderScreen(routes, `/sharks/${SHARK_ID}`);
     const user = userEvent.setup();
@@ -136,32 +177,69 @@ describe('BookingPanel', () => {
     expect(screen.getByTestId('booking-total')).toHaveTextContent('—');
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByText('You can book at most 12 hours at a time')).toBeInTheDocument();
-    expect(screen.getByText('Choose a preferred date')).toBeInTheDocument();
-    expect(screen.getByText('Choose a preferred time')).toBeInTheDocument();
+    expect(screen.getByText('Choose a start time')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/bookings')).toBe(false);
   });
 
-  it("shows the server's message beside the field it names", async () => {
+  it('a slot taken meanwhile: shows the message, fetches fresh slots, keeps what was typed', async () => {
+    let slotFetches = 0;
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
       'GET /api/me/profile': { status: 200, body: PROFILE },
+      [SLOTS_PATH]: () => {
+        slotFetches++;
+        return SLOTS;
+      },
       'POST /api/bookings': {
-        status: 400,
-        body: { error: { code: 'validation', message: 'Choose today or a later date', fields: { preferredDate: 'Choose today or a later date' } } },
+        status: 409,
+        body: {
+          error: {
+            code: 'slot_taken',
+            message: 'This time was just booked by someone else. Please pick another slot.',
+          },
+        },
       },
     });
     renderScreen(routes, `/sharks/${SHARK_ID}`);
     const user = userEvent.setup();
     await screen.findByDisplayValue('Priya Raman');
-    await user.type(screen.getByLabelText('Preferred date'), '2099-01-15');
-    await user.type(screen.getByLabelText('Preferred time'), '09:00');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '+91 91111 22222');
+    await user.click(await screen.findByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
+    await user.click(screen.getAllByRole('radio')[0]);
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    expect(await screen.findByText('Choose today or a later date')).toBeInTheDocument();
-    expect(screen.getByLabelText('Preferred date')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      await screen.findByText('This time was just booked by someone else. Please pick another slot.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(slotFetches).toBe(2));
+    expect(screen.getByLabelText('Phone')).toHaveValue('+91 91111 22222');
+    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+  });
+
+  it('until the shark opens their calendar, offers "Notify me when they do"', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+      'GET /api/me/profile': { status: 200, body: PROFILE },
+      [SLOTS_PATH]: { status: 200, body: { ...SLOTS.body, published: false, days: [] } },
+      [`PUT /api/sharks/${SHARK_ID}/calendar-watch`]: {
+        status: 200,
+        body: { message: 'We will email you when their calendar opens.' },
+      },
+    });
+    renderScreen(routes, `/sharks/${SHARK_ID}`);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Arjun Mehta has not opened their calendar yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Notify me when they do' }));
+    expect(await screen.findByText('We will email you when their calendar opens.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/calendar-watch'))).toBe(true);
   });
 
   it('sends a visitor to log in and back to this course, keeping what they chose', async () => {
-    const { calls } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut } });
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [SLOTS_PATH]: SLOTS,
+    });
     const { router } = renderScreen(routes, `/sharks/${SHARK_ID}`);
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Log in to book' });
@@ -171,13 +249,15 @@ describe('BookingPanel', () => {
     await user.click(button);
 
     const back = `/sharks/${SHARK_ID}?tab=courses&course=${API.id}`;
-    expect(await screen.findByTestId('location')).toHaveTextContent(`/login/user?next=${encodeURIComponent(back)}`);
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      `/login/user?next=${encodeURIComponent(back)}`,
+    );
     expect(calls.some((c) => c.path === '/api/bookings')).toBe(false);
 
     // Back from the login page: the same course and hours are chosen again.
     await router.navigate(back);
     expect(await screen.findByLabelText('Course')).toHaveValue(API.id);
     expect(screen.getByLabelText('Hours')).toHaveValue(2);
-    expect(screen.getByTestId('booking-total')).toHaveTextContent('₹2,401.00');
+    expect(screen.getByTestId('booking-total')).toHaveTextContent('₹2,401');
   });
 });

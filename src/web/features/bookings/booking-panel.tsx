@@ -1,29 +1,32 @@
-// Book a session of one of the shark's courses: course, hours, preferred date and time, contact details
-// (prefilled from the profile), a live total, and a confirmation that says how payment works.
+// Book a session of one of the shark's courses: course, hours, a free slot of the shark's calendar, contact
+// details (prefilled from the profile), a live total, and a confirmation that says the shark confirms it.
+// A slot taken meanwhile answers 409: the message shows, the slots are fetched again, nothing typed is lost.
 // A visitor who presses Confirm logs in and comes back here with what they chose.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, Link } from 'react-router';
 import type { z } from 'zod';
-import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '../../../shared/constants';
-import { bookingFormSchema, type CreateBookingResult } from '../../../shared/schemas/bookings';
-import type { PublicCourse, Shark } from '../../../shared/schemas/sharks';
-import { useCreateBooking } from '../../api/bookings';
-import { ApiError } from '../../api/client';
-import { useMyProfile } from '../../api/profiles';
-import { useSession } from '../../api/session';
-import { SelectField, TextField } from '../../components/form/field';
-import { applyServerErrors, FormError, SubmitButton } from '../../components/form/form-status';
-import { formatRupees } from '../../lib/format';
-import { paths } from '../../paths';
-import { localToday, newRequestId } from './request-id';
-import { formatBookingDate } from './booking-format';
+import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
+import { bookingFormSchema, type CreateBookingResult } from '#shared/bookings.ts';
+import type { PublicCourse, Shark } from '#shared/catalogue.ts';
+import { paths } from '#shared/routes.ts';
+import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { useCreateBooking } from './api';
+import { SlotPicker } from './slot-picker';
+import { availabilityKeys, useSlots, useWatchCalendar } from '#web/features/availability/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useMyProfile, useSession } from '#web/features/accounts/api.ts';
+import { SelectField, TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { formatDateTimeIn, formatRupees, viewerTimeZone, zoneName } from '#web/lib/format.ts';
+import { newRequestId } from './request-id';
 
 type FormIn = z.input<typeof bookingFormSchema>;
 type FormOut = z.output<typeof bookingFormSchema>;
-const FIELDS = ['courseId', 'hours', 'preferredDate', 'preferredTime', 'name', 'email', 'phone'] as const;
-type Draft = Pick<FormIn, 'courseId' | 'hours' | 'preferredDate' | 'preferredTime'>;
+const FIELDS = ['courseId', 'hours', 'startsAt', 'name', 'email', 'phone'] as const;
+type Draft = Pick<FormIn, 'courseId' | 'hours' | 'startsAt'>;
 
 const draftKey = (sharkId: string) => `booking-draft:${sharkId}`;
 
@@ -39,7 +42,7 @@ function takeDraft(sharkId: string): Partial<Draft> {
 }
 
 /** price x hours in paise, so 1499.5 x 3 shows 4498.50 and never 4498.499999. */
-const totalOf = (price: number, hours: number) => Math.round(price * 100) * hours / 100;
+const totalOf = (price: number, hours: number) => (Math.round(price * 100) * hours) / 100;
 
 export function BookingPanel({ shark, courses }: { shark: Shark; courses: PublicCourse[] }) {
   const id = useId();
@@ -48,48 +51,74 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const navigate = useNavigate();
   const location = useLocation();
   const booking = useCreateBooking();
+  const qc = useQueryClient();
   const [confirmed, setConfirmed] = useState<CreateBookingResult | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   // One key per booking attempt: a double click or a retry after a dropped connection makes one booking.
   const requestId = useRef<string | null>(null);
   const [draft] = useState(() => takeDraft(shark.id));
   const courseFromUrl = new URLSearchParams(location.search).get('course');
   const initialCourse =
-    courses.find((c) => c.id === draft.courseId)?.id ?? courses.find((c) => c.id === courseFromUrl)?.id ?? courses[0]?.id ?? '';
+    courses.find((c) => c.id === draft.courseId)?.id ??
+    courses.find((c) => c.id === courseFromUrl)?.id ??
+    courses[0]?.id ??
+    '';
 
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(bookingFormSchema),
+  const form = useApiForm<FormIn, FormOut>({
+    schema: bookingFormSchema,
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      requestId.current ??= newRequestId();
+      try {
+        const res = await booking.mutateAsync({ ...values, requestId: requestId.current });
+        requestId.current = null;
+        setConfirmed(res);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return goToLogin();
+        if (err instanceof ApiError && err.code === 'slot_taken') {
+          // Someone else was faster: fresh slots, the same form; a new attempt gets a new key.
+          requestId.current = null;
+          setValue('startsAt', '');
+          void qc.invalidateQueries({ queryKey: availabilityKeys.slotsOf(shark.id) });
+        }
+        throw err;
+      }
+    },
     defaultValues: {
       courseId: initialCourse,
       hours: draft.hours ?? BOOKING_MIN_HOURS,
-      preferredDate: draft.preferredDate ?? '',
-      preferredTime: draft.preferredTime ?? '',
+      startsAt: draft.startsAt ?? '',
       name: '',
       email: '',
       phone: '',
     },
   });
+  const {
+    register,
+    control,
+    reset,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
 
   // Prefill contact details from the profile once it arrives, without overwriting what was typed.
   useEffect(() => {
     if (!profile.data) return;
     reset(
-      { ...getValues(), name: profile.data.fullName ?? '', email: profile.data.email, phone: profile.data.phone ?? '' },
+      {
+        ...getValues(),
+        name: profile.data.fullName ?? '',
+        email: profile.data.email,
+        phone: profile.data.phone ?? '',
+      },
       { keepDirtyValues: true },
     );
   }, [profile.data, reset, getValues]);
 
-  const [courseId, hours] = useWatch({ control, name: ['courseId', 'hours'] });
+  const [courseId, hours, startsAt] = useWatch({ control, name: ['courseId', 'hours', 'startsAt'] });
   const course = courses.find((c) => c.id === courseId) ?? courses[0];
   const validHours = Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS;
+  const slots = useSlots(shark.id, validHours ? hours : BOOKING_MIN_HOURS, !!course);
 
   if (!course) {
     return (
@@ -102,22 +131,13 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    requestId.current ??= newRequestId();
-    try {
-      const res = await booking.mutateAsync({ ...values, requestId: requestId.current });
-      requestId.current = null;
-      setConfirmed(res);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return goToLogin();
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
-
   function goToLogin() {
     const values = getValues();
-    const keep: Draft = { courseId: values.courseId, hours: values.hours, preferredDate: values.preferredDate, preferredTime: values.preferredTime };
+    const keep: Draft = {
+      courseId: values.courseId,
+      hours: values.hours,
+      startsAt: values.startsAt,
+    };
     try {
       sessionStorage.setItem(draftKey(shark.id), JSON.stringify(keep));
     } catch {
@@ -127,7 +147,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
     here.set('tab', 'courses');
     here.set('course', values.courseId);
     const back = `${location.pathname}?${here.toString()}`;
-    navigate(`${paths.login.user}?next=${encodeURIComponent(back)}`);
+    navigate(`${paths.login.portal('user')}?next=${encodeURIComponent(back)}`);
   }
 
   const onConfirm = (e: FormEvent<HTMLFormElement>) => {
@@ -140,14 +160,22 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
       goToLogin();
       return;
     }
-    void onSubmit(e);
+    void form.submit(e);
   };
 
-  if (confirmed) return <Confirmation booking={confirmed} onAnother={() => setConfirmed(null)} titleId={`${id}-title`} />;
+  if (confirmed)
+    return <Confirmation booking={confirmed} onAnother={() => setConfirmed(null)} titleId={`${id}-title`} />;
+
+  if (slots.data && !slots.data.published)
+    return <CalendarClosed sharkId={shark.id} name={shark.name} titleId={`${id}-title`} />;
 
   const sending = isSubmitting || booking.isPending;
   return (
-    <section aria-labelledby={`${id}-title`} className="glass flex flex-col gap-4 p-5 sm:p-6" data-testid="booking-panel">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="glass flex flex-col gap-4 p-5 sm:p-6"
+      data-testid="booking-panel"
+    >
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Book a session
@@ -160,15 +188,25 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
       {course.enrollmentFormUrl ? (
         <div className="rounded-xl border border-accent-400/40 bg-accent-400/10 p-3 text-sm">
           <p className="text-ink-100">This course also has its own enrollment form.</p>
-          <a href={course.enrollmentFormUrl} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-semibold text-accent-300 hover:underline">
+          <a
+            href={course.enrollmentFormUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-block font-semibold text-accent-300 hover:underline"
+          >
             Open the enrollment form ↗<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>
       ) : null}
 
-      <form noValidate onSubmit={onConfirm} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={onConfirm} className="flex flex-col gap-4">
         {courses.length > 1 ? (
-          <SelectField id={`${id}-courseId`} label="Course" error={errors.courseId?.message} {...register('courseId')}>
+          <SelectField
+            id={`${id}-courseId`}
+            label="Course"
+            error={errors.courseId?.message}
+            {...register('courseId')}
+          >
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title} ({formatRupees(c.price)}/hr)
@@ -194,51 +232,93 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
             error={errors.hours?.message}
             {...register('hours', { valueAsNumber: true })}
           />
-          <TextField id={`${id}-preferredTime`} label="Preferred time" type="time" error={errors.preferredTime?.message} {...register('preferredTime')} />
+        </div>
+
+        {slots.data ? (
+          <SlotPicker
+            key={`${slots.data.hours}:${slots.dataUpdatedAt}`}
+            days={slots.data.days}
+            sharkZone={slots.data.timeZone}
+            value={startsAt}
+            onChange={(v) => setValue('startsAt', v, { shouldValidate: !!v })}
+            error={errors.startsAt?.message}
+          />
+        ) : (
+          <p className="muted text-sm" role="status">
+            {slots.isError ? 'Could not load the free times.' : 'Loading free times…'}
+          </p>
+        )}
+
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id={`${id}-preferredDate`}
-            className="col-span-2"
-            label="Preferred date"
-            type="date"
-            min={localToday()}
-            error={errors.preferredDate?.message}
-            {...register('preferredDate')}
+            id={`${id}-name`}
+            label="Name"
+            type="text"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            id={`${id}-phone`}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            id={`${id}-email`}
+            className="sm:col-span-2"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
           />
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${id}-name`} label="Name" type="text" autoComplete="name" error={errors.name?.message} {...register('name')} />
-          <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField id={`${id}-email`} className="sm:col-span-2" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        </div>
-
-        <div className="flex items-baseline justify-between rounded-xl border border-white/10 bg-ink-950/50 px-4 py-3" aria-live="polite">
+        <div
+          className="flex items-baseline justify-between rounded-xl border border-white/10 bg-ink-950/50 px-4 py-3"
+          aria-live="polite"
+        >
           <span className="text-sm text-ink-300">Total</span>
           <span className="text-xl font-bold text-ink-100" data-testid="booking-total">
             {validHours ? formatRupees(totalOf(course.price, hours)) : '—'}
           </span>
         </div>
         <p className="muted text-xs">
-          {validHours ? `${formatRupees(course.price)} × ${hours} ${hours === 1 ? 'hour' : 'hours'}. ` : ''}Payment is not taken online yet: the shark
-          contacts you to arrange it.
+          {validHours ? `${formatRupees(course.price)} × ${hours} ${hours === 1 ? 'hour' : 'hours'}. ` : ''}
+          The shark confirms the booking; payment is arranged with the shark, not taken online.
         </p>
 
-        <FormError message={formError} />
+        <FormAlert>{form.formError}</FormAlert>
 
         <SubmitButton className="btn-primary w-full" pending={sending} pendingLabel="Booking…">
           {session.isSignedIn ? 'Confirm booking' : 'Log in to book'}
         </SubmitButton>
-      </form>
+      </Form>
     </section>
   );
 }
 
-function Confirmation({ booking, onAnother, titleId }: { booking: CreateBookingResult; onAnother: () => void; titleId: string }) {
+function Confirmation({
+  booking,
+  onAnother,
+  titleId,
+}: {
+  booking: CreateBookingResult;
+  onAnother: () => void;
+  titleId: string;
+}) {
   return (
-    <section aria-labelledby={titleId} className="glass flex flex-col gap-4 border-success-400/40 p-5 sm:p-6" data-testid="booking-confirmation">
+    <section
+      aria-labelledby={titleId}
+      className="glass flex flex-col gap-4 border-success-400/40 p-5 sm:p-6"
+      data-testid="booking-confirmation"
+    >
       <div role="status">
         <h2 id={titleId} className="text-lg font-semibold text-success-400">
-          ✓ You're booked
+          ✓ Booking requested
         </h2>
         <p className="mt-1 text-sm text-ink-300">{booking.message}</p>
       </div>
@@ -247,7 +327,13 @@ function Confirmation({ booking, onAnother, titleId }: { booking: CreateBookingR
         <dd className="text-ink-100">{booking.courseTitle}</dd>
         <dt className="text-ink-400">When</dt>
         <dd className="text-ink-100">
-          {formatBookingDate(booking.preferredDate)}, {booking.preferredTime}
+          {formatDateTimeIn(booking.startsAt, viewerTimeZone())}
+          <span className="muted block text-xs">
+            {zoneName(viewerTimeZone())}
+            {booking.timeZone !== viewerTimeZone()
+              ? `; shark's time ${formatDateTimeIn(booking.startsAt, booking.timeZone)} (${zoneName(booking.timeZone)})`
+              : ''}
+          </span>
         </dd>
         <dt className="text-ink-400">Hours</dt>
         <dd className="text-ink-100">{booking.hours}</dd>
@@ -267,6 +353,43 @@ function Confirmation({ booking, onAnother, titleId }: { booking: CreateBookingR
           Book another session
         </button>
       </div>
+    </section>
+  );
+}
+
+/** Until the shark publishes availability: the message and "Notify me when they do". */
+function CalendarClosed({ sharkId, name, titleId }: { sharkId: string; name: string; titleId: string }) {
+  const session = useSession();
+  const watch = useWatchCalendar(sharkId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onNotify = () => {
+    if (!session.isSignedIn) {
+      navigate(`${paths.login.portal('user')}?next=${encodeURIComponent(location.pathname)}`);
+      return;
+    }
+    watch.mutate();
+  };
+  return (
+    <section aria-labelledby={titleId} className="glass flex flex-col gap-3 p-5" data-testid="booking-panel">
+      <h2 id={titleId} className="text-lg font-semibold">
+        Book a session
+      </h2>
+      <p className="muted text-sm">{AVAILABILITY_MSG.notOpen(name)}</p>
+      {watch.isSuccess ? (
+        <p role="status" className="text-sm text-success-400">
+          {watch.data.message}
+        </p>
+      ) : (
+        <button type="button" className="btn-ghost self-start" onClick={onNotify} disabled={watch.isPending}>
+          {AVAILABILITY_MSG.notifyMe}
+        </button>
+      )}
+      {watch.isError ? (
+        <p role="alert" className="text-sm text-danger-400">
+          {watch.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, sessionFor, signedOut } from '../../auth/test-utils';
+import { mockApi, renderScreen, sessionFor, signedOut } from '#web/testing/test-utils.tsx';
 import { FollowHeart } from './follow-heart';
 
 // Two shared cores: give screens more than the default second to settle.
@@ -60,7 +60,9 @@ describe('FollowHeart', () => {
     await user.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     expect(other).toHaveAttribute('aria-pressed', 'true');
-    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === `/api/follows/${ID}`)).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT' && c.path === `/api/follows/${ID}`)).toHaveLength(1),
+    );
 
     await user.click(other);
     expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -71,14 +73,21 @@ describe('FollowHeart', () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
       'GET /api/me/follows': { status: 200, body: { sharkIds: [], sharks: [] } },
-      [`PUT /api/follows/${ID}`]: { status: 500, body: { error: { code: 'server_error', message: 'Something went wrong on our side. Please try again.' } } },
+      [`PUT /api/follows/${ID}`]: {
+        status: 500,
+        body: {
+          error: { code: 'server_error', message: 'Something went wrong on our side. Please try again.' },
+        },
+      },
     });
     renderScreen(routes, '/');
     const user = userEvent.setup();
     const heart = screen.getByRole('button', { name: 'Follow Arjun Mehta' });
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/me/follows')).toBe(true));
     await user.click(heart);
-    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong on our side. Please try again.'),
+    ).toBeInTheDocument();
     await vi.waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
   });
 });

@@ -1,10 +1,11 @@
 // "Notify Me" on the reviews tab: stores the learner's interest once; a visitor is asked to log in and comes back.
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { useNotifyReviews } from '../../api/follows';
-import { useSession } from '../../api/session';
-import { useToast } from '../../components/toast';
-import { paths } from '../../paths';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useNotifyReviews } from './api';
+import { useSession } from '#web/features/accounts/api.ts';
+import { FormAlert } from '#web/components/form/form-status.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { paths } from '#shared/routes.ts';
 
 export function NotifyMeButton({ sharkId }: { sharkId: string }) {
   const session = useSession();
@@ -15,7 +16,9 @@ export function NotifyMeButton({ sharkId }: { sharkId: string }) {
 
   const onClick = () => {
     if (!session.isSignedIn) {
-      navigate(`${paths.login.user}?next=${encodeURIComponent(location.pathname + location.search)}`);
+      navigate(
+        `${paths.login.portal('user')}?next=${encodeURIComponent(location.pathname + location.search)}`,
+      );
       return;
     }
     notify.mutate(sharkId, {
@@ -25,11 +28,7 @@ export function NotifyMeButton({ sharkId }: { sharkId: string }) {
   };
 
   if (notify.isSuccess) {
-    return (
-      <p role="status" className="rounded-xl border border-success-400/40 bg-success-400/10 px-4 py-2.5 text-sm text-success-400">
-        ✓ {notify.data.message}
-      </p>
-    );
+    return <FormAlert tone="success">✓ {notify.data.message}</FormAlert>;
   }
   return (
     <button type="button" className="btn-primary" onClick={onClick} disabled={notify.isPending}>

@@ -1,18 +1,18 @@
 // The shark's public profile form: name, code name, specialization, experience, bio, photo and the published
 // toggle. Validated by the same schema as the server; the photo is uploaded right after the profile is saved.
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { sharkProfileInputSchema, type SharkProfile, type SharkProfileValues } from '../../../shared/schemas/workspace';
-import { ApiError, errorMessage } from '../../api/client';
-import { useSaveSharkProfile, useUploadSharkPhoto } from '../../api/workspace';
-import { TextAreaField, TextField } from '../../components/form/field';
-import { applyServerErrors, FormAlert } from '../../components/form/form-status';
-import { useToast } from '../../components/toast';
-import { paths } from '../../paths';
-import { ImageInput } from './image-input';
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '#shared/constants.ts';
+import { sharkProfileInputSchema, type SharkProfile, type SharkProfileValues } from '#shared/workspace.ts';
+import { paths } from '#shared/routes.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useSaveSharkProfile, useUploadSharkPhoto } from './api';
+import { SelectField, TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { applyServerErrors, FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { ImageInput } from '#web/components/form/image-input.tsx';
+import { IMAGE_MSG } from '#shared/storage.ts';
 
 interface FormValues {
   name: string;
@@ -24,9 +24,6 @@ interface FormValues {
 }
 const FIELDS = ['name', 'codeName', 'specialization', 'experience', 'bio', 'published'] as const;
 
-// The form holds what the inputs hold (text); the schema turns it into the values the API takes.
-const resolver = zodResolver(sharkProfileInputSchema) as unknown as Resolver<FormValues, unknown, SharkProfileValues>;
-
 export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; sharkId?: string }) {
   const toast = useToast();
   const save = useSaveSharkProfile(sharkId);
@@ -35,15 +32,12 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
   const [photoError, setPhotoError] = useState<string | null>(null);
   // Remounts the file input after an upload, so it no longer shows the uploaded file's name.
   const [photoInputKey, setPhotoInputKey] = useState(0);
-  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, SharkProfileValues>({
-    resolver,
+  const [saved, setSaved] = useState(false);
+  // The form holds what the inputs hold (text); the schema turns it into the values the API takes.
+  const form = useApiForm<FormValues, SharkProfileValues>({
+    schema: sharkProfileInputSchema,
+    fields: FIELDS,
+    onSubmit: (values) => onSubmit(values),
     defaultValues: {
       name: profile.name,
       codeName: profile.codeName ?? '',
@@ -53,15 +47,20 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
       published: profile.published,
     },
   });
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const published = watch('published');
 
-  const onSubmit = async (values: SharkProfileValues) => {
-    setAlert(null);
+  async function onSubmit(values: SharkProfileValues) {
+    setSaved(false);
     try {
       await save.mutateAsync(values);
     } catch (err) {
-      const message = applyServerErrors(err, setError, FIELDS) ?? errorMessage(err);
-      setAlert({ tone: 'error', text: message });
+      const message = applyServerErrors(err, form.setError, FIELDS) ?? errorMessage(err);
+      form.setFormError(message);
       toast(message, 'error');
       return;
     }
@@ -72,19 +71,19 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
         setPhotoError(null);
         setPhotoInputKey((k) => k + 1);
       } catch (err) {
-        const message = errorMessage(err, MSG.imageUploadFailed);
+        const message = errorMessage(err, IMAGE_MSG.uploadFailed);
         setPhotoError(err instanceof ApiError ? (err.fields.photo ?? message) : message);
-        setAlert({ tone: 'error', text: message });
+        form.setFormError(message);
         toast(message, 'error');
         return;
       }
     }
-    setAlert({ tone: 'success', text: MSG.profileUpdated });
-    toast(MSG.profileUpdated, 'success');
-  };
+    setSaved(true);
+    toast(ACCOUNT_MSG.profileUpdated, 'success');
+  }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="glass flex flex-col gap-5 p-5 sm:p-6" aria-labelledby="profile-title">
+    <Form form={form} className="glass flex flex-col gap-5 p-5 sm:p-6" aria-labelledby="profile-title">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="profile-title" className="text-lg font-semibold text-ink-100">
@@ -93,7 +92,12 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
           <p className="muted mt-1 text-sm">What learners see on the sharks list and your profile page.</p>
         </div>
         {profile.id && profile.published ? (
-          <a className="text-sm font-medium text-accent-300 hover:text-accent-400" href={paths.sharks.profile(profile.id)} target="_blank" rel="noreferrer">
+          <a
+            className="text-sm font-medium text-accent-300 hover:text-accent-400"
+            href={paths.sharks.profile(profile.id)}
+            target="_blank"
+            rel="noreferrer"
+          >
             View public page ↗
           </a>
         ) : null}
@@ -109,45 +113,51 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
         error={photoError}
         onFile={(file, problem) => {
           setPhoto(file);
-          setPhotoError(problem ? `${MSG.imageUploadFailed} ${problem}` : null);
+          setPhotoError(problem ? `${IMAGE_MSG.uploadFailed} ${problem}` : null);
         }}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Code name (optional)" placeholder="e.g. Hammerhead" error={errors.codeName?.message} {...register('codeName')} />
-        <div>
-          <label htmlFor="field-specialization" className="label">
-            Specialization
-          </label>
-          <select
-            id="field-specialization"
-            className="input"
-            aria-invalid={errors.specialization ? true : undefined}
-            aria-describedby={errors.specialization ? 'field-specialization-error' : undefined}
-            {...register('specialization')}
-          >
-            <option value="">Choose a specialization…</option>
-            {SPECIALIZATIONS.map((s) => (
-              <option key={s} value={s}>
-                {SPECIALIZATION_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          {errors.specialization ? (
-            <p id="field-specialization-error" className="field-error">
-              {errors.specialization.message}
-            </p>
-          ) : null}
-        </div>
-        <TextField label="Experience (years)" type="number" inputMode="numeric" min={0} max={80} step={1} error={errors.experience?.message} {...register('experience')} />
+        <TextField
+          label="Code name (optional)"
+          placeholder="e.g. Hammerhead"
+          error={errors.codeName?.message}
+          {...register('codeName')}
+        />
+        <SelectField
+          label="Specialization"
+          error={errors.specialization?.message}
+          {...register('specialization')}
+        >
+          <option value="">Choose a specialization…</option>
+          {SPECIALIZATIONS.map((s) => (
+            <option key={s} value={s}>
+              {SPECIALIZATION_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Experience (years)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={80}
+          step={1}
+          error={errors.experience?.message}
+          {...register('experience')}
+        />
       </div>
       <TextAreaField label="Bio" rows={5} error={errors.bio?.message} {...register('bio')} />
 
       <label className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3">
         <span>
           <span className="block text-sm font-medium text-ink-100">Published</span>
-          <span className="muted block text-xs">{published ? 'Visible in the sharks list and at your public page.' : 'Hidden from learners until you publish.'}</span>
+          <span className="muted block text-xs">
+            {published
+              ? 'Visible in the sharks list and at your public page.'
+              : 'Hidden from learners until you publish.'}
+          </span>
         </span>
         <input type="checkbox" role="switch" className="peer sr-only" {...register('published')} />
         <span
@@ -156,12 +166,13 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
         />
       </label>
 
-      {alert ? <FormAlert tone={alert.tone}>{alert.text}</FormAlert> : null}
+      <FormAlert>{form.formError}</FormAlert>
+      <FormAlert tone="success">{saved ? ACCOUNT_MSG.profileUpdated : null}</FormAlert>
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save profile'}
-        </button>
+        <SubmitButton className="btn-primary w-full sm:w-auto" pending={isSubmitting} pendingLabel="Saving…">
+          Save profile
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

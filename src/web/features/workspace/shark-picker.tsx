@@ -1,12 +1,16 @@
 // The admin's choice of shark on /shark/edit-profile and /shark/enrollments, fed by GET /api/admin/sharks.
-import { useAdminSharks } from '../../api/admin';
-import { errorMessage } from '../../api/client';
-import { Skeleton } from '../../components/skeleton';
+import { useAdminSharks } from '#web/features/admin/api.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { FormAlert } from '#web/components/form/form-status.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
 
 export function SharkPicker({ value, onChange }: { value?: string; onChange: (sharkId: string) => void }) {
   const sharks = useAdminSharks();
   return (
-    <section aria-labelledby="shark-picker-title" className="glass flex flex-col gap-3 p-5 sm:flex-row sm:items-end sm:gap-4">
+    <section
+      aria-labelledby="shark-picker-title"
+      className="glass flex flex-col gap-3 p-5 sm:flex-row sm:items-end sm:gap-4"
+    >
       <div className="flex-1">
         <h2 id="shark-picker-title" className="text-sm font-semibold text-accent-300">
           Acting as admin
@@ -17,11 +21,14 @@ export function SharkPicker({ value, onChange }: { value?: string; onChange: (sh
         {sharks.isPending ? (
           <Skeleton className="h-10 w-full" />
         ) : sharks.isError ? (
-          <p role="alert" className="field-error">
-            Could not load the sharks: {errorMessage(sharks.error)}
-          </p>
+          <FormAlert>Could not load the sharks: {errorMessage(sharks.error)}</FormAlert>
         ) : (
-          <select id="shark-picker" className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+          <select
+            id="shark-picker"
+            className="input"
+            value={value ?? ''}
+            onChange={(e) => onChange(e.target.value)}
+          >
             <option value="">Choose a shark…</option>
             {sharks.data.map((s) => (
               <option key={s.id} value={s.id}>

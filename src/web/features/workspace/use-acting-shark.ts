@@ -1,7 +1,7 @@
 // Whose workspace a page shows: a shark's own, or, for an admin, the shark named by ?sharkId= in the URL
 // (so the admin console can link straight to it and a reload keeps the choice).
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../api/session';
+import { useSession } from '#web/features/accounts/api.ts';
 
 export function useActingShark() {
   const { roles, isPending } = useSession();

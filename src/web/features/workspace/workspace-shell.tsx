@@ -2,11 +2,9 @@
 // and the page's body for the shark being acted for (remounted when an admin switches shark).
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { withSharkId } from './api';
 import { SharkPicker } from './shark-picker';
 import { useActingShark } from './use-acting-shark';
-
-/** A workspace path that keeps the admin's chosen shark. */
-export const forShark = (path: string, sharkId?: string) => (sharkId ? `${path}?sharkId=${sharkId}` : path);
 
 export function WorkspaceShell({
   title,
@@ -28,7 +26,7 @@ export function WorkspaceShell({
           <h1 className="heading-2 mt-1">{title}</h1>
           <p className="muted mt-2">{intro}</p>
         </div>
-        <Link className="btn-ghost" to={forShark(link.to, acting.sharkId)}>
+        <Link className="btn-ghost" to={withSharkId(link.to, acting.sharkId)}>
           {link.label}
         </Link>
       </header>

@@ -1,7 +1,7 @@
 import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, signedOut } from '../../auth/test-utils';
+import { mockApi, renderScreen, signedOut } from '#web/testing/test-utils.tsx';
 import SharkApplicationPage from './shark-application-page';
 
 // Two shared cores: give screens more than the default second to settle.
@@ -34,9 +34,17 @@ describe('/signup/shark', () => {
     await user.type(screen.getByLabelText('Email'), 'neha@example.com');
     await user.selectOptions(screen.getByLabelText('Specialization'), 'Digital Forensics');
     await user.type(screen.getByLabelText('Experience (years)'), '6');
-    await user.type(screen.getByLabelText('Why do you want to mentor?'), 'I run DFIR engagements and want to teach.');
+    await user.type(
+      screen.getByLabelText('Why do you want to mentor?'),
+      'I run DFIR engagements and want to teach.',
+    );
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText(RECEIVED)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Neha Gupta', email: 'neha@example.com', specialization: 'forensics', experience: 6 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Neha Gupta',
+      email: 'neha@example.com',
+      specialization: 'forensics',
+      experience: 6,
+    });
   });
 });

@@ -1,56 +1,58 @@
 // /signup/shark ("Be a Shark"): apply to mentor. The application is stored for an admin to review; shark
 // accounts are still created by the company, so this makes no account.
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SPECIALIZATIONS, SPECIALIZATION_LABELS } from '../../../shared/constants';
-import { sharkApplicationSchema } from '../../../shared/schemas/applications';
-import { useSubmitSharkApplication } from '../../api/applications';
-import { useSession } from '../../api/session';
-import { SelectField, TextAreaField, TextField } from '../../components/form/field';
-import { applyServerErrors, FormError, SubmitButton } from '../../components/form/form-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { SPECIALIZATIONS, SPECIALIZATION_LABELS } from '#shared/constants.ts';
+import { sharkApplicationSchema } from '#shared/applications.ts';
+import { useSubmitSharkApplication } from '#web/features/applications/api.ts';
+import { useSession } from '#web/features/accounts/api.ts';
+import { SelectField, TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 type FormIn = z.input<typeof sharkApplicationSchema>;
 type FormOut = z.output<typeof sharkApplicationSchema>;
 const FIELDS = ['name', 'email', 'specialization', 'experience', 'links', 'motivation'] as const;
 
 export default function SharkApplicationPage() {
-  useDocumentTitle('Be a Shark');
+  useDocumentTitle(ROUTES.signup.shark.title);
   const id = useId();
   const session = useSession();
   const submit = useSubmitSharkApplication();
   const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useApiForm<FormIn, FormOut>({
+    schema: sharkApplicationSchema,
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      const res = await submit.mutateAsync(values);
+      setDone(res.message);
+    },
+    defaultValues: {
+      name: '',
+      email: '',
+      specialization: '' as FormIn['specialization'],
+      links: '',
+      motivation: '',
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
     getValues,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(sharkApplicationSchema),
-    defaultValues: { name: '', email: '', specialization: '' as FormIn['specialization'], links: '', motivation: '' },
-  });
+  } = form;
 
   // A signed-in visitor does not retype who they are.
   useEffect(() => {
-    if (session.user) reset({ ...getValues(), name: session.user.fullName ?? '', email: session.user.email }, { keepDirtyValues: true });
+    if (session.user)
+      reset(
+        { ...getValues(), name: session.user.fullName ?? '', email: session.user.email },
+        { keepDirtyValues: true },
+      );
   }, [session.user, reset, getValues]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const res = await submit.mutateAsync(values);
-      setDone(res.message);
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -58,8 +60,8 @@ export default function SharkApplicationPage() {
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Be a Shark</p>
         <h1 className="heading-1 mt-2">Mentor with Shark Security</h1>
         <p className="muted mt-3 text-lg">
-          Sharks are practitioners who teach what they do every day. Tell us about yourself: an admin reviews every application, and if you are
-          accepted, the company creates your shark account.
+          Sharks are practitioners who teach what they do every day. Tell us about yourself: an admin reviews
+          every application, and if you are accepted, the company creates your shark account.
         </p>
       </header>
 
@@ -77,11 +79,34 @@ export default function SharkApplicationPage() {
           </div>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-label="Shark application" className="glass flex w-full max-w-2xl flex-col gap-5 p-6 sm:p-8">
+        <Form
+          form={form}
+          aria-label="Shark application"
+          className="glass flex w-full max-w-2xl flex-col gap-5 p-6 sm:p-8"
+        >
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField id={`${id}-name`} label="Name" type="text" autoComplete="name" error={errors.name?.message} {...register('name')} />
-            <TextField id={`${id}-email`} label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-            <SelectField id={`${id}-specialization`} label="Specialization" error={errors.specialization?.message} {...register('specialization')}>
+            <TextField
+              id={`${id}-name`}
+              label="Name"
+              type="text"
+              autoComplete="name"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              id={`${id}-email`}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <SelectField
+              id={`${id}-specialization`}
+              label="Specialization"
+              error={errors.specialization?.message}
+              {...register('specialization')}
+            >
               <option value="">Choose one</option>
               {SPECIALIZATIONS.map((s) => (
                 <option key={s} value={s}>
@@ -114,13 +139,26 @@ export default function SharkApplicationPage() {
             error={errors.links?.message}
             {...register('links')}
           />
-          <TextAreaField id={`${id}-motivation`} label="Why do you want to mentor?" rows={5} inputClassName="input" error={errors.motivation?.message} {...register('motivation')} />
-          <FormError message={formError} />
-          <p className="muted text-xs">Applying does not create an account. We only use these details to review your application.</p>
-          <SubmitButton className="btn-primary w-full sm:w-fit" pending={isSubmitting} pendingLabel="Sending…">
+          <TextAreaField
+            id={`${id}-motivation`}
+            label="Why do you want to mentor?"
+            rows={5}
+            inputClassName="input"
+            error={errors.motivation?.message}
+            {...register('motivation')}
+          />
+          <FormAlert>{form.formError}</FormAlert>
+          <p className="muted text-xs">
+            Applying does not create an account. We only use these details to review your application.
+          </p>
+          <SubmitButton
+            className="btn-primary w-full sm:w-fit"
+            pending={isSubmitting}
+            pendingLabel="Sending…"
+          >
             Send application
           </SubmitButton>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../shared/schemas/auth';
-import { mockApi, renderScreen, sessionFor, standIn } from '../../auth/test-utils';
+import type { Session } from '#shared/accounts.ts';
+import { mockApi, renderScreen, sessionFor, standIn } from '#web/testing/test-utils.tsx';
 import SignupFreelancerPage from './signup-freelancer-page';
 
 const routes = [
@@ -56,7 +56,9 @@ describe('/signup/freelancer for a signed-in visitor', () => {
 
     expect(await screen.findByRole('heading', { name: 'Freelancer dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/freelancer\/dashboard$/);
-    expect(await screen.findByText('You are now a freelancer. Welcome to your dashboard!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You are now a freelancer. Welcome to your dashboard!'),
+    ).toBeInTheDocument();
     // The session was read again, and the cache now holds the freelancer role first (the menu follows it).
     expect(calls.filter((c) => c.path === '/api/auth/session').length).toBeGreaterThan(sessionReadsBefore);
     expect(queryClient.getQueryData<Session>(['session'])?.roles).toEqual(['freelancer', 'user']);
@@ -64,10 +66,15 @@ describe('/signup/freelancer for a signed-in visitor', () => {
 
   it('shows a server refusal in the alert and stays on the form', async () => {
     mockApi({
-      'GET /api/auth/session': { status: 200, body: sessionFor('asha@example.com', ['user'], { fullName: 'Asha' }) },
+      'GET /api/auth/session': {
+        status: 200,
+        body: sessionFor('asha@example.com', ['user'], { fullName: 'Asha' }),
+      },
       'POST /api/auth/become-freelancer': {
         status: 429,
-        body: { error: { code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' } },
+        body: {
+          error: { code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
+        },
       },
     });
     const user = userEvent.setup();
@@ -75,16 +82,23 @@ describe('/signup/freelancer for a signed-in visitor', () => {
     await screen.findByRole('heading', { name: 'Become a freelancer' });
     await user.type(screen.getByLabelText('Skills'), 'OSINT');
     await user.click(screen.getByRole('button', { name: 'Become a freelancer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a minute and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a minute and try again.',
+    );
     expect(screen.getByRole('heading', { name: 'Become a freelancer' })).toBeInTheDocument();
   });
 
   it('tells an existing freelancer they already are one, with links to the dashboard and profile', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer', 'user']) } });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer', 'user']) },
+    });
     const user = userEvent.setup();
     renderScreen(routes, '/signup/freelancer');
     expect(await screen.findByRole('heading', { name: 'You are already a freelancer' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/freelancer/edit-profile');
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+      'href',
+      '/freelancer/edit-profile',
+    );
     await user.click(screen.getByRole('link', { name: 'Go to dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Freelancer dashboard' })).toBeInTheDocument();
   });
@@ -92,7 +106,11 @@ describe('/signup/freelancer for a signed-in visitor', () => {
   it('tells an admin that staff accounts cannot become freelancers, without a form', async () => {
     mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('ops@example.com', ['admin']) } });
     renderScreen(routes, '/signup/freelancer');
-    expect(await screen.findByText('Admin accounts cannot become freelancers. Please sign up with a separate account.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Admin accounts cannot become freelancers. Please sign up with a separate account.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Become a freelancer' })).not.toBeInTheDocument();
   });
 });

@@ -1,52 +1,56 @@
 // /forgotpassword: ask for a reset link. The answer is the same whether or not the email has an account.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { forgotPasswordSchema } from '../../../shared/schemas/auth';
-import { useForgotPassword } from '../../api/auth';
-import { AuthShell } from '../../auth/form-ui';
-import { TextField } from '../../components/form/field';
-import { applyServerErrors, FormAlert } from '../../components/form/form-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { forgotPasswordSchema, ACCOUNT_MSG } from '#shared/accounts.ts';
+import { useForgotPassword } from '#web/features/accounts/api.ts';
+import { AuthShell } from '#web/features/accounts/auth-shell.tsx';
+import { TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
-type Form = { email: string };
+type ForgotForm = { email: string };
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  useDocumentTitle(ROUTES.forgotPassword.title);
   const forgot = useForgotPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const form = useApiForm<ForgotForm>({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: '' },
+    fields: ['email'],
+    onSubmit: async ({ email }) => {
+      setSent(null);
+      const res = await forgot.mutateAsync(email);
+      setSent(res.message || ACCOUNT_MSG.resetRequested);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Form>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFormError(null);
-    setSent(null);
-    try {
-      const res = await forgot.mutateAsync(email);
-      setSent(res.message || MSG.resetRequested);
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['email']));
-    }
-  });
+  } = form;
 
   return (
-    <AuthShell eyebrow="Account" title="Forgot your password?" subtitle="Enter the email of your account and we will mail you a link to choose a new password. The link works once, for one hour.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        {sent ? <FormAlert tone="success">{sent}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : sent ? 'Send again' : 'Send reset link'}
-        </button>
-      </form>
+    <AuthShell
+      eyebrow="Account"
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will mail you a link to choose a new password. The link works once, for one hour."
+    >
+      <Form form={form} className="flex flex-col gap-4">
+        <FormAlert>{form.formError}</FormAlert>
+        <FormAlert tone="success">{sent}</FormAlert>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SubmitButton className="btn-primary w-full" pending={isSubmitting} pendingLabel="Sending...">
+          {sent ? 'Send again' : 'Send reset link'}
+        </SubmitButton>
+      </Form>
       <p className="muted mt-6 text-center text-sm">
         Remembered it?{' '}
         <Link to={paths.login.chooser} className="text-accent-400 hover:underline">

@@ -1,10 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { mockApi, renderScreen, sessionFor, signedOut, standIn } from '../../auth/test-utils';
+import { mockApi, renderScreen, sessionFor, signedOut, standIn } from '#web/testing/test-utils.tsx';
 import LoginPage from './login-page';
 import LoginChooserPage from './login-chooser-page';
+import { COMMON_MSG } from '#shared/common.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
 
 const routes = [
   { path: '/login', element: <LoginChooserPage /> },
@@ -21,7 +22,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fail = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
+const fail = (status: number, code: string, message: string) => ({
+  status,
+  body: { error: { code, message } },
+});
 
 async function logIn(email: string, password: string) {
   const user = userEvent.setup();
@@ -47,21 +51,30 @@ describe('login portals', () => {
   it("shows the server's refusal word for word", async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
-      'POST /api/auth/login': fail(403, 'forbidden', MSG.notAShark),
+      'POST /api/auth/login': fail(403, 'forbidden', ACCOUNT_MSG.notAShark),
     });
     renderScreen(routes, '/login/shark');
     await screen.findByRole('heading', { name: 'Shark Login' });
     await logIn('learner@example.com', 'correct horse');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized: You are not registered as a Shark.');
-    expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ email: 'learner@example.com', password: 'correct horse', portal: 'shark' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unauthorized: You are not registered as a Shark.',
+    );
+    expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({
+      email: 'learner@example.com',
+      password: 'correct horse',
+      portal: 'shark',
+    });
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });
 
   it('offers a new verification mail when the email is not verified', async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
-      'POST /api/auth/login': fail(403, 'email_unverified', MSG.verifyEmailFirst),
-      'POST /api/auth/resend-verification': { status: 200, body: { message: 'If this account still needs verifying, a new link is on its way.' } },
+      'POST /api/auth/login': fail(403, 'email_unverified', ACCOUNT_MSG.verifyEmailFirst),
+      'POST /api/auth/resend-verification': {
+        status: 200,
+        body: { message: 'If this account still needs verifying, a new link is on its way.' },
+      },
     });
     renderScreen(routes, '/login/user');
     await screen.findByRole('heading', { name: 'User Login' });
@@ -70,25 +83,40 @@ describe('login portals', () => {
     expect(alert).toHaveTextContent('Please verify your email before logging in.');
 
     await user.click(within(alert).getByRole('button', { name: 'Resend verification email' }));
-    expect(await within(alert).findByText('If this account still needs verifying, a new link is on its way.')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/auth/resend-verification')?.body).toEqual({ email: 'new@example.com' });
+    expect(
+      await within(alert).findByText('If this account still needs verifying, a new link is on its way.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/resend-verification')?.body).toEqual({
+      email: 'new@example.com',
+    });
   });
 
   it('shows the rate-limit message', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'POST /api/auth/login': fail(429, 'rate_limited', MSG.rateLimited) });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'POST /api/auth/login': fail(429, 'rate_limited', COMMON_MSG.rateLimited),
+    });
     renderScreen(routes, '/login/freelancer');
     await screen.findByRole('heading', { name: 'Freelancer Login' });
     await logIn('a@example.com', 'wrong password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a minute and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a minute and try again.',
+    );
   });
 
   it("goes to the server's redirectTo after logging in", async () => {
     let signedIn = false;
     mockApi({
-      'GET /api/auth/session': () => ({ status: 200, body: signedIn ? sessionFor('priya@example.com', ['user']) : signedOut }),
+      'GET /api/auth/session': () => ({
+        status: 200,
+        body: signedIn ? sessionFor('priya@example.com', ['user']) : signedOut,
+      }),
       'POST /api/auth/login': () => {
         signedIn = true;
-        return { status: 200, body: { ...sessionFor('priya@example.com', ['user']), redirectTo: '/user/dashboard' } };
+        return {
+          status: 200,
+          body: { ...sessionFor('priya@example.com', ['user']), redirectTo: '/user/dashboard' },
+        };
       },
     });
     renderScreen(routes, '/login/user');
@@ -98,7 +126,10 @@ describe('login portals', () => {
   });
 
   it('goes back to a same-site `next` page, and ignores one pointing elsewhere', async () => {
-    const loginOk = { status: 200, body: { ...sessionFor('arjun@example.com', ['shark']), redirectTo: '/shark/dashboard' } };
+    const loginOk = {
+      status: 200,
+      body: { ...sessionFor('arjun@example.com', ['shark']), redirectTo: '/shark/dashboard' },
+    };
     mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'POST /api/auth/login': loginOk });
     renderScreen(routes, '/login/shark?next=%2Fshark%2Fenrollments%3FsharkId%3D1');
     await screen.findByRole('heading', { name: 'Shark Login' });
@@ -144,9 +175,21 @@ describe('login chooser', () => {
     renderScreen(routes, '/login?next=%2Fshark%2Fdashboard');
     expect(await screen.findByRole('heading', { name: 'Choose how you log in' })).toBeInTheDocument();
     expect(document.title).toBe('Login | Shark Security');
-    expect(screen.getByRole('link', { name: 'Log in as Shark' })).toHaveAttribute('href', '/login/shark?next=%2Fshark%2Fdashboard');
-    expect(screen.getByRole('link', { name: 'Log in as User' })).toHaveAttribute('href', '/login/user?next=%2Fshark%2Fdashboard');
-    expect(screen.getByRole('link', { name: 'Log in as Freelancer' })).toHaveAttribute('href', '/login/freelancer?next=%2Fshark%2Fdashboard');
-    expect(screen.getByRole('link', { name: 'Sign up as a learner' })).toHaveAttribute('href', '/signup/user');
+    expect(screen.getByRole('link', { name: 'Log in as Shark' })).toHaveAttribute(
+      'href',
+      '/login/shark?next=%2Fshark%2Fdashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Log in as User' })).toHaveAttribute(
+      'href',
+      '/login/user?next=%2Fshark%2Fdashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Log in as Freelancer' })).toHaveAttribute(
+      'href',
+      '/login/freelancer?next=%2Fshark%2Fdashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Sign up as a learner' })).toHaveAttribute(
+      'href',
+      '/signup/user',
+    );
   });
 });

@@ -1,20 +1,17 @@
 // /signup/freelancer: a freelancer account (roles freelancer and user, with a skills profile); login after 2 s.
 // A signed-in visitor already has an account, so they get the become-a-freelancer form instead (decision 026).
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { SIGNUP_REDIRECT_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { freelancerSignupSchema, type FreelancerSignupInput } from '../../../shared/schemas/auth';
-import { useSignupFreelancer } from '../../api/auth';
-import { useSession } from '../../api/session';
-import { AuthShell, SocialButtons } from '../../auth/form-ui';
-import { AccountFields, SignupDone, SkillsField } from '../../auth/signup-parts';
-import { applyServerErrors, FormAlert, SubmitButton } from '../../components/form/form-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
-import { BecomeFreelancer } from './become-freelancer-form';
+import { SIGNUP_REDIRECT_MS } from '#shared/constants.ts';
+import { freelancerSignupSchema, type FreelancerSignupInput, ACCOUNT_MSG } from '#shared/accounts.ts';
+import { paths } from '#shared/routes.ts';
+import { useSignupFreelancer, useSession } from '#web/features/accounts/api.ts';
+import { AuthShell, SocialButtons } from '#web/features/accounts/auth-shell.tsx';
+import { AccountFields, SignupDone, SkillsField } from '#web/features/accounts/signup-parts.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BecomeFreelancer } from '#web/features/accounts/become-freelancer-form.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'skills'] as const;
 
@@ -22,27 +19,20 @@ export default function SignupFreelancerPage() {
   const session = useSession();
   useDocumentTitle(session.user ? 'Become a freelancer' : 'Freelancer sign up');
   const signup = useSignupFreelancer();
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; email: string } | null>(null);
+  const form = useApiForm<FreelancerSignupInput>({
+    schema: freelancerSignupSchema,
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', skills: '' },
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      const res = await signup.mutateAsync(values);
+      setDone({ message: res.message || ACCOUNT_MSG.accountCreated, email: values.email.trim() });
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FreelancerSignupInput>({
-    resolver: zodResolver(freelancerSignupSchema),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', skills: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const res = await signup.mutateAsync(values);
-      setDone({ message: res.message || MSG.accountCreated, email: values.email.trim() });
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
+  } = form;
 
   if (session.user && !done) return <BecomeFreelancer user={session.user} roles={session.roles} />;
 
@@ -53,7 +43,7 @@ export default function SignupFreelancerPage() {
         eyebrow="Freelancer"
         message={done.message}
         email={done.email}
-        loginPath={paths.login.freelancer}
+        loginPath={paths.login.portal('freelancer')}
         delayMs={SIGNUP_REDIRECT_MS.freelancer}
         movingOn="Taking you to the freelancer login..."
       />
@@ -66,8 +56,8 @@ export default function SignupFreelancerPage() {
       title="Join as a freelancer"
       subtitle="List your security skills and pick up client requests. You can book sessions with sharks too."
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Form form={form} className="flex flex-col gap-4">
+        <FormAlert>{form.formError}</FormAlert>
         <AccountFields register={register} errors={errors} />
         <SkillsField register={register} error={errors.skills?.message} />
         <SubmitButton
@@ -77,11 +67,11 @@ export default function SignupFreelancerPage() {
         >
           Sign up
         </SubmitButton>
-      </form>
+      </Form>
       <SocialButtons verb="Sign up" />
       <p className="muted mt-6 text-center text-sm">
         Already a freelancer?{' '}
-        <Link to={paths.login.freelancer} className="text-accent-400 hover:underline">
+        <Link to={paths.login.portal('freelancer')} className="text-accent-400 hover:underline">
           Log in
         </Link>
         <span aria-hidden="true"> · </span>

@@ -1,13 +1,20 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { mockApi, renderScreen, signedOut, standIn } from '../../auth/test-utils';
+import { mockApi, renderScreen, signedOut, standIn } from '#web/testing/test-utils.tsx';
 import SignupUserPage from './signup-user-page';
 import SignupFreelancerPage from './signup-freelancer-page';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
 
-const userRoutes = [{ path: '/signup/user', element: <SignupUserPage /> }, standIn('/login', 'Login chooser')];
-const freelancerRoutes = [{ path: '/signup/freelancer', element: <SignupFreelancerPage /> }, standIn('/login/freelancer', 'Freelancer login')];
+const userRoutes = [
+  { path: '/signup/user', element: <SignupUserPage /> },
+  standIn('/login', 'Login chooser'),
+  standIn('/login/user', 'User Login'),
+];
+const freelancerRoutes = [
+  { path: '/signup/freelancer', element: <SignupFreelancerPage /> },
+  standIn('/login/freelancer', 'Freelancer login'),
+];
 
 afterEach(() => {
   cleanup();
@@ -30,7 +37,7 @@ describe('user signup', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(screen.getByText(MSG.termsRequired)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MSG.termsRequired)).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Name is required');
 
     await fill(user, { Email: 'not-an-email', Password: 'short', 'Confirm password': 'different' });
@@ -50,13 +57,20 @@ describe('user signup', () => {
     expect(calls.filter((c) => c.path.startsWith('/api/auth/signup'))).toHaveLength(0);
   });
 
-  it('says "Account Created", mentions the verification mail, and goes to /login after 3 s', async () => {
+  it('says "Account Created", mentions the verification mail, and goes to the learner login after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'POST /api/auth/signup/user': { status: 201, body: { message: 'Account Created' } } });
+    const { calls } = mockApi({
+      'POST /api/auth/signup/user': { status: 201, body: { message: 'Account Created' } },
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderScreen(userRoutes, '/signup/user');
 
-    await fill(user, { 'Full name': 'Asha Verma', Email: 'Asha@Example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
+    await fill(user, {
+      'Full name': 'Asha Verma',
+      Email: 'Asha@Example.com',
+      Password: 'correct horse',
+      'Confirm password': 'correct horse',
+    });
     await user.click(screen.getByLabelText(/I agree to the/));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
@@ -72,10 +86,11 @@ describe('user signup', () => {
     });
 
     act(() => vi.advanceTimersByTime(2900));
-    expect(screen.queryByRole('heading', { name: 'Login chooser' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'User Login' })).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
-    expect(await screen.findByRole('heading', { name: 'Login chooser' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    // The learner portal, not the chooser: the account is a learner's.
+    expect(await screen.findByRole('heading', { name: 'User Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\/user$/);
   });
 
   it('puts the server field messages beside the fields and a general failure in the alert', async () => {
@@ -83,12 +98,26 @@ describe('user signup', () => {
     mockApi({
       'POST /api/auth/signup/user': () =>
         ++attempt === 1
-          ? { status: 409, body: { error: { code: 'conflict', message: 'Could not create the account.', fields: { email: 'This email is already registered' } } } }
-          : { status: 500, body: { error: { code: 'internal', message: MSG.signupFailed } } },
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: 'conflict',
+                  message: 'Could not create the account.',
+                  fields: { email: 'This email is already registered' },
+                },
+              },
+            }
+          : { status: 500, body: { error: { code: 'internal', message: ACCOUNT_MSG.signupFailed } } },
     });
     const user = userEvent.setup();
     renderScreen(userRoutes, '/signup/user');
-    await fill(user, { 'Full name': 'Asha', Email: 'asha@example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
+    await fill(user, {
+      'Full name': 'Asha',
+      Email: 'asha@example.com',
+      Password: 'correct horse',
+      'Confirm password': 'correct horse',
+    });
     await user.click(screen.getByLabelText(/I agree to the/));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('This email is already registered')).toBeInTheDocument();
@@ -136,14 +165,24 @@ describe('freelancer signup', () => {
 
   it('shows the success and goes to the freelancer login after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'POST /api/auth/signup/freelancer': { status: 201, body: { message: 'Account Created' } } });
+    const { calls } = mockApi({
+      'POST /api/auth/signup/freelancer': { status: 201, body: { message: 'Account Created' } },
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderScreen(freelancerRoutes, '/signup/freelancer');
-    await fill(user, { 'Full name': 'Kabir', Email: 'kabir@example.com', Password: 'correct horse', 'Confirm password': 'correct horse', Skills: 'Forensics, OSINT' });
+    await fill(user, {
+      'Full name': 'Kabir',
+      Email: 'kabir@example.com',
+      Password: 'correct horse',
+      'Confirm password': 'correct horse',
+      Skills: 'Forensics, OSINT',
+    });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByText('Account Created')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/auth/signup/freelancer')?.body).toMatchObject({ skills: 'Forensics, OSINT' });
+    expect(calls.find((c) => c.path === '/api/auth/signup/freelancer')?.body).toMatchObject({
+      skills: 'Forensics, OSINT',
+    });
     act(() => vi.advanceTimersByTime(1900));
     expect(screen.queryByRole('heading', { name: 'Freelancer login' })).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));

@@ -1,45 +1,37 @@
 // /signup/user: a learner creates an account (role user), is told to verify the email, and lands on /login after 3 s.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { SIGNUP_REDIRECT_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { userSignupSchema, type UserSignupInput } from '../../../shared/schemas/auth';
-import { useSignupUser } from '../../api/auth';
-import { AuthShell, SocialButtons } from '../../auth/form-ui';
-import { AccountFields, SignupDone } from '../../auth/signup-parts';
-import { applyServerErrors, FormAlert, SubmitButton } from '../../components/form/form-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { SIGNUP_REDIRECT_MS } from '#shared/constants.ts';
+import { userSignupSchema, type UserSignupInput, ACCOUNT_MSG } from '#shared/accounts.ts';
+import { useSignupUser } from '#web/features/accounts/api.ts';
+import { AuthShell, SocialButtons } from '#web/features/accounts/auth-shell.tsx';
+import { AccountFields, SignupDone } from '#web/features/accounts/signup-parts.tsx';
+import { FieldError } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'terms'] as const;
 
 export default function SignupUserPage() {
-  useDocumentTitle('Sign up');
+  useDocumentTitle(ROUTES.signup.user.title);
   const signup = useSignupUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; email: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UserSignupInput>({
-    resolver: zodResolver(userSignupSchema),
+  const form = useApiForm<UserSignupInput>({
+    schema: userSignupSchema,
     // terms starts unticked: an unticked checkbox reads as false, which the schema refuses.
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: FIELDS,
+    onSubmit: async (values) => {
       const res = await signup.mutateAsync(values);
-      setDone({ message: res.message || MSG.accountCreated, email: values.email.trim() });
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
+      setDone({ message: res.message || ACCOUNT_MSG.accountCreated, email: values.email.trim() });
+    },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
   if (done) {
     return (
@@ -47,7 +39,7 @@ export default function SignupUserPage() {
         eyebrow="Learner"
         message={done.message}
         email={done.email}
-        loginPath={paths.login.chooser}
+        loginPath={paths.login.portal('user')}
         delayMs={SIGNUP_REDIRECT_MS.user}
         movingOn="Taking you to the login page..."
       />
@@ -60,8 +52,8 @@ export default function SignupUserPage() {
       title="Create your account"
       subtitle="Learn from working security professionals. Book sessions, follow sharks, track your progress."
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Form form={form} className="flex flex-col gap-4">
+        <FormAlert>{form.formError}</FormAlert>
         <AccountFields register={register} errors={errors} />
         <div>
           <div className="flex items-start gap-3">
@@ -77,14 +69,15 @@ export default function SignupUserPage() {
               I agree to the{' '}
               <Link to={paths.terms} className="text-accent-400 hover:underline">
                 Terms and Conditions
+              </Link>{' '}
+              (see also the{' '}
+              <Link to={paths.privacy} className="text-accent-400 hover:underline">
+                Privacy notice
               </Link>
+              )
             </label>
           </div>
-          {errors.terms ? (
-            <p id="field-terms-error" className="field-error">
-              {errors.terms.message}
-            </p>
-          ) : null}
+          <FieldError id="field-terms-error" message={errors.terms?.message} />
         </div>
         <SubmitButton
           className="btn-primary mt-2 w-full"
@@ -93,11 +86,11 @@ export default function SignupUserPage() {
         >
           Sign up
         </SubmitButton>
-      </form>
+      </Form>
       <SocialButtons verb="Sign up" />
       <p className="muted mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login.user} className="text-accent-400 hover:underline">
+        <Link to={paths.login.portal('user')} className="text-accent-400 hover:underline">
           Log in
         </Link>
         <span aria-hidden="true"> · </span>

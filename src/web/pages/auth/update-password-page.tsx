@@ -1,46 +1,39 @@
 // /update-password?token=...: the target of the mailed reset link. Choose a new password; every session ends.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { updatePasswordSchema, type UpdatePasswordInput } from '../../../shared/schemas/auth';
-import { useResetPassword } from '../../api/auth';
-import { AuthShell } from '../../auth/form-ui';
-import { TextField } from '../../components/form/field';
-import { applyServerErrors, FormAlert } from '../../components/form/form-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { updatePasswordSchema, type PasswordUpdated, type UpdatePasswordInput } from '#shared/accounts.ts';
+import { useResetPassword } from '#web/features/accounts/api.ts';
+import { AuthShell } from '#web/features/accounts/auth-shell.tsx';
+import { TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired.';
 
 export default function UpdatePasswordPage() {
-  useDocumentTitle('Choose a new password');
+  useDocumentTitle(ROUTES.updatePassword.title);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<PasswordUpdated | null>(null);
+  const form = useApiForm<UpdatePasswordInput>({
+    schema: updatePasswordSchema,
+    defaultValues: { token, password: '', confirmPassword: '' },
+    fields: ['password', 'confirmPassword'],
+    onSubmit: async (values) => {
+      const res = await reset.mutateAsync(values);
+      setDone(res);
+    },
+    onInvalid: (errs) => {
+      if (errs.token) form.setFormError(INVALID_LINK);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<UpdatePasswordInput>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { token, password: '', confirmPassword: '' } });
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const res = await reset.mutateAsync(values);
-        setDone(res.message);
-      } catch (err) {
-        setFormError(applyServerErrors(err, setError, ['password', 'confirmPassword']));
-      }
-    },
-    (errs) => {
-      if (errs.token) setFormError(INVALID_LINK);
-    },
-  );
+  } = form;
 
   if (!token) {
     return (
@@ -59,8 +52,8 @@ export default function UpdatePasswordPage() {
   if (done) {
     return (
       <AuthShell eyebrow="Account" title="Password updated">
-        <FormAlert tone="success">{done}</FormAlert>
-        <Link to={paths.login.chooser} className="btn-primary mt-6 w-full">
+        <FormAlert tone="success">{done.message}</FormAlert>
+        <Link to={paths.login.portal(done.portal ?? 'user')} className="btn-primary mt-6 w-full">
           Log in
         </Link>
       </AuthShell>
@@ -68,23 +61,40 @@ export default function UpdatePasswordPage() {
   }
 
   return (
-    <AuthShell eyebrow="Account" title="Choose a new password" subtitle="After the change, every device signed in to this account is signed out.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? (
+    <AuthShell
+      eyebrow="Account"
+      title="Choose a new password"
+      subtitle="After the change, every device signed in to this account is signed out."
+    >
+      <Form form={form} className="flex flex-col gap-4">
+        {form.formError ? (
           <FormAlert>
-            <p>{formError}</p>
+            <p>{form.formError}</p>
             <Link to={paths.forgotPassword} className="mt-1 inline-block text-accent-400 hover:underline">
               Ask for a new link
             </Link>
           </FormAlert>
         ) : null}
         <input type="hidden" {...register('token')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Update password'}
-        </button>
-      </form>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SubmitButton className="btn-primary w-full" pending={isSubmitting} pendingLabel="Saving...">
+          Update password
+        </SubmitButton>
+      </Form>
     </AuthShell>
   );
 }

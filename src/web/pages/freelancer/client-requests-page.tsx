@@ -1,11 +1,11 @@
 // /freelancer/client-requests: nothing sends client requests yet, so the page says so honestly.
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 export default function ClientRequestsPage() {
-  useDocumentTitle('Client requests');
+  useDocumentTitle(ROUTES.freelancer.clientRequests.title);
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
       <header>
@@ -25,8 +25,8 @@ export default function ClientRequestsPage() {
           </>
         }
       >
-        Clients cannot send requests to freelancers yet: the freelancer listing is still coming soon. When it opens, the requests sent to you
-        will appear here. Until then, keep your profile and skills up to date.
+        Clients cannot send requests to freelancers yet: the freelancer listing is still coming soon. When it
+        opens, the requests sent to you will appear here. Until then, keep your profile and skills up to date.
       </EmptyState>
     </div>
   );

@@ -1,32 +1,42 @@
 // /freelancer/dashboard: the freelancer's profile at a glance and where to go next. Like the spec's original,
 // the page checks the freelancer role itself too (the route guard is only one layer).
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { errorMessage } from '../../api/client';
-import { useFreelancerProfile } from '../../api/freelancers';
-import { useSession } from '../../api/session';
-import { ErrorState } from '../../components/error-state';
-import { Spinner } from '../../components/spinner';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { ROUTES } from '#shared/routes.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useFreelancerProfile } from '#web/features/freelancers/api.ts';
+import { useSession } from '#web/features/accounts/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths } from '#shared/routes.ts';
 
 export default function FreelancerDashboardPage() {
   const session = useSession();
   const isFreelancer = session.roles.includes('freelancer');
-  useDocumentTitle(session.isPending ? 'Freelancer dashboard' : isFreelancer ? 'Freelancer dashboard' : MSG.unauthorizedTitle);
+  useDocumentTitle(
+    session.isPending
+      ? 'Freelancer dashboard'
+      : isFreelancer
+        ? 'Freelancer dashboard'
+        : ROUTES.unauthorized.title,
+  );
   const profile = useFreelancerProfile(isFreelancer);
 
   if (session.isPending) return <Spinner label="Loading" />;
   if (!isFreelancer) {
     return (
       <div className="container-page py-16">
-        <div role="alert" className="glass mx-auto flex max-w-xl flex-col items-center gap-3 px-6 py-12 text-center">
-          <h1 className="heading-2">{MSG.unauthorizedTitle}</h1>
-          <p className="muted">{MSG.unauthorizedBody}</p>
-          <Link to={paths.home} className="btn-primary mt-2">
-            Back to Home
-          </Link>
-        </div>
+        <ErrorState
+          level={1}
+          title={ROUTES.unauthorized.title}
+          message={COMMON_MSG.unauthorizedBody}
+          action={
+            <Link to={paths.home} className="btn-primary">
+              Back to Home
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -41,7 +51,9 @@ export default function FreelancerDashboardPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Freelancer</p>
-          <h1 className="heading-2 mt-2">{profile.data?.name ? `Hello, ${profile.data.name}` : 'Freelancer dashboard'}</h1>
+          <h1 className="heading-2 mt-2">
+            {profile.data?.name ? `Hello, ${profile.data.name}` : 'Freelancer dashboard'}
+          </h1>
           <p className="muted mt-1">Your freelancer profile and client requests.</p>
         </div>
         <Link to={paths.freelancer.editProfile} className="btn-primary w-fit">
@@ -70,7 +82,10 @@ export default function FreelancerDashboardPage() {
                   {skills.length ? (
                     <ul className="flex flex-wrap gap-2" aria-label="Skills">
                       {skills.map((s) => (
-                        <li key={s} className="rounded-full border border-accent-400/40 bg-accent-400/10 px-3 py-1 text-xs text-accent-300">
+                        <li
+                          key={s}
+                          className="rounded-full border border-accent-400/40 bg-accent-400/10 px-3 py-1 text-xs text-accent-300"
+                        >
                           {s}
                         </li>
                       ))}
@@ -92,7 +107,9 @@ export default function FreelancerDashboardPage() {
               Client requests
             </h2>
             <p className="text-3xl font-bold text-accent-300">0</p>
-            <p className="muted text-sm">No client requests yet. Keep your skills current so clients can find you when requests open.</p>
+            <p className="muted text-sm">
+              No client requests yet. Keep your skills current so clients can find you when requests open.
+            </p>
             <Link to={paths.freelancer.clientRequests} className="btn-ghost mt-auto">
               Open client requests
             </Link>

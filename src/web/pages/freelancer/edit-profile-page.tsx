@@ -1,50 +1,45 @@
 // /freelancer/edit-profile: a freelancer's name and skills, saved by user id.
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { freelancerProfileSchema, type FreelancerProfileInput } from '../../../shared/schemas/freelancers';
-import { errorMessage } from '../../api/client';
-import { useFreelancerProfile, useUpdateFreelancerProfile } from '../../api/freelancers';
-import { ErrorState } from '../../components/error-state';
-import { TextAreaField, TextField } from '../../components/form/field';
-import { applyServerErrors, FormError, SubmitButton } from '../../components/form/form-status';
-import { Spinner } from '../../components/spinner';
-import { useToast } from '../../components/toast';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { freelancerProfileSchema, type FreelancerProfileInput } from '#shared/freelancers.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useFreelancerProfile, useUpdateFreelancerProfile } from '#web/features/freelancers/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const FIELDS = ['name', 'skills'] as const;
 
 export default function FreelancerEditProfilePage() {
-  useDocumentTitle('Edit freelancer profile');
+  useDocumentTitle(ROUTES.freelancer.editProfile.title);
   const id = useId();
   const profile = useFreelancerProfile();
   const update = useUpdateFreelancerProfile();
   const toast = useToast();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useApiForm<FreelancerProfileInput>({
+    schema: freelancerProfileSchema,
+    defaultValues: { name: '', skills: '' },
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      form.reset(await update.mutateAsync(values));
+      toast(ACCOUNT_MSG.profileUpdated, 'success');
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FreelancerProfileInput>({ resolver: zodResolver(freelancerProfileSchema), defaultValues: { name: '', skills: '' } });
+  } = form;
 
   useEffect(() => {
     if (profile.data) reset(profile.data);
   }, [profile.data, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      reset(await update.mutateAsync(values));
-      toast(MSG.profileUpdated, 'success');
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -58,8 +53,15 @@ export default function FreelancerEditProfilePage() {
       ) : profile.isError ? (
         <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="glass flex w-full max-w-xl flex-col gap-5 p-6 sm:p-8">
-          <TextField id={`${id}-name`} label="Name" type="text" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <Form form={form} className="glass flex w-full max-w-xl flex-col gap-5 p-6 sm:p-8">
+          <TextField
+            id={`${id}-name`}
+            label="Name"
+            type="text"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
           <TextAreaField
             id={`${id}-skills`}
             label="Skills"
@@ -71,7 +73,7 @@ export default function FreelancerEditProfilePage() {
             error={errors.skills?.message}
             {...register('skills')}
           />
-          <FormError message={formError} />
+          <FormAlert>{form.formError}</FormAlert>
           <div className="flex flex-wrap gap-3">
             <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
               Save profile
@@ -80,7 +82,7 @@ export default function FreelancerEditProfilePage() {
               Back to dashboard
             </Link>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, sessionFor } from '../../auth/test-utils';
+import { mockApi, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import ClientRequestsPage from './client-requests-page';
 import FreelancerDashboardPage from './dashboard-page';
 import FreelancerEditProfilePage from './edit-profile-page';
@@ -22,7 +22,9 @@ const routes = [
 
 describe('freelancer pages', () => {
   it('the dashboard checks the freelancer role itself and shows the 403 message to others', async () => {
-    const { calls } = mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) } });
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+    });
     renderScreen(routes, '/freelancer/dashboard');
     expect(await screen.findByRole('heading', { name: '403 - Unauthorized' })).toBeInTheDocument();
     expect(screen.getByText('You do not have access to this page.')).toBeInTheDocument();
@@ -32,7 +34,10 @@ describe('freelancer pages', () => {
   it('the dashboard shows name and skills', async () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer', 'user']) },
-      'GET /api/freelancer/profile': { status: 200, body: { name: 'Kabir Shah', skills: 'Web pentesting, Python automation' } },
+      'GET /api/freelancer/profile': {
+        status: 200,
+        body: { name: 'Kabir Shah', skills: 'Web pentesting, Python automation' },
+      },
     });
     renderScreen(routes, '/freelancer/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hello, Kabir Shah' })).toBeInTheDocument();
@@ -57,12 +62,16 @@ describe('freelancer pages', () => {
     await user.type(name, 'Kabir S.');
     await user.type(screen.getByLabelText('Skills'), 'OSINT');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('✅ Profile updated successfully!')).toBeInTheDocument();
+    // The spec's '✅' is drawn as an icon; the words after it stay exact.
+    const saved = await screen.findByText('Profile updated successfully!');
+    expect(saved.parentElement!.querySelector('[data-testid="check-icon"] svg')).not.toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Kabir S.', skills: 'OSINT' });
   });
 
   it('client requests says honestly that there are none yet', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer']) } });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer']) },
+    });
     renderScreen(routes, '/freelancer/client-requests');
     expect(await screen.findByRole('heading', { name: 'No client requests yet' })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, polyfillRadix, renderScreen } from '../../auth/test-utils';
+import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import ContactPage from './contact-page';
 
 beforeEach(polyfillRadix);
@@ -18,8 +18,14 @@ describe('contact page', () => {
   it('shows the email, phone and location tiles', () => {
     renderScreen(routes, '/contact');
     expect(document.title).toBe('Contact | Shark Security');
-    expect(screen.getByRole('link', { name: 'contact@sharksecurity.in' })).toHaveAttribute('href', 'mailto:contact@sharksecurity.in');
-    expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(screen.getByRole('link', { name: 'contact@sharksecurity.in' })).toHaveAttribute(
+      'href',
+      'mailto:contact@sharksecurity.in',
+    );
+    expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
     expect(screen.getByText('Bengaluru, Karnataka, India')).toBeInTheDocument();
   });
 
@@ -50,7 +56,13 @@ describe('contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', path: '/api/contact', body: { name: 'Priya Shah', email: 'priya@example.com', message: 'We need a pentest of our API.' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/contact',
+        body: { name: 'Priya Shah', email: 'priya@example.com', message: 'We need a pentest of our API.' },
+      },
+    ]);
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
 
@@ -62,7 +74,16 @@ describe('contact page', () => {
 
   it("shows the server's field messages beside their fields", async () => {
     mockApi({
-      'POST /api/contact': { status: 400, body: { error: { code: 'validation', message: 'Check the highlighted fields.', fields: { message: 'Message is too long (5000 characters at most)' } } } },
+      'POST /api/contact': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'Check the highlighted fields.',
+            fields: { message: 'Message is too long (5000 characters at most)' },
+          },
+        },
+      },
     });
     const user = userEvent.setup();
     renderScreen(routes, '/contact');
@@ -71,18 +92,25 @@ describe('contact page', () => {
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Message is too long (5000 characters at most)')).toBeInTheDocument();
-    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Message is too long (5000 characters at most)');
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription(
+      'Message is too long (5000 characters at most)',
+    );
     expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
   });
 
   it('says so when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const user = userEvent.setup();
     renderScreen(routes, '/contact');
     await user.type(screen.getByLabelText('Name'), 'Priya');
     await user.type(screen.getByLabelText('Email'), 'priya@example.com');
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach the server. Check your connection and try again.',
+    );
   });
 });

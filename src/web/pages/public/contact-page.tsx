@@ -1,29 +1,37 @@
 // /contact: the contact form (stored on the server) and the company's email, phone and location.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY, CONTACT_SUCCESS_HIDE_MS } from '../../../shared/constants';
-import { contactSchema, type ContactInput } from '../../../shared/schemas/contact';
-import { useSendContactMessage } from '../../api/contact';
-import { TextAreaField, TextField } from '../../components/form/field';
-import { applyServerErrors, FormError, SubmitButton } from '../../components/form/form-status';
-import { Icon, type IconName } from '../../components/icon';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { COMPANY, CONTACT_SUCCESS_HIDE_MS } from '#shared/constants.ts';
+import { contactSchema, type ContactInput } from '#shared/contact.ts';
+import { useSendContactMessage } from '#web/features/contact/api.ts';
+import { TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { Icon, type IconName } from '#web/components/icon.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { ROUTES } from '#shared/routes.ts';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 
 export default function ContactPage() {
-  useDocumentTitle('Contact');
+  useDocumentTitle(ROUTES.contact.title);
   const send = useSendContactMessage();
   const [success, setSuccess] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // Field messages from the server go beside their fields; anything else above the button.
+  const form = useApiForm<ContactInput>({
+    schema: contactSchema,
+    defaultValues: { name: '', email: '', message: '' },
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      setSuccess(null);
+      const res = await send.mutateAsync(values);
+      form.reset();
+      setSuccess(res.message);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: { name: '', email: '', message: '' } });
+  } = form;
 
   // The spec hides the success message after 5 s.
   useEffect(() => {
@@ -32,25 +40,15 @@ export default function ContactPage() {
     return () => clearTimeout(timer);
   }, [success]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setSuccess(null);
-    try {
-      const res = await send.mutateAsync(values);
-      reset();
-      setSuccess(res.message);
-    } catch (err) {
-      // Field messages from the server go beside their fields; anything else above the button.
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
-
   return (
     <div className="container-page flex flex-col gap-10 py-10 sm:py-14">
       <header className="max-w-3xl">
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Contact</p>
         <h1 className="heading-1 mt-2">Talk to our team</h1>
-        <p className="muted mt-3 text-lg">Questions about a service, a shark or a course? Send us a message and we will get back to you within 24 hours.</p>
+        <p className="muted mt-3 text-lg">
+          Questions about a service, a shark or a course? Send us a message and we will get back to you within
+          24 hours.
+        </p>
       </header>
 
       <ul className="grid gap-4 sm:grid-cols-3">
@@ -69,21 +67,51 @@ export default function ContactPage() {
         </ContactTile>
       </ul>
 
-      <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-heading" className="glass mx-auto flex w-full max-w-2xl flex-col gap-5 p-6 sm:p-8">
+      <Form
+        form={form}
+        aria-labelledby="contact-form-heading"
+        className="glass mx-auto flex w-full max-w-2xl flex-col gap-5 p-6 sm:p-8"
+      >
         <h2 id="contact-form-heading" className="text-xl font-semibold">
           Send us a message
         </h2>
-        <TextField id="contact-name" label="Name" inputClassName="input scroll-mt-28" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField id="contact-email" label="Email" type="email" inputClassName="input scroll-mt-28" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextAreaField id="contact-message" label="Message" rows={6} inputClassName="input scroll-mt-28 resize-y" error={errors.message?.message} {...register('message')} />
-        <FormError message={formError} />
+        <TextField
+          id="contact-name"
+          label="Name"
+          inputClassName="input scroll-mt-28"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          id="contact-email"
+          label="Email"
+          type="email"
+          inputClassName="input scroll-mt-28"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextAreaField
+          id="contact-message"
+          label="Message"
+          rows={6}
+          inputClassName="input scroll-mt-28 resize-y"
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        <FormAlert>{form.formError}</FormAlert>
         <div aria-live="polite">
-          {success ? <p className="rounded-xl border border-success-400/40 bg-success-400/10 px-4 py-3 text-sm text-success-400">{success}</p> : null}
+          <FormAlert tone="success">{success}</FormAlert>
         </div>
-        <SubmitButton className="btn-primary w-full sm:w-fit" pending={isSubmitting} pendingLabel="Sending...">
+        <SubmitButton
+          className="btn-primary w-full sm:w-fit"
+          pending={isSubmitting}
+          pendingLabel="Sending..."
+        >
           Send Message
         </SubmitButton>
-      </form>
+      </Form>
     </div>
   );
 }
@@ -91,7 +119,10 @@ export default function ContactPage() {
 function ContactTile({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (
     <li className="glass flex items-start gap-4 p-5">
-      <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-300">
+      <span
+        aria-hidden="true"
+        className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-300"
+      >
         <Icon name={icon} size={20} />
       </span>
       <div className="min-w-0">
@@ -101,4 +132,3 @@ function ContactTile({ icon, title, children }: { icon: IconName; title: string;
     </li>
   );
 }
-

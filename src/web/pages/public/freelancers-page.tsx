@@ -1,11 +1,11 @@
 // /freelancers: the freelancer marketplace is announced but not built yet (spec section 1).
 import { Link } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { ComingSoon } from '#web/components/coming-soon.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 export default function FreelancersPage() {
-  useDocumentTitle('Freelancers');
+  useDocumentTitle(ROUTES.freelancers.title);
   return (
     <div className="container-page py-16 sm:py-24">
       <ComingSoon
@@ -21,8 +21,8 @@ export default function FreelancersPage() {
           </>
         }
       >
-        We are building a marketplace of vetted security freelancers for short engagements. Until it opens, contact us and we will match you with
-        the right expert.
+        We are building a marketplace of vetted security freelancers for short engagements. Until it opens,
+        contact us and we will match you with the right expert.
       </ComingSoon>
     </div>
   );

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { polyfillRadix, renderScreen } from '../../auth/test-utils';
+import { polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import ServicesPage from './services-page';
 
 beforeEach(polyfillRadix);

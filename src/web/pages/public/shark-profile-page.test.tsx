@@ -1,8 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicCourse, Shark } from '../../../shared/schemas/sharks';
-import { mockApi, polyfillRadix, renderScreen, signedOut } from '../../auth/test-utils';
+import type { PublicCourse, Shark } from '#shared/catalogue.ts';
+import { mockApi, polyfillRadix, renderScreen, sessionFor, signedOut } from '#web/testing/test-utils.tsx';
 import SharkProfilePage from './shark-profile-page';
 
 beforeEach(polyfillRadix);
@@ -43,8 +43,15 @@ const COURSE: PublicCourse = {
 };
 
 describe('shark profile', () => {
-  it('shows the header, the about tab with the calendar placeholder, and sets the title to the name', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK } });
+  it('shows the header, the about tab with the calendar state, and sets the title to the name', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
+      [`GET /api/sharks/${ID}/slots`]: {
+        status: 200,
+        body: { sharkId: ID, timeZone: 'Asia/Kolkata', hours: 1, published: false, days: [] },
+      },
+    });
     renderScreen(routes, `/sharks/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ananya Iyer' })).toBeInTheDocument();
     expect(document.title).toBe('Ananya Iyer | Shark Security');
@@ -53,11 +60,12 @@ describe('shark profile', () => {
     expect(screen.getByText('9 years')).toBeInTheDocument();
     expect(screen.getByText('★ 4.8')).toBeInTheDocument();
     expect(screen.getByText('14')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Photo of Ananya Iyer' })).toHaveAttribute('src', '/images/default-shark.svg');
+    expect(screen.getByRole('img', { name: 'Initials of Ananya Iyer' })).toHaveTextContent('AI');
     expect(screen.getByRole('button', { name: 'Follow Ananya Iyer' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'About', selected: true })).toBeInTheDocument();
     expect(screen.getByText('Red team lead. Adversary emulation and initial access.')).toBeInTheDocument();
-    expect(screen.getByText('Calendar coming soon...')).toBeInTheDocument();
+    expect(await screen.findByText('Ananya Iyer has not opened their calendar yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Calendar coming soon...')).toBeNull();
   });
 
   it('lists courses with code, duration, price per hour in rupees and requirements, beside the booking panel', async () => {
@@ -65,21 +73,73 @@ describe('shark profile', () => {
       'GET /api/auth/session': { status: 200, body: signedOut },
       [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
       [`GET /api/sharks/${ID}/courses`]: { status: 200, body: [COURSE] },
+      [`GET /api/sharks/${ID}/slots`]: {
+        status: 200,
+        body: {
+          sharkId: ID,
+          timeZone: 'Asia/Kolkata',
+          hours: 1,
+          published: true,
+          days: [{ date: '2099-01-15', starts: ['2099-01-15T13:00:00.000Z'] }],
+        },
+      },
     });
     const user = userEvent.setup();
     renderScreen(routes, `/sharks/${ID}`);
     await user.click(await screen.findByRole('tab', { name: 'Courses' }));
     const course = await screen.findByRole('article', { name: 'Adversary Emulation Basics' });
     const c = within(course);
-    expect(c.getByText('CRS-AB12CD')).toBeInTheDocument();
+    // The internal course code is for the workspace and the admin console, not for learners.
+    expect(course).not.toHaveTextContent('CRS-AB12CD');
     expect(c.getByText('Plan and run an emulation mapped to ATT&CK.')).toBeInTheDocument();
     expect(c.getByText('6 hours')).toBeInTheDocument();
-    expect(course).toHaveTextContent('₹1,500.00 / hour');
+    expect(course).toHaveTextContent('₹1,500 / hour');
     expect(c.getByText('Laptop + Internet')).toBeInTheDocument();
     expect(c.getByText('Basic Skills')).toBeInTheDocument();
     expect(within(c.getByText('Enrolled').parentElement!).getByText('3')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Book a session' })).toBeInTheDocument();
-    expect(screen.getByText('Calendar coming soon...')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Free times on 1 day ahead. The shark works in India Standard Time (Asia/Kolkata); pick a time in the booking panel, shown in your own time zone.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the price range and a Book button that opens the booking panel on the cheapest course', async () => {
+    const DEAR = {
+      ...COURSE,
+      id: '7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+      title: 'Red Team Ops',
+      price: 3000,
+    };
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
+      [`GET /api/sharks/${ID}/courses`]: { status: 200, body: [DEAR, COURSE] },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, `/sharks/${ID}?tab=reviews`);
+    // The card's "from" price first, the range once the courses are in.
+    expect(await screen.findByTestId('price-range')).toHaveTextContent('from ₹1,500 / hour');
+    await waitFor(() =>
+      expect(screen.getByTestId('price-range')).toHaveTextContent('₹1,500 – ₹3,000 / hour'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Book a session' }));
+    expect(await screen.findByRole('tab', { name: 'Courses', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Book a session' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Course')).toHaveValue(COURSE.id);
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'book'));
+  });
+
+  it('says a shark without courses has none, with no Book button', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: { ...SHARK, minPrice: null } },
+      [`GET /api/sharks/${ID}/courses`]: { status: 200, body: [] },
+    });
+    renderScreen(routes, `/sharks/${ID}`);
+    expect(await screen.findByText('No courses yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book a session' })).not.toBeInTheDocument();
   });
 
   it('opens the tab named in the URL, so a return from login lands on the booking panel', async () => {
@@ -94,7 +154,10 @@ describe('shark profile', () => {
   });
 
   it('says reviews are coming soon with a Notify Me button', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK } });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
+    });
     const user = userEvent.setup();
     renderScreen(routes, `/sharks/${ID}`);
     await user.click(await screen.findByRole('tab', { name: 'Reviews' }));
@@ -104,10 +167,91 @@ describe('shark profile', () => {
   });
 
   it('shows "Shark not found" with a way back for an unknown or unpublished id', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, [`GET /api/sharks/${ID}`]: { status: 404, body: { error: { code: 'not_found', message: 'Shark not found' } } } });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Shark not found' } },
+      },
+    });
     renderScreen(routes, `/sharks/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Shark not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sharks' })).toHaveAttribute('href', '/sharks');
     expect(document.title).toBe('Shark not found | Shark Security');
+  });
+
+  it('lets an unpublished shark preview their own page, marked as a preview, with their own courses', async () => {
+    const NOT_FOUND = { status: 404, body: { error: { code: 'not_found', message: 'Shark not found' } } };
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('ananya@example.com', ['shark']) },
+      [`GET /api/sharks/${ID}`]: NOT_FOUND,
+      [`GET /api/sharks/${ID}/courses`]: NOT_FOUND,
+      'GET /api/workspace/profile': {
+        status: 200,
+        body: {
+          id: ID,
+          userId: '7b0f3c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e',
+          email: 'ananya@example.com',
+          name: 'Ananya Iyer',
+          codeName: null,
+          specialization: 'red_teaming',
+          experience: 9,
+          bio: 'Draft bio.',
+          photoUrl: null,
+          published: false,
+        },
+      },
+      'GET /api/workspace/courses': {
+        status: 200,
+        body: [{ ...COURSE, createdAt: '2026-11-22T10:00:00.000Z' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, `/sharks/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ananya Iyer' })).toBeInTheDocument();
+    expect(screen.getByText('Preview: only you can see this page until you publish')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Courses' }));
+    expect(await screen.findByRole('article', { name: 'Adversary Emulation Basics' })).toBeInTheDocument();
+    expect(screen.getByText('Learners can book here once you publish your profile.')).toBeInTheDocument();
+    expect(screen.queryByText('Shark not found')).not.toBeInTheDocument();
+  });
+
+  it("shows a learner the shark's name and their booked course when the shark has unpublished", async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('learner@example.com', ['user']) },
+      [`GET /api/sharks/${ID}`]: {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Shark not found' } },
+      },
+      'GET /api/me/bookings': {
+        status: 200,
+        body: [
+          {
+            id: '8d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a',
+            courseId: COURSE.id,
+            courseTitle: 'Adversary Emulation Basics',
+            enrollmentFormUrl: null,
+            sharkId: ID,
+            sharkName: 'Ananya Iyer',
+            name: 'Learner',
+            email: 'learner@example.com',
+            phone: '9876543210',
+            hours: 2,
+            preferredDate: '2026-11-24',
+            preferredTime: '10:00',
+            totalPrice: 3000,
+            upcoming: true,
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderScreen(routes, `/sharks/${ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ananya Iyer is not listed right now' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Adversary Emulation Basics/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your bookings' })).toHaveAttribute('href', '/user/bookings');
+    expect(screen.queryByText('Shark not found')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Shark, SharksPage as SharksPageBody } from '../../../shared/schemas/sharks';
-import { mockApi, polyfillRadix, renderScreen, signedOut, type Handler } from '../../auth/test-utils';
+import type { Shark, SharksPage as SharksPageBody } from '#shared/catalogue.ts';
+import { mockApi, polyfillRadix, renderScreen, signedOut, type Handler } from '#web/testing/test-utils.tsx';
 import SharksPage from './sharks-page';
 
 beforeEach(polyfillRadix);
@@ -35,12 +35,20 @@ const catalogue =
   ({ url }) => {
     const page = Number(url.searchParams.get('page') ?? '1');
     const all = Array.from({ length: total }, (_, i) => make(i + 1));
-    const body: SharksPageBody = { items: all.slice((page - 1) * 8, page * 8), page, pageSize: 8, hasMore: page * 8 < total };
+    const body: SharksPageBody = {
+      items: all.slice((page - 1) * 8, page * 8),
+      page,
+      pageSize: 8,
+      hasMore: page * 8 < total,
+      total,
+    };
     return { status: 200, body };
   };
 
 const listCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/sharks');
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/sharks');
 
 const cards = () => screen.queryAllByTestId('shark-card');
 
@@ -52,12 +60,28 @@ describe('sharks list', () => {
         status: 200,
         body: {
           items: [
-            shark(1, { name: 'Nisha Rao', specialization: 'forensics', experience: 7, bio: null, photoUrl: null, studentCount: null, avgRating: null }),
-            shark(2, { name: 'Vikram Singh', specialization: 'cloud_security', experience: 1, bio: 'Cloud hardening.', studentCount: 0, avgRating: 3.9 }),
+            shark(1, {
+              name: 'Nisha Rao',
+              specialization: 'forensics',
+              experience: 7,
+              bio: null,
+              photoUrl: null,
+              studentCount: null,
+              avgRating: null,
+            }),
+            shark(2, {
+              name: 'Vikram Singh',
+              specialization: 'cloud_security',
+              experience: 1,
+              bio: 'Cloud hardening.',
+              studentCount: 0,
+              avgRating: 3.9,
+            }),
           ],
           page: 1,
           pageSize: 8,
           hasMore: false,
+          total: 2,
         },
       },
     });
@@ -72,7 +96,10 @@ describe('sharks list', () => {
     expect(n.getByText('Digital Forensics')).toBeInTheDocument();
     expect(n.getByText('7 years experience')).toBeInTheDocument();
     expect(n.getByText('No bio available')).toBeInTheDocument();
-    expect(n.getByRole('img', { name: 'Photo of Nisha Rao' })).toHaveAttribute('src', '/images/default-shark.svg');
+    // Without a photo: initials on a colour, never the shared silhouette.
+    expect(n.getByRole('img', { name: 'Initials of Nisha Rao' })).toHaveTextContent('NR');
+    expect(nisha.querySelector('img[src="/images/default-shark.svg"]')).toBeNull();
+    expect(nisha).toHaveTextContent('from ₹1,500 / hour');
     expect(nisha).toHaveTextContent('69 students');
     expect(nisha).toHaveTextContent('4.5');
     expect(n.getByRole('button', { name: 'Follow Nisha Rao' })).toBeInTheDocument();
@@ -82,14 +109,43 @@ describe('sharks list', () => {
     expect(v.getByText('Cloud Security')).toBeInTheDocument();
     expect(v.getByText('1 year experience')).toBeInTheDocument();
     expect(v.getByText('Cloud hardening.')).toBeInTheDocument();
-    expect(v.getByRole('img', { name: 'Photo of Vikram Singh' })).toHaveAttribute('src', `/media/avatars/sharks/2/profile.webp`);
+    expect(v.getByRole('img', { name: 'Photo of Vikram Singh' })).toHaveAttribute(
+      'src',
+      `/media/avatars/sharks/2/profile.webp`,
+    );
     expect(vikram).toHaveTextContent('0 students');
     expect(vikram).toHaveTextContent('3.9');
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('sharks-count')).toHaveTextContent('Showing 2 of 2 sharks');
+  });
+
+  it('says "from ₹X / hour" or "No courses yet", and how many sharks there are in all', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(28, (n) =>
+        shark(n, n === 2 ? { minPrice: null } : { minPrice: 1000 + n * 100.5 * (n % 2) }),
+      ),
+    });
+    renderScreen(routes, '/sharks');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(screen.getByTestId('sharks-count')).toHaveTextContent('Showing 8 of 28 sharks');
+    const prices = screen.getAllByTestId('shark-price').map((p) => p.textContent);
+    expect(prices.slice(0, 4)).toEqual([
+      'from ₹1,100.50 / hour',
+      'No courses yet',
+      'from ₹1,301.50 / hour',
+      'from ₹1,000 / hour',
+    ]);
+    // A shark with a photo shows it.
+    const first = within(cards()[0]).getByRole('img', { name: 'Photo of Shark 01' });
+    expect(first).toHaveAttribute('src', '/media/avatars/sharks/1/profile.webp');
   });
 
   it('appends the next page of 8 on Load More, and hides the button after the last page', async () => {
-    const { fetchMock } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(19) });
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(19),
+    });
     const user = userEvent.setup();
     renderScreen(routes, '/sharks');
     await waitFor(() => expect(cards()).toHaveLength(8));
@@ -106,7 +162,10 @@ describe('sharks list', () => {
   });
 
   it('restarts at page 1 and writes the choice into the URL when the specialization or sort changes', async () => {
-    const { fetchMock } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(19) });
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(19),
+    });
     const user = userEvent.setup();
     const { router } = renderScreen(routes, '/sharks');
     await waitFor(() => expect(cards()).toHaveLength(8));
@@ -125,7 +184,11 @@ describe('sharks list', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'price_low');
     await waitFor(() => expect(cards()).toHaveLength(8));
     last = listCalls(fetchMock).at(-1)!;
-    expect(Object.fromEntries(last.searchParams)).toEqual({ specialization: 'forensics', sort: 'price_low', page: '1' });
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      specialization: 'forensics',
+      sort: 'price_low',
+      page: '1',
+    });
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('price_low');
     expect(new URLSearchParams(router.state.location.search).get('specialization')).toBe('forensics');
 
@@ -137,15 +200,22 @@ describe('sharks list', () => {
   it('offers the four specializations plus all, and the five sorts', async () => {
     mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(1) });
     renderScreen(routes, '/sharks');
-    const spec = within(screen.getByLabelText('Specialization')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const spec = within(screen.getByLabelText('Specialization'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(spec).toEqual(['', 'pentesting', 'red_teaming', 'cloud_security', 'forensics']);
-    const sorts = within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const sorts = within(screen.getByLabelText('Sort by'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(sorts).toEqual(['rating', 'experience', 'students', 'price_low', 'price_high']);
     await screen.findAllByTestId('shark-card');
   });
 
   it('searches after a pause in typing, restarting at page 1 with the text in the URL', async () => {
-    const { fetchMock } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(19) });
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(19),
+    });
     const user = userEvent.setup();
     const { router } = renderScreen(routes, '/sharks');
     await waitFor(() => expect(cards()).toHaveLength(8));
@@ -167,7 +237,10 @@ describe('sharks list', () => {
     const profileCode = new Promise<void>((resolve) => (finishLoading = resolve));
     const user = userEvent.setup();
     const { router } = renderScreen(
-      [...routes, { path: '/sharks/:id', lazy: async () => (await profileCode, { Component: () => <h1>Profile</h1> }) }],
+      [
+        ...routes,
+        { path: '/sharks/:id', lazy: async () => (await profileCode, { Component: () => <h1>Profile</h1> }) },
+      ],
       '/sharks',
     );
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -183,10 +256,18 @@ describe('sharks list', () => {
   });
 
   it('starts from the search, filter and sort in the URL (a shared link or a reload)', async () => {
-    const { fetchMock } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(3) });
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(3),
+    });
     renderScreen(routes, '/sharks?search=ana&specialization=red_teaming&sort=students');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(Object.fromEntries(listCalls(fetchMock)[0].searchParams)).toEqual({ search: 'ana', specialization: 'red_teaming', sort: 'students', page: '1' });
+    expect(Object.fromEntries(listCalls(fetchMock)[0].searchParams)).toEqual({
+      search: 'ana',
+      specialization: 'red_teaming',
+      sort: 'students',
+      page: '1',
+    });
     expect(screen.getByLabelText('Search by name or bio')).toHaveValue('ana');
     expect(screen.getByLabelText('Specialization')).toHaveValue('red_teaming');
     expect(screen.getByLabelText('Sort by')).toHaveValue('students');
@@ -202,7 +283,10 @@ describe('sharks list', () => {
   it('shows a clear message and Retry when the API cannot be reached', async () => {
     let up = false;
     const list = catalogue(2);
-    const { fetchMock } = mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': list });
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': list,
+    });
     const real = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (!up && String(input).startsWith('/api/sharks')) throw new TypeError('Failed to fetch');

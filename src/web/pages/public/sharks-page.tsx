@@ -1,22 +1,26 @@
 // /sharks: the searchable catalogue of published sharks, 8 at a time with Load More.
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { useSharks } from '../../api/sharks';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { SharkCard, SharkCardSkeleton } from '../../features/sharks/shark-card';
-import { SharksFiltersBar } from '../../features/sharks/sharks-filters';
-import { useSharksFilters } from '../../features/sharks/use-sharks-filters';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useSharks } from '#web/features/catalogue/api.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { FormAlert } from '#web/components/form/form-status.tsx';
+import { SharkCard, SharkCardSkeleton } from '#web/features/catalogue/shark-card.tsx';
+import { SharksFiltersBar } from '#web/features/catalogue/sharks-filters.tsx';
+import { useSharksFilters } from '#web/features/catalogue/use-sharks-filters.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue.ts';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export default function SharksPage() {
-  useDocumentTitle('Sharks');
+  useDocumentTitle(ROUTES.sharks.list.title);
   const { filters, rawSearch, update } = useSharksFilters();
   const query = useSharks(filters);
   const sharks = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // An older server's page has no total: the list then counts what it shows.
+  const total = Math.max(query.data?.pages.at(-1)?.total ?? 0, sharks.length);
   const filtered = filters.search !== '' || filters.specialization !== '';
 
   return (
@@ -24,7 +28,10 @@ export default function SharksPage() {
       <header className="max-w-3xl">
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Mentors</p>
         <h1 className="heading-1 mt-2">Meet the sharks</h1>
-        <p className="muted mt-3 text-lg">Certified security practitioners who teach what they do every day. Find one by name, focus or rating.</p>
+        <p className="muted mt-3 text-lg">
+          Certified security practitioners who teach what they do every day. Find one by name, focus or
+          rating.
+        </p>
       </header>
 
       <SharksFiltersBar filters={filters} urlSearch={rawSearch} onChange={update} />
@@ -53,12 +60,14 @@ export default function SharksPage() {
               )
             }
           >
-            {filtered ? 'Try a shorter search, another specialization, or clear the filters to see every shark.' : 'No sharks are listed yet. Check back soon, or tell us what you want to learn.'}
+            {filtered
+              ? 'Try a shorter search, another specialization, or clear the filters to see every shark.'
+              : 'No sharks are listed yet. Check back soon, or tell us what you want to learn.'}
           </EmptyState>
         ) : (
           <>
-            <p className="sr-only" aria-live="polite">
-              Showing {sharks.length} sharks
+            <p className="mb-4 text-sm text-ink-400" aria-live="polite" data-testid="sharks-count">
+              {CATALOGUE_MSG.showing(sharks.length, total)}
             </p>
             <ul className={GRID}>
               {sharks.map((s) => (
@@ -75,13 +84,18 @@ export default function SharksPage() {
                 : null}
             </ul>
             {query.isFetchNextPageError ? (
-              <p role="alert" className="field-error mt-6 text-center">
-                {errorMessage(query.error)}
-              </p>
+              <div className="mt-6">
+                <FormAlert>{errorMessage(query.error)}</FormAlert>
+              </div>
             ) : null}
             {query.hasNextPage ? (
               <div className="mt-10 flex justify-center">
-                <button type="button" className="btn-ghost px-8" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                <button
+                  type="button"
+                  className="btn-ghost px-8"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
                   {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
                 </button>
               </div>

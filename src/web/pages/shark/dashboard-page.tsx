@@ -1,19 +1,18 @@
 // /shark/dashboard: upcoming and completed sessions, earnings and average rating (all computed by the
 // database), and the next sessions booked.
-import type { ReactNode } from 'react';
+import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { errorMessage } from '../../api/client';
-import { useSharkDashboard } from '../../api/workspace';
-import { ErrorState } from '../../components/error-state';
-import { Skeleton } from '../../components/skeleton';
-import { formatRating, formatRupees } from '../../lib/format';
-import { formatSessionDate } from '../../features/workspace/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useSharkDashboard } from '#web/features/workspace/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { formatDate, formatRating, formatRupees } from '#web/lib/format.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
+import { AVAILABILITY_MSG } from '#shared/availability.ts';
 
 export default function DashboardPage() {
-  useDocumentTitle('Shark dashboard');
+  useDocumentTitle(ROUTES.shark.dashboard.title);
   const dashboard = useSharkDashboard();
   const data = dashboard.data;
   return (
@@ -21,7 +20,9 @@ export default function DashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Shark workspace</p>
-          <h1 className="heading-2 mt-1">{data?.sharkName ? `Welcome back, ${data.sharkName}` : 'Dashboard'}</h1>
+          <h1 className="heading-2 mt-1">
+            {data?.sharkName ? `Welcome back, ${data.sharkName}` : 'Dashboard'}
+          </h1>
           <p className="muted mt-2">Your sessions and earnings at a glance.</p>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -39,10 +40,12 @@ export default function DashboardPage() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Your numbers">
-            <Metric label="Upcoming sessions" value={data ? String(data.upcomingSessions) : null} />
-            <Metric label="Completed sessions" value={data ? String(data.completedSessions) : null} />
-            <Metric label="Earnings" value={data ? formatRupees(data.earnings) : null} />
-            <Metric label="Average rating" value={
+            <MetricTile label="Upcoming sessions" value={data ? String(data.upcomingSessions) : null} />
+            <MetricTile label="Completed sessions" value={data ? String(data.completedSessions) : null} />
+            <MetricTile label="Earnings" value={data ? formatRupees(data.earnings) : null} />
+            <MetricTile
+              label="Average rating"
+              value={
                 data ? (
                   data.avgRating === null ? (
                     <>
@@ -53,7 +56,8 @@ export default function DashboardPage() {
                     `${formatRating(data.avgRating)} ★`
                   )
                 ) : null
-              } />
+              }
+            />
           </dl>
 
           <section aria-labelledby="next-title" className="glass p-5 sm:p-6">
@@ -82,13 +86,17 @@ export default function DashboardPage() {
             ) : (
               <ul className="mt-4 divide-y divide-white/10" aria-label="Next sessions">
                 {data.nextSessions.map((s) => (
-                  <li key={s.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+                  <li
+                    key={s.id}
+                    className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
                     <div className="min-w-0">
                       <p className="truncate font-medium text-ink-100">{s.courseTitle}</p>
                       <p className="muted text-sm">with {s.learnerName}</p>
                     </div>
                     <p className="text-sm text-ink-300">
-                      {formatSessionDate(s.preferredDate)} · {s.preferredTime} · {s.hours} {s.hours === 1 ? 'hour' : 'hours'}
+                      {formatDate(s.preferredDate)} · {s.preferredTime} · {s.hours}{' '}
+                      {s.hours === 1 ? 'hour' : 'hours'}
                     </p>
                   </li>
                 ))}
@@ -100,19 +108,13 @@ export default function DashboardPage() {
             <h2 id="calendar-title" className="text-lg font-semibold text-ink-100">
               Calendar
             </h2>
-            <p className="muted mt-2 text-sm">{MSG.calendarComingSoon}</p>
+            <p className="muted mt-2 text-sm">{AVAILABILITY_MSG.workspaceLink}</p>
+            <Link className="btn-ghost mt-3" to={paths.shark.availability}>
+              Edit availability
+            </Link>
           </section>
         </>
       )}
-    </div>
-  );
-}
-
-function Metric({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="glass flex flex-col gap-1 px-4 py-5">
-      <dt className="text-sm text-ink-300">{label}</dt>
-      <dd className="text-2xl font-bold text-accent-300 sm:text-3xl">{value ?? <Skeleton className="mt-1 h-8 w-20" />}</dd>
     </div>
   );
 }

@@ -1,18 +1,19 @@
 // /shark/edit-profile: the shark's public profile, photo, published toggle and courses on one page.
 // An admin first picks the shark to act for (?sharkId=).
-import { MSG } from '../../../shared/messages';
-import { errorMessage } from '../../api/client';
-import { useSharkProfile } from '../../api/workspace';
-import { ErrorState } from '../../components/error-state';
-import { Skeleton } from '../../components/skeleton';
-import { CourseManager } from '../../features/workspace/course-manager';
-import { ProfileForm } from '../../features/workspace/profile-form';
-import { WorkspaceShell } from '../../features/workspace/workspace-shell';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useSharkProfile, withSharkId } from '#web/features/workspace/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { CourseManager } from '#web/features/courses/course-manager.tsx';
+import { ProfileForm } from '#web/features/workspace/profile-form.tsx';
+import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
+import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { Link } from 'react-router';
 
 export default function EditProfilePage() {
-  useDocumentTitle('Edit shark profile');
+  useDocumentTitle(ROUTES.shark.editProfile.title);
   return (
     <WorkspaceShell
       title="Edit profile"
@@ -45,7 +46,10 @@ function Workspace({ sharkId }: { sharkId?: string }) {
           <h2 id="availability-title" className="text-lg font-semibold text-ink-100">
             Availability
           </h2>
-          <p className="muted mt-2 text-sm">{MSG.calendarComingSoon}</p>
+          <p className="muted mt-2 text-sm">{AVAILABILITY_MSG.workspaceLink}</p>
+          <Link className="btn-ghost mt-3" to={withSharkId(paths.shark.availability, sharkId)}>
+            Edit availability
+          </Link>
         </section>
       </div>
     </div>

@@ -1,19 +1,18 @@
 // /shark/enrollments: per course, each student's name, hours, preferred date and time, email and phone,
 // newest booking first, with the course's total. An admin picks the shark (?sharkId=).
 import { Link } from 'react-router';
-import type { CourseEnrollments } from '../../../shared/schemas/workspace';
-import { errorMessage } from '../../api/client';
-import { useEnrollments } from '../../api/workspace';
-import { ErrorState } from '../../components/error-state';
-import { Skeleton } from '../../components/skeleton';
-import { formatRupees } from '../../lib/format';
-import { formatSessionDate } from '../../features/workspace/dates';
-import { forShark, WorkspaceShell } from '../../features/workspace/workspace-shell';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import type { CourseEnrollments } from '#shared/workspace.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useEnrollments, withSharkId } from '#web/features/workspace/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { formatDate, formatRupees } from '#web/lib/format.ts';
+import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 export default function EnrollmentsPage() {
-  useDocumentTitle('Student enrollments');
+  useDocumentTitle(ROUTES.shark.enrollments.title);
   return (
     <WorkspaceShell
       title="Student enrollments"
@@ -45,7 +44,7 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
       <div className="glass px-6 py-10 text-center">
         <h2 className="text-xl font-semibold text-ink-100">No courses yet</h2>
         <p className="muted mt-2 text-sm">Students appear here once learners book your courses.</p>
-        <Link className="btn-primary mt-4" to={forShark(paths.shark.editProfile, sharkId)}>
+        <Link className="btn-primary mt-4" to={withSharkId(paths.shark.editProfile, sharkId)}>
           Add a course
         </Link>
       </div>
@@ -88,7 +87,7 @@ function CourseStudents({ course }: { course: CourseEnrollments }) {
               <li key={s.id} className="rounded-xl border border-white/10 bg-ink-950/40 p-3 text-sm">
                 <p className="font-medium text-ink-100">{s.name}</p>
                 <p className="text-ink-300">
-                  {formatSessionDate(s.preferredDate)} · {s.preferredTime} · {s.hours}{' '}
+                  {formatDate(s.preferredDate)} · {s.preferredTime} · {s.hours}{' '}
                   {s.hours === 1 ? 'hour' : 'hours'}
                 </p>
                 <p className="mt-1 break-all">
@@ -134,7 +133,7 @@ function CourseStudents({ course }: { course: CourseEnrollments }) {
                   <tr key={s.id}>
                     <td className="py-2.5 pr-4 font-medium text-ink-100">{s.name}</td>
                     <td className="py-2.5 pr-4">{s.hours}</td>
-                    <td className="py-2.5 pr-4 whitespace-nowrap">{formatSessionDate(s.preferredDate)}</td>
+                    <td className="py-2.5 pr-4 whitespace-nowrap">{formatDate(s.preferredDate)}</td>
                     <td className="py-2.5 pr-4">{s.preferredTime}</td>
                     <td className="py-2.5 pr-4">
                       <a className="text-accent-300 hover:text-accent-400" href={`mailto:${s.email}`}>

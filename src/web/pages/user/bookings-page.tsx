@@ -1,17 +1,17 @@
 // /user/bookings: every booking of the signed-in account, upcoming first, then past.
 import { Link } from 'react-router';
-import { useMyBookings } from '../../api/bookings';
-import { errorMessage } from '../../api/client';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { Skeleton } from '../../components/skeleton';
-import { BookingList } from '../../features/bookings/booking-list';
-import { formatRupees } from '../../lib/format';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { useMyBookings } from '#web/features/bookings/api.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { BookingList } from '#web/features/bookings/booking-list.tsx';
+import { formatRupees } from '#web/lib/format.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 export default function BookingsPage() {
-  useDocumentTitle('My bookings');
+  useDocumentTitle(ROUTES.user.bookings.title);
   const bookings = useMyBookings();
   const upcoming = bookings.data?.filter((b) => b.upcoming) ?? [];
   const past = bookings.data?.filter((b) => !b.upcoming) ?? [];
@@ -25,7 +25,8 @@ export default function BookingsPage() {
           <h1 className="heading-2 mt-2">My bookings</h1>
           {bookings.data && bookings.data.length > 0 ? (
             <p className="muted mt-1">
-              {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'}, {formatRupees(spent)} in total. Payment is arranged with each shark.
+              {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'},{' '}
+              {formatRupees(spent)} in total. Payment is arranged with each shark.
             </p>
           ) : null}
         </div>
@@ -51,7 +52,8 @@ export default function BookingsPage() {
             </Link>
           }
         >
-          Find a shark, open the Courses tab, choose hours, a date and a time, and confirm. Your sessions will be listed here.
+          Find a shark, open the Courses tab, choose hours, a date and a time, and confirm. Your sessions will
+          be listed here.
         </EmptyState>
       ) : (
         <>
@@ -59,13 +61,21 @@ export default function BookingsPage() {
             <h2 id="upcoming-heading" className="text-xl font-semibold">
               Upcoming <span className="text-ink-400">({upcoming.length})</span>
             </h2>
-            {upcoming.length ? <BookingList label="Upcoming bookings" bookings={upcoming} /> : <p className="muted text-sm">Nothing upcoming. Book a session to see it here.</p>}
+            {upcoming.length ? (
+              <BookingList label="Upcoming bookings" bookings={upcoming} />
+            ) : (
+              <p className="muted text-sm">Nothing upcoming. Book a session to see it here.</p>
+            )}
           </section>
           <section aria-labelledby="past-heading" className="flex flex-col gap-4">
             <h2 id="past-heading" className="text-xl font-semibold">
               Past <span className="text-ink-400">({past.length})</span>
             </h2>
-            {past.length ? <BookingList label="Past bookings" bookings={past} /> : <p className="muted text-sm">No past sessions yet.</p>}
+            {past.length ? (
+              <BookingList label="Past bookings" bookings={past} />
+            ) : (
+              <p className="muted text-sm">No past sessions yet.</p>
+            )}
           </section>
         </>
       )}

@@ -1,22 +1,23 @@
 // /user/dashboard: the learner's upcoming and past sessions, liked sharks, and where to go next.
+import { MetricTile } from '#web/components/stat-tile.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMyBookings } from '../../api/bookings';
-import { errorMessage } from '../../api/client';
-import { useMyFollows } from '../../api/follows';
-import { useSession } from '../../api/session';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { Skeleton } from '../../components/skeleton';
-import { BookingList } from '../../features/bookings/booking-list';
-import { SharkCard } from '../../features/sharks/shark-card';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { useMyBookings } from '#web/features/bookings/api.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useMyFollows } from '#web/features/follows/api.ts';
+import { useSession } from '#web/features/accounts/api.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { BookingList } from '#web/features/bookings/booking-list.tsx';
+import { SharkCard } from '#web/features/catalogue/shark-card.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const PREVIEW = 3;
 
 export default function UserDashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(ROUTES.user.dashboard.title);
   const session = useSession();
   const bookings = useMyBookings();
   const follows = useMyFollows(true);
@@ -43,12 +44,18 @@ export default function UserDashboardPage() {
       </header>
 
       <dl className="grid grid-cols-3 gap-3 sm:gap-5">
-        <Metric label="Upcoming sessions" value={bookings.isPending ? null : upcoming.length} />
-        <Metric label="Completed sessions" value={bookings.isPending ? null : past.length} />
-        <Metric label="Liked sharks" value={follows.isPending ? null : (follows.data?.sharks.length ?? 0)} />
+        <MetricTile label="Upcoming sessions" value={bookings.isPending ? null : upcoming.length} />
+        <MetricTile label="Completed sessions" value={bookings.isPending ? null : past.length} />
+        <MetricTile
+          label="Liked sharks"
+          value={follows.isPending ? null : (follows.data?.sharks.length ?? 0)}
+        />
       </dl>
 
-      <Section title="Upcoming sessions" more={upcoming.length > PREVIEW ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}>
+      <Section
+        title="Upcoming sessions"
+        more={upcoming.length > PREVIEW ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
+      >
         {bookings.isPending ? (
           <ListSkeleton />
         ) : bookings.isError ? (
@@ -69,11 +76,16 @@ export default function UserDashboardPage() {
         )}
       </Section>
 
-      <Section title="Past sessions" more={past.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}>
+      <Section
+        title="Past sessions"
+        more={past.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
+      >
         {bookings.isPending ? (
           <ListSkeleton />
         ) : bookings.isError ? null : past.length === 0 ? (
-          <p className="muted text-sm">No past sessions yet. Sessions move here once their date has passed.</p>
+          <p className="muted text-sm">
+            No past sessions yet. Sessions move here once their date has passed.
+          </p>
         ) : (
           <BookingList label="Past sessions" bookings={past.slice(0, PREVIEW)} />
         )}
@@ -81,7 +93,11 @@ export default function UserDashboardPage() {
 
       <Section
         title="Liked sharks"
-        more={(follows.data?.sharks.length ?? 0) > 0 ? { to: paths.user.favorites, label: 'See all liked sharks' } : undefined}
+        more={
+          (follows.data?.sharks.length ?? 0) > 0
+            ? { to: paths.user.favorites, label: 'See all liked sharks' }
+            : undefined
+        }
       >
         {follows.isPending ? (
           <ListSkeleton />
@@ -110,16 +126,15 @@ export default function UserDashboardPage() {
   );
 }
 
-function Metric({ label, value }: { label: string; value: number | null }) {
-  return (
-    <div className="glass flex flex-col items-center gap-1 px-2 py-4 text-center sm:py-6">
-      <dt className="order-2 text-xs text-ink-400 sm:text-sm">{label}</dt>
-      <dd className="order-1 text-2xl font-bold text-accent-300 sm:text-3xl">{value === null ? <Skeleton className="h-8 w-10" /> : value}</dd>
-    </div>
-  );
-}
-
-function Section({ title, more, children }: { title: string; more?: { to: string; label: string }; children: ReactNode }) {
+function Section({
+  title,
+  more,
+  children,
+}: {
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
   const headingId = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">

@@ -1,20 +1,18 @@
 // /user/edit-profile: full name and phone (used to prefill bookings); the email is the login, so read-only.
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { MSG } from '../../../shared/messages';
-import { updateProfileSchema } from '../../../shared/schemas/profiles';
-import { errorMessage } from '../../api/client';
-import { useMyProfile, useUpdateMyProfile } from '../../api/profiles';
-import { ErrorState } from '../../components/error-state';
-import { TextField } from '../../components/form/field';
-import { applyServerErrors, FormError, SubmitButton } from '../../components/form/form-status';
-import { Spinner } from '../../components/spinner';
-import { useToast } from '../../components/toast';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { updateProfileSchema, ACCOUNT_MSG } from '#shared/accounts.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useMyProfile, useUpdateMyProfile } from '#web/features/accounts/api.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { TextField } from '#web/components/form/field.tsx';
+import { Form, useApiForm } from '#web/components/form/form.tsx';
+import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 type FormIn = z.input<typeof updateProfileSchema>;
 type FormOut = z.output<typeof updateProfileSchema>;
@@ -22,34 +20,30 @@ type FormOut = z.output<typeof updateProfileSchema>;
 const FIELDS = ['fullName', 'phone'] as const;
 
 export default function EditProfilePage() {
-  useDocumentTitle('Edit profile');
+  useDocumentTitle(ROUTES.user.editProfile.title);
   const id = useId();
   const profile = useMyProfile();
   const update = useUpdateMyProfile();
   const toast = useToast();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useApiForm<FormIn, FormOut>({
+    schema: updateProfileSchema,
+    defaultValues: { fullName: '', phone: '' },
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      const saved = await update.mutateAsync(values);
+      form.reset({ fullName: saved.fullName ?? '', phone: saved.phone ?? '' });
+      toast(ACCOUNT_MSG.profileUpdated, 'success');
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(updateProfileSchema), defaultValues: { fullName: '', phone: '' } });
+  } = form;
 
   useEffect(() => {
     if (profile.data) reset({ fullName: profile.data.fullName ?? '', phone: profile.data.phone ?? '' });
   }, [profile.data, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      reset({ fullName: saved.fullName ?? '', phone: saved.phone ?? '' });
-      toast(MSG.profileUpdated, 'success');
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -63,13 +57,27 @@ export default function EditProfilePage() {
       ) : profile.isError ? (
         <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="glass flex w-full max-w-xl flex-col gap-5 p-6 sm:p-8">
-          <TextField id={`${id}-name`} label="Full name" type="text" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <Form form={form} className="glass flex w-full max-w-xl flex-col gap-5 p-6 sm:p-8">
+          <TextField
+            id={`${id}-name`}
+            label="Full name"
+            type="text"
+            autoComplete="name"
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
           <div>
             <label htmlFor={`${id}-email`} className="label">
               Email
             </label>
-            <input id={`${id}-email`} type="email" value={profile.data.email} readOnly aria-describedby={`${id}-email-hint`} className="input cursor-not-allowed opacity-70" />
+            <input
+              id={`${id}-email`}
+              type="email"
+              value={profile.data.email}
+              readOnly
+              aria-describedby={`${id}-email-hint`}
+              className="input cursor-not-allowed opacity-70"
+            />
             <p id={`${id}-email-hint`} className="muted mt-1.5 text-xs">
               Your email is how you log in, so it cannot be changed here.
             </p>
@@ -87,7 +95,7 @@ export default function EditProfilePage() {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <FormError message={formError} />
+          <FormAlert>{form.formError}</FormAlert>
           <div className="flex flex-wrap gap-3">
             <SubmitButton pending={isSubmitting} pendingLabel="Saving…" disabled={!isDirty}>
               Save changes
@@ -96,7 +104,7 @@ export default function EditProfilePage() {
               Back to dashboard
             </Link>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

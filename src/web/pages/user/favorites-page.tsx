@@ -1,18 +1,18 @@
 // /user/favorites ("Liked Sharks"): the sharks this account follows, each with Unfollow.
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { useMyFollows, useSetFollow } from '../../api/follows';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { useToast } from '../../components/toast';
-import { SharkCard, SharkCardSkeleton } from '../../features/sharks/shark-card';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../paths';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useMyFollows, useSetFollow } from '#web/features/follows/api.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { SharkCard, SharkCardSkeleton } from '#web/features/catalogue/shark-card.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths, ROUTES } from '#shared/routes.ts';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export default function FavoritesPage() {
-  useDocumentTitle('Liked Sharks');
+  useDocumentTitle(ROUTES.user.favorites.title);
   const follows = useMyFollows(true);
   const setFollow = useSetFollow();
   const toast = useToast();
@@ -20,7 +20,10 @@ export default function FavoritesPage() {
   const unfollow = (sharkId: string, name: string) =>
     setFollow.mutate(
       { sharkId, following: false },
-      { onSuccess: () => toast(`You unfollowed ${name}.`, 'success'), onError: (err) => toast(errorMessage(err), 'error') },
+      {
+        onSuccess: () => toast(`You unfollowed ${name}.`, 'success'),
+        onError: (err) => toast(errorMessage(err), 'error'),
+      },
     );
 
   return (
@@ -52,11 +55,19 @@ export default function FavoritesPage() {
       ) : (
         <ul className={GRID} aria-label="Liked sharks">
           {follows.data.sharks.map((s) => (
-            <li key={s.id} className="flex flex-col gap-2">
-              <SharkCard shark={s} />
-              <button type="button" className="btn-ghost" onClick={() => unfollow(s.id, s.name)}>
-                Unfollow <span className="sr-only">{s.name}</span>
-              </button>
+            <li key={s.id} className="flex">
+              <SharkCard
+                shark={s}
+                footer={
+                  <button
+                    type="button"
+                    className="btn-ghost relative z-10 min-h-11 w-full"
+                    onClick={() => unfollow(s.id, s.name)}
+                  >
+                    Unfollow <span className="sr-only">{s.name}</span>
+                  </button>
+                }
+              />
             </li>
           ))}
         </ul>

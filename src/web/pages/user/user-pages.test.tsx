@@ -1,9 +1,9 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyBooking } from '../../../shared/schemas/bookings';
-import type { Shark } from '../../../shared/schemas/sharks';
-import { mockApi, renderScreen, sessionFor } from '../../auth/test-utils';
+import type { MyBooking } from '#shared/bookings.ts';
+import type { Shark } from '#shared/catalogue.ts';
+import { mockApi, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import BookingsPage from './bookings-page';
 import UserDashboardPage from './dashboard-page';
 import EditProfilePage from './edit-profile-page';
@@ -38,6 +38,10 @@ const booking = (id: string, date: string, upcoming: boolean, title: string): My
   hours: 2,
   preferredDate: date,
   preferredTime: '18:30',
+  startsAt: `${date}T13:00:00.000Z`,
+  endsAt: `${date}T15:00:00.000Z`,
+  timeZone: 'Asia/Kolkata',
+  status: 'confirmed',
   totalPrice: 3000,
   upcoming,
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -75,15 +79,22 @@ describe('learner pages', () => {
       'GET /api/auth/session': session,
       'GET /api/me/bookings': {
         status: 200,
-        body: [booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-15', true, 'Web App Hacking'), booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security')],
+        body: [
+          booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-15', true, 'Web App Hacking'),
+          booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security'),
+        ],
       },
       'GET /api/me/follows': { status: 200, body: { sharkIds: [SHARK.id], sharks: [SHARK] } },
     });
     const { router } = renderScreen(routes, '/user/dashboard');
     const upcoming = await screen.findByRole('list', { name: 'Upcoming sessions' });
     expect(within(upcoming).getByText('Web App Hacking')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Past sessions' })).getByText('API Security')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Past sessions' })).getByText('API Security'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' }),
+    ).toBeInTheDocument();
 
     await router.navigate('/user/bookings');
     const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
@@ -92,15 +103,20 @@ describe('learner pages', () => {
     expect(item).toHaveTextContent('Arjun Mehta');
     expect(item).toHaveTextContent('Thu, 15 Jan, 2099');
     expect(item).toHaveTextContent('18:30');
-    expect(item).toHaveTextContent('₹3,000.00');
-    expect(within(screen.getByRole('list', { name: 'Past bookings' })).getByText('API Security')).toBeInTheDocument();
+    expect(item).toHaveTextContent('₹3,000');
+    expect(
+      within(screen.getByRole('list', { name: 'Past bookings' })).getByText('API Security'),
+    ).toBeInTheDocument();
   });
 
   it('Liked Sharks unfollows a shark', async () => {
     let ids = [SHARK.id];
     const { calls } = mockApi({
       'GET /api/auth/session': session,
-      'GET /api/me/follows': () => ({ status: 200, body: { sharkIds: ids, sharks: ids.length ? [SHARK] : [] } }),
+      'GET /api/me/follows': () => ({
+        status: 200,
+        body: { sharkIds: ids, sharks: ids.length ? [SHARK] : [] },
+      }),
       [`DELETE /api/follows/${SHARK.id}`]: () => {
         ids = [];
         return { status: 200, body: { sharkId: SHARK.id, following: false } };
@@ -108,8 +124,13 @@ describe('learner pages', () => {
     });
     renderScreen(routes, '/user/favorites');
     expect(await screen.findByRole('heading', { name: 'Liked Sharks' })).toBeInTheDocument();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unfollow Arjun Mehta' }));
-    expect(await screen.findByRole('heading', { name: 'You have not liked any sharks yet' })).toBeInTheDocument();
+    const unfollowButton = await screen.findByRole('button', { name: 'Unfollow Arjun Mehta' });
+    // Inside its card, not hanging under it.
+    expect(unfollowButton.closest('[data-testid="shark-card"]')).not.toBeNull();
+    await userEvent.setup().click(unfollowButton);
+    expect(
+      await screen.findByRole('heading', { name: 'You have not liked any sharks yet' }),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     expect(await screen.findByText('You unfollowed Arjun Mehta.')).toBeInTheDocument();
   });
@@ -117,8 +138,14 @@ describe('learner pages', () => {
   it('edit profile saves name and phone, shows the email read-only, and confirms', async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': session,
-      'GET /api/me/profile': { status: 200, body: { fullName: 'Priya', email: 'priya@example.com', phone: null } },
-      'PUT /api/me/profile': ({ body }) => ({ status: 200, body: { ...(body as object), email: 'priya@example.com' } }),
+      'GET /api/me/profile': {
+        status: 200,
+        body: { fullName: 'Priya', email: 'priya@example.com', phone: null },
+      },
+      'PUT /api/me/profile': ({ body }) => ({
+        status: 200,
+        body: { ...(body as object), email: 'priya@example.com' },
+      }),
     });
     renderScreen(routes, '/user/edit-profile');
     const user = userEvent.setup();
@@ -131,7 +158,12 @@ describe('learner pages', () => {
     await user.type(name, 'Priya Raman');
     await user.type(screen.getByLabelText(/Phone/), '+91 98765 43210');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('✅ Profile updated successfully!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ fullName: 'Priya Raman', phone: '+91 98765 43210' });
+    // The spec's '✅' is drawn as an icon; the words after it stay exact.
+    const saved = await screen.findByText('Profile updated successfully!');
+    expect(saved.parentElement!.querySelector('[data-testid="check-icon"] svg')).not.toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      fullName: 'Priya Raman',
+      phone: '+91 98765 43210',
+    });
   });
 });

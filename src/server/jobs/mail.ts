@@ -1,0 +1,9 @@
+// Job `mail`: delivers one mail of the delivery log (the mail module renders and sends it).
+import type { JobHandler } from './queue';
+import type { JobContext } from './handlers';
+import { createMailDelivery } from '#server/modules/mail/service.ts';
+
+export function mailHandler(ctx: JobContext): JobHandler<'mail'> {
+  const deliver = createMailDelivery(ctx);
+  return (job) => deliver(job);
+}

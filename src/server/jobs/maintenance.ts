@@ -1,0 +1,17 @@
+// Job `maintenance` (daily, see schedules.ts): purges expired sessions and used or expired mail tokens.
+import type { DbOrTx } from '#server/db/client.ts';
+import { purgeExpiredEmailTokens, purgeExpiredSessions } from '#server/modules/accounts/service.ts';
+import type { JobHandler } from './queue';
+import type { JobContext } from './handlers';
+
+export async function purgeExpired(db: DbOrTx): Promise<void> {
+  await purgeExpiredSessions(db);
+  await purgeExpiredEmailTokens(db);
+}
+
+export function maintenanceHandler(ctx: JobContext): JobHandler<'maintenance'> {
+  return async () => {
+    await purgeExpired(ctx.db);
+    ctx.log.info('purged expired sessions and mail tokens');
+  };
+}

@@ -1,0 +1,164 @@
+// The job queue (decision 080): pg-boss on the app's own database. On the embedded PGlite it runs in this
+// process through pg-boss's PGlite adapter; with DATABASE_URL it keeps a small pool of its own on the server,
+// where its row locks (SKIP LOCKED) give each job to exactly one worker across every app server.
+// A job is always sent with the caller's transaction (or database), so it commits or rolls back with the
+// change that caused it.
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import type { Config } from '#server/config.ts';
+import type { Database, DbOrTx } from '#server/db/client.ts';
+import { jobsDb } from '#server/db/jobs-adapter.ts';
+
+/** Every kind of job and what it carries. A kind is also the name of its pg-boss queue. */
+export interface JobData {
+  /** Deliver one mail of the delivery log. */
+  mail: { mailId: string };
+  /** Daily clean-up: expired sessions and mail tokens. */
+  maintenance: { task: 'purge' };
+  /**
+   * A reset or verification link asked for by email. The request only queues this job, the same work whether
+   * or not the email has an account, so neither the answer nor its timing tells them apart (decision 020).
+   */
+  'account-link': { kind: 'reset' | 'verify'; email: string };
+}
+export type JobKind = keyof JobData;
+export const JOB_KINDS = ['mail', 'maintenance', 'account-link'] as const satisfies readonly JobKind[];
+
+export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+
+export interface QueueOptions {
+  /** Retries after the first attempt of a mail. */
+  mailRetryLimit: number;
+  /** Base of the exponential backoff between mail attempts, in seconds (about 1x, 2x, 4x... with jitter). */
+  mailRetryDelaySeconds: number;
+}
+
+export function queueOptionsOf(config: Config): QueueOptions {
+  return { mailRetryLimit: config.MAIL_RETRY_LIMIT, mailRetryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS };
+}
+
+export interface JobQueue {
+  readonly boss: PgBoss;
+  /** Sends a job within `db`: pass the caller's transaction so the job commits with its change. */
+  enqueue<K extends JobKind>(db: DbOrTx, kind: K, data: JobData[K], opts?: SendOptions): Promise<string>;
+  /** Starts workers for every kind in this process (polling; pg-boss locks each job to one worker). */
+  work(handlers: JobHandlers): Promise<void>;
+  /**
+   * Works every due job now, waiting for retries that come due, until no job is left (tests and the
+   * dev tools). Fails after `timeoutMs` if jobs are still pending.
+   */
+  drain(handlers: JobHandlers, opts?: { timeoutMs?: number }): Promise<number>;
+  /** Stops the workers, letting a running job finish within `timeoutMs` (it is retried otherwise). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An error as pg-boss stores it in the job's output: the message is what an admin reads. */
+const errorOutput = (err: unknown) => ({
+  message: err instanceof Error ? err.message : String(err),
+});
+
+export async function startQueue(opts: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Run maintenance and the cron clock here (workers do; a web server with RUN_JOBS=false does not). */
+  supervise: boolean;
+}): Promise<JobQueue> {
+  const { config, database, log, supervise } = opts;
+  const common = { supervise, schedule: supervise, migrate: true } as const;
+  const boss =
+    database.kind === 'pglite' && database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
+      : // A small pool of its own on the app's database, so polling never waits behind requests.
+        new PgBoss({ connectionString: database.pool?.options.connectionString, max: 3, ...common });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
+  await boss.start();
+
+  const { mailRetryLimit, mailRetryDelaySeconds } = queueOptionsOf(config);
+  const queues = {
+    mail: {
+      retryLimit: mailRetryLimit,
+      retryDelay: mailRetryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      // An SMTP server that hangs: the attempt is abandoned and retried after this long.
+      expireInSeconds: 300,
+    },
+    maintenance: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
+    'account-link': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  } satisfies Record<JobKind, object>;
+  for (const kind of JOB_KINDS) {
+    // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).
+    await boss.createQueue(kind, queues[kind]);
+    await boss.updateQueue(kind, queues[kind]);
+  }
+
+  let working = false;
+  const run = async <K extends JobKind>(kind: K, handlers: JobHandlers, job: JobWithMetadata<JobData[K]>) => {
+    const handler = handlers[kind] as JobHandler<K>;
+    await handler(job);
+  };
+
+  return {
+    boss,
+    async enqueue(db, kind, data, sendOpts = {}) {
+      const id = await boss.send(kind, data, { ...sendOpts, db: jobsDb(db) });
+      if (!id) throw new Error(`the ${kind} job was not created`);
+      return id;
+    },
+    async work(handlers) {
+      working = true;
+      for (const kind of JOB_KINDS) {
+        await boss.work(
+          kind,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
+          async ([job]) => run(kind, handlers, job as never),
+        );
+      }
+    },
+    async drain(handlers, { timeoutMs = 20_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      let worked = 0;
+      for (;;) {
+        let ran = 0;
+        for (const kind of JOB_KINDS) {
+          const jobs = await boss.fetch<JobData[typeof kind]>(kind, { includeMetadata: true, batchSize: 20 });
+          for (const job of jobs) {
+            ran++;
+            try {
+              await run(kind, handlers, job as never);
+              await boss.complete(kind, { id: job.id, retryCount: job.retryCount });
+            } catch (err) {
+              await boss.fail(kind, { id: job.id, retryCount: job.retryCount }, errorOutput(err));
+            }
+          }
+        }
+        worked += ran;
+        if (ran) continue;
+        const pending: string[] = [];
+        for (const kind of JOB_KINDS) {
+          const jobs = await boss.findJobs(kind);
+          for (const j of jobs)
+            if (['created', 'retry', 'active'].includes(j.state))
+              pending.push(
+                `${kind} ${j.state} attempt ${j.retryCount + 1} after ${j.startAfter.toISOString()}`,
+              );
+        }
+        if (!pending.length) return worked;
+        if (Date.now() > deadline)
+          throw new Error(
+            `jobs still pending after ${timeoutMs} ms: ${pending.join('; ')} (now ${new Date().toISOString()})`,
+          );
+        await sleep(200);
+      }
+    },
+    async stop(timeoutMs = 20_000) {
+      // The PGlite instance belongs to the app (closed with the database); a pool of pg-boss's own is closed.
+      await boss.stop({ graceful: working, timeout: timeoutMs, close: database.kind !== 'pglite' });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// The recurring jobs. pg-boss keeps schedules in its own table and its cron clock creates each run once,
+// however many workers are up; times are in APP_TIMEZONE.
+import type { Config } from '#server/config.ts';
+import type { JobQueue } from './queue';
+
+export const SCHEDULES = [
+  // Every night at 03:17, away from the hour when other systems' crons pile up.
+  { kind: 'maintenance', cron: '17 3 * * *', data: { task: 'purge' } },
+] as const;
+
+export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {
+  for (const s of SCHEDULES) await queue.boss.schedule(s.kind, s.cron, s.data, { tz: config.APP_TIMEZONE });
+}

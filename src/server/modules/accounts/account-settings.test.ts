@@ -1,0 +1,334 @@
+// Account settings (/api/me/account/...): change password, sign out everywhere, change email, download my
+// data, delete my account. Each rule and refusal against the real database.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { courseBookings, emailTokens, outbox, sessions, sharkFollowers, users } from '#server/db/schema.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createShark,
+  sessionCookie,
+  type TestAccount,
+} from '#server/test/fixtures.ts';
+import { setClock } from '#server/time.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
+});
+afterAll(() => app.close());
+beforeEach(resetDb);
+
+const post = (url: string, cookie: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/me/account/${url}`, headers: { cookie }, payload });
+const sessionUser = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user;
+const mailsTo = async (to: string) => {
+  const { db } = await testDatabase();
+  return db.select().from(outbox).where(eq(outbox.toAddress, to));
+};
+const linkToken = (link: string | null) => new URL(link!).searchParams.get('token')!;
+
+async function signedIn(roles: Parameters<typeof createAccount>[1]['roles'] = ['user']) {
+  const { db } = await testDatabase();
+  const account = await createAccount(db, { roles });
+  return {
+    db,
+    account,
+    cookie: await sessionCookie(db, account.id),
+    other: await sessionCookie(db, account.id),
+  };
+}
+
+describe('change password', () => {
+  const body = (a: TestAccount, password = 'a-new-long-passphrase') => ({
+    currentPassword: a.password,
+    password,
+    confirmPassword: password,
+  });
+
+  it('changes it, keeps this session, signs out the others and mails a notice', async () => {
+    const { account, cookie, other } = await signedIn();
+    const res = await post('password', cookie, body(account));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MSG.passwordChanged });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await sessionUser(cookie)).email).toBe(account.email);
+    expect(await sessionUser(other)).toBeNull();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: 'a-new-long-passphrase', portal: 'user' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await mailsTo(account.email)).map((m) => m.template)).toEqual(['password-changed']);
+  });
+
+  it('refuses a wrong current password, a weak or short new one, and a mismatch, changing nothing', async () => {
+    const { account, cookie, other } = await signedIn();
+    const wrong = await post('password', cookie, { ...body(account), currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.currentPassword).toBe(ACCOUNT_MSG.currentPasswordWrong);
+    const weak = await post('password', cookie, body(account, 'password123'));
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields.password).toBe(ACCOUNT_MSG.passwordTooCommon);
+    const short = await post('password', cookie, body(account, 'short'));
+    expect(short.json().error.fields.password).toBe(ACCOUNT_MSG.passwordTooShort);
+    const same = await post('password', cookie, body(account, account.password));
+    expect(same.json().error.fields.password).toBe(ACCOUNT_MSG.newPasswordSame);
+    const mismatch = await post('password', cookie, {
+      ...body(account),
+      confirmPassword: 'something-else-1',
+    });
+    expect(mismatch.json().error.fields.confirmPassword).toBe(ACCOUNT_MSG.passwordsDoNotMatch);
+    const missing = await post('password', cookie, { password: 'a', confirmPassword: 'a' });
+    expect(missing.json().error.fields.currentPassword).toBe(ACCOUNT_MSG.currentPasswordRequired);
+    expect(await sessionUser(other)).not.toBeNull();
+    expect(await mailsTo(account.email)).toEqual([]);
+  });
+});
+
+describe('sign out everywhere', () => {
+  it('ends every session of the account, this one included, and only after a confirmation', async () => {
+    const { account, cookie, other } = await signedIn();
+    const { db } = await testDatabase();
+    const stranger = await signedIn();
+    const unconfirmed = await post('sign-out-everywhere', cookie, {});
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.fields.confirm).toBe(ACCOUNT_MSG.signOutConfirmRequired);
+    const res = await post('sign-out-everywhere', cookie, { confirm: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MSG.signedOutEverywhere });
+    expect(await sessionUser(cookie)).toBeNull();
+    expect(await sessionUser(other)).toBeNull();
+    expect(await db.select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([]);
+    expect(await sessionUser(stranger.cookie)).not.toBeNull();
+  });
+});
+
+describe('change email', () => {
+  it('mails a link to the new address; the email changes only when it is opened, and the old one is told', async () => {
+    const { account, cookie } = await signedIn();
+    const res = await post('email', cookie, {
+      email: 'New.Address@Example.test',
+      currentPassword: account.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MSG.emailChangeRequested });
+    expect((await sessionUser(cookie)).email).toBe(account.email);
+    const [mail] = await mailsTo('new.address@example.test');
+    expect(mail.template).toBe('confirm-new-email');
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: linkToken(mail.link) },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ message: ACCOUNT_MSG.emailChanged });
+    expect((await sessionUser(cookie)).email).toBe('new.address@example.test');
+    const [notice] = await mailsTo(account.email);
+    expect(notice).toMatchObject({
+      template: 'email-changed',
+      data: expect.objectContaining({ newEmail: 'new.address@example.test' }),
+    });
+    // Single use.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: linkToken(mail.link) },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
+  });
+
+  it('answers the same for an address that already has an account, and mails nothing there', async () => {
+    const { account, cookie } = await signedIn();
+    const { db } = await testDatabase();
+    const taken = await createAccount(db, { roles: ['user'] });
+    const res = await post('email', cookie, { email: taken.email, currentPassword: account.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MSG.emailChangeRequested });
+    expect(await mailsTo(taken.email)).toEqual([]);
+    expect(await db.select().from(emailTokens)).toEqual([]);
+  });
+
+  it('refuses a wrong password, a bad address and the current address', async () => {
+    const { account, cookie } = await signedIn();
+    const wrong = await post('email', cookie, { email: 'x@example.test', currentPassword: 'nope-nope' });
+    expect(wrong.json().error.fields.currentPassword).toBe(ACCOUNT_MSG.currentPasswordWrong);
+    const bad = await post('email', cookie, { email: 'not-an-email', currentPassword: account.password });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.email).toBeTruthy();
+    const same = await post('email', cookie, { email: account.email, currentPassword: account.password });
+    expect(same.json().error.fields.email).toBe(ACCOUNT_MSG.emailSameAsCurrent);
+  });
+
+  it("changes only the requester's account: another account's link moves that account, an expired link nothing", async () => {
+    const { account, cookie } = await signedIn();
+    const other = await signedIn();
+    await post('email', other.cookie, {
+      email: 'other-new@example.test',
+      currentPassword: other.account.password,
+    });
+    const [mail] = await mailsTo('other-new@example.test');
+    // The requester opening someone else's link does not take that address for itself.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      headers: { cookie },
+      payload: { token: linkToken(mail.link) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await sessionUser(cookie)).email).toBe(account.email);
+    expect((await sessionUser(other.cookie)).email).toBe('other-new@example.test');
+
+    await post('email', cookie, { email: 'late@example.test', currentPassword: account.password });
+    const [late] = await mailsTo('late@example.test');
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    setClock(() => later);
+    try {
+      const expired = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: linkToken(late.link) },
+      });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
+    } finally {
+      setClock();
+    }
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row.email).toBe(account.email);
+  });
+});
+
+describe('download my data', () => {
+  it('is a JSON attachment of the account, its roles, bookings and follows, never cached', async () => {
+    const { db, account, cookie } = await signedIn(['user']);
+    const shark = await createShark(db, { name: 'Followed Shark' });
+    const course = await createCourse(db, shark.id);
+    await createBooking(db, { courseId: course.id, userId: account.id, preferredDate: '2030-01-10' });
+    await db.insert(sharkFollowers).values({ userId: account.id, sharkId: shark.id });
+    const res = await app.inject({ method: 'GET', url: '/api/me/account/export', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="shark-security-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: account.id, email: account.email, roles: ['user'] });
+    expect(data.profile).toMatchObject({ fullName: 'Test Person' });
+    expect(data.bookings).toHaveLength(1);
+    expect(data.follows).toHaveLength(1);
+    expect(data).toMatchObject({
+      reviews: [],
+      messages: [],
+      freelancerProfile: null,
+      sharkProfile: null,
+      courses: [],
+    });
+    expect(JSON.stringify(data)).not.toContain('password');
+  });
+
+  it("holds a shark's profile and courses, and never another account's data", async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db, { name: 'Exporting Shark' });
+    await createCourse(db, shark.id, { title: 'My Course' });
+    const cookie = await sessionCookie(db, shark.userId);
+    const other = await signedIn();
+    const data = (
+      await app.inject({ method: 'GET', url: '/api/me/account/export', headers: { cookie } })
+    ).json();
+    expect(data.sharkProfile).toMatchObject({ name: 'Exporting Shark' });
+    expect(data.courses.map((c: { title: string }) => c.title)).toEqual(['My Course']);
+    expect(JSON.stringify(data)).not.toContain(other.account.email);
+  });
+});
+
+describe('delete my account', () => {
+  const del = (cookie: string, currentPassword: string) =>
+    post('delete', cookie, { currentPassword, confirm: 'DELETE' });
+
+  it("erases the account and its sessions at once, keeps its bookings as the shark's records without the learner", async () => {
+    const { db, account, cookie, other } = await signedIn();
+    const shark = await createShark(db);
+    const course = await createCourse(db, shark.id);
+    const booking = await createBooking(db, {
+      courseId: course.id,
+      userId: account.id,
+      preferredDate: '2030-01-10',
+    });
+    await db.insert(sharkFollowers).values({ userId: account.id, sharkId: shark.id });
+    const res = await del(cookie, account.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MSG.accountDeleted });
+    expect(await sessionUser(cookie)).toBeNull();
+    expect(await sessionUser(other)).toBeNull();
+    expect(await db.select().from(users).where(eq(users.id, account.id))).toEqual([]);
+    expect(await db.select().from(sharkFollowers).where(eq(sharkFollowers.userId, account.id))).toEqual([]);
+    const [kept] = await db.select().from(courseBookings).where(eq(courseBookings.id, booking.id));
+    expect(kept).toMatchObject({ userId: null, name: ACCOUNT_MSG.deletedLearnerName, email: '', phone: '' });
+    expect((await mailsTo(account.email)).map((m) => m.template)).toEqual(['account-deleted']);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password, portal: 'user' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong password and a missing confirmation, deleting nothing', async () => {
+    const { db, account, cookie } = await signedIn();
+    const wrong = await del(cookie, 'not-my-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.currentPassword).toBe(ACCOUNT_MSG.currentPasswordWrong);
+    const unconfirmed = await post('delete', cookie, { currentPassword: account.password, confirm: 'yes' });
+    expect(unconfirmed.json().error.fields.confirm).toBe(ACCOUNT_MSG.deleteConfirmRequired);
+    expect(await db.select().from(users).where(eq(users.id, account.id))).toHaveLength(1);
+  });
+
+  it('tells a shark with upcoming sessions to cancel them first', async () => {
+    const { db } = await testDatabase();
+    const sharkAccount = await createAccount(db, { roles: ['shark'] });
+    const shark = await createShark(db, { userId: sharkAccount.id });
+    const course = await createCourse(db, shark.id);
+    const learner = await createAccount(db, { roles: ['user'] });
+    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: '2099-01-10' });
+    const res = await del(await sessionCookie(db, sharkAccount.id), sharkAccount.password);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(ACCOUNT_MSG.deleteCancelUpcomingFirst);
+    expect(await db.select().from(users).where(eq(users.id, sharkAccount.id))).toHaveLength(1);
+  });
+
+  it('deletes a shark without bookings with its profile and courses', async () => {
+    const { db } = await testDatabase();
+    const sharkAccount = await createAccount(db, { roles: ['shark'] });
+    const shark = await createShark(db, { userId: sharkAccount.id });
+    await createCourse(db, shark.id);
+    const res = await del(await sessionCookie(db, sharkAccount.id), sharkAccount.password);
+    expect(res.statusCode).toBe(200);
+    expect(await db.select().from(users).where(eq(users.id, sharkAccount.id))).toEqual([]);
+  });
+
+  it('refuses the last admin, and lets an admin go when another remains', async () => {
+    const { db } = await testDatabase();
+    const admin = await createAccount(db, { roles: ['admin'] });
+    const cookie = await sessionCookie(db, admin.id);
+    const last = await del(cookie, admin.password);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.message).toBe(ACCOUNT_MSG.deleteLastAdmin);
+    await createAccount(db, { roles: ['admin'] });
+    expect((await del(cookie, admin.password)).statusCode).toBe(200);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, admin.id))),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// Accounts as other modules and the app see them: find an account, create one (with its profile and roles),
+// mail a set-your-password link. The routes' own flows live beside it: signup, login, become-freelancer,
+// email-verification, password-reset; sessions and tokens are the plumbing they share.
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
+import type { MailContext } from '#server/modules/mail/service.ts';
+import { mailPasswordLink } from './password-reset';
+import * as repo from './repository';
+import { SET_PASSWORD_TTL_MS } from './tokens';
+
+export type { AccountRecord, NewAccount } from './repository';
+export { hashPassword } from './passwords';
+export {
+  createSession,
+  purgeExpiredSessions,
+  readSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+} from './sessions';
+export { purgeExpiredEmailTokens } from './tokens';
+// The account-link job's work (src/server/jobs/account-link.ts): the request itself only queues it.
+export { requestPasswordReset } from './password-reset';
+export { resendVerification } from './email-verification';
+
+export const findAccountByEmail = repo.findAccountByEmail;
+/** The email and full name of an account (a workspace shows them beside the shark's profile). */
+export const getAccountContact = repo.findAccountContact;
+
+/** "Role not found" is a broken installation, not bad input: a 500 that still says which step failed. */
+export const roleNotFound = () => new HttpError(500, ACCOUNT_MSG.roleNotFound, 'role_not_found');
+
+/**
+ * Creates the user, its profile and its roles. Run it inside a transaction: a failure at any step leaves
+ * nothing half-made. A role missing from the roles table is answered with roleNotFound().
+ */
+export async function createAccount(tx: DbOrTx, input: repo.NewAccount): Promise<{ id: string }> {
+  try {
+    return await repo.insertAccount(tx, input);
+  } catch (err) {
+    if (err instanceof repo.RoleNotFoundError) throw roleNotFound();
+    throw err;
+  }
+}
+
+/** Mails an account made by the company its 72-hour set-your-password link; returns the link. */
+export const mailSetPasswordLink = (
+  db: DbOrTx,
+  ctx: MailContext,
+  user: { id: string; email: string; name?: string | null; role?: 'shark' | 'admin' },
+) => mailPasswordLink(db, ctx, user, 'welcome', SET_PASSWORD_TTL_MS);
+
+/** An account's roles in assignment order, and replacing them (the admin console grants the shark role). */
+export const listAccountRoles = repo.listRoles;
+export const replaceAccountRoles = repo.replaceRoles;
+/** Ends every session of an account at once (a suspension). */
+export const endAllSessions = repo.deleteUserSessions;

@@ -1,0 +1,229 @@
+// All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
+// and suspends; sessions (bookings) it searches.
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Specialization } from '#shared/constants.ts';
+import type { AdminSharkState } from '#shared/admin.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  courseBookings,
+  courses,
+  profiles,
+  roles,
+  sharkCredentials,
+  sharks,
+  userRoles,
+  users,
+} from '#server/db/schema.ts';
+
+/** `%` and `_` typed by an admin are literal characters, not wildcards. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An unpublished sharks row for a new shark account, filled in later by the shark. */
+export async function insertDraftShark(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    name: string;
+    specialization: Specialization;
+    experience?: number;
+    bio?: string | null;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(sharks)
+    .values({ ...input, published: false })
+    .returning({ id: sharks.id });
+  return row.id;
+}
+
+export async function findSharkIdByUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: sharks.id }).from(sharks).where(eq(sharks.userId, userId));
+  return row?.id ?? null;
+}
+
+/** Every shark, published or not, with its account's email and state, by name; `q` searches name and email. */
+export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState[]> {
+  const pattern = containsPattern(q);
+  return db
+    .select({
+      id: sharks.id,
+      userId: sharks.userId,
+      name: sharks.name,
+      email: users.email,
+      specialization: sharks.specialization,
+      published: sharks.published,
+      suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
+      credentials:
+        sql<number>`(SELECT count(*)::int FROM ${sharkCredentials} c WHERE c.shark_id = ${sharks.id})`.mapWith(
+          Number,
+        ),
+      verifiedCredentials: sql<number>`(SELECT count(*)::int FROM ${sharkCredentials} c
+        WHERE c.shark_id = ${sharks.id} AND c.status = 'verified')`.mapWith(Number),
+    })
+    .from(sharks)
+    .innerJoin(users, eq(users.id, sharks.userId))
+    .where(q ? or(ilike(sharks.name, pattern), ilike(users.email, pattern)) : undefined)
+    .orderBy(asc(sharks.name), asc(sharks.id))
+    .limit(500);
+}
+
+/** A shark with its owner's email, the row locked until the transaction ends. */
+export async function lockShark(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      id: sharks.id,
+      userId: sharks.userId,
+      name: sharks.name,
+      published: sharks.published,
+      email: users.email,
+    })
+    .from(sharks)
+    .innerJoin(users, eq(users.id, sharks.userId))
+    .where(eq(sharks.id, id))
+    .for('update', { of: sharks });
+  return row ?? null;
+}
+
+export async function setSharkPublished(tx: DbOrTx, id: string, published: boolean): Promise<void> {
+  await tx
+    .update(sharks)
+    .set({ published, updatedAt: sql`now()` })
+    .where(eq(sharks.id, id));
+}
+
+const rolesColumn = sql<string[]>`coalesce((SELECT array_agg(r.role_name ORDER BY ur.id) FROM ${userRoles} ur
+  JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = "users"."id"), '{}')`;
+
+/** Accounts whose email or name contains `q`, newest first. */
+export async function searchUsers(db: DbOrTx, q: string, limit: number, offset: number) {
+  const pattern = containsPattern(q);
+  const where = q ? or(ilike(users.email, pattern), ilike(profiles.fullName, pattern)) : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: profiles.fullName,
+        roles: rolesColumn,
+        suspendedAt: users.suspendedAt,
+        suspensionReason: users.suspensionReason,
+        bookings:
+          sql<number>`(SELECT count(*)::int FROM ${courseBookings} b WHERE b.user_id = "users"."id")`.mapWith(
+            Number,
+          ),
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where),
+  ]);
+  return { items, total: Number(total) };
+}
+
+/** An account with its roles and suspension, the row locked until the transaction ends. */
+export async function lockUser(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      suspendedAt: users.suspendedAt,
+      roles: rolesColumn,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update', { of: users });
+  return row ?? null;
+}
+
+/**
+ * The ids of the admin accounts that are not suspended, locked in id order. A suspension takes these locks
+ * before the target's, always in the same order, so two admins suspending each other at once queue up instead
+ * of each holding one row and waiting for the other's (a deadlock PostgreSQL would end with an error).
+ */
+export async function lockActiveAdmins(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.roleName, 'admin'), isNull(users.suspendedAt)))
+    .orderBy(users.id)
+    .for('update', { of: users });
+  return rows.map((r) => r.id);
+}
+
+export async function setSuspension(
+  tx: DbOrTx,
+  id: string,
+  suspension: { at: Date; reason: string } | null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ suspendedAt: suspension?.at ?? null, suspensionReason: suspension?.reason ?? null })
+    .where(eq(users.id, id));
+}
+
+export interface BookingFilters {
+  learner: string;
+  shark: string;
+  course: string;
+  from?: string;
+  to?: string;
+}
+
+/** Bookings matching every given filter, latest session date first. */
+export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: number, offset: number) {
+  const conditions: (SQL | undefined)[] = [
+    f.learner
+      ? or(
+          ilike(courseBookings.name, containsPattern(f.learner)),
+          ilike(courseBookings.email, containsPattern(f.learner)),
+        )
+      : undefined,
+    f.shark ? ilike(sharks.name, containsPattern(f.shark)) : undefined,
+    f.course
+      ? or(
+          ilike(courses.title, containsPattern(f.course)),
+          ilike(courses.courseCode, containsPattern(f.course)),
+        )
+      : undefined,
+    f.from ? gte(courseBookings.preferredDate, f.from) : undefined,
+    f.to ? lte(courseBookings.preferredDate, f.to) : undefined,
+  ];
+  const where = and(...conditions);
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: courseBookings.id,
+        learnerName: courseBookings.name,
+        learnerEmail: courseBookings.email,
+        sharkId: sharks.id,
+        sharkName: sharks.name,
+        courseTitle: courses.title,
+        courseCode: courses.courseCode,
+        date: courseBookings.preferredDate,
+        time: courseBookings.preferredTime,
+        hours: courseBookings.hours,
+        totalPrice: courseBookings.totalPrice,
+        createdAt: courseBookings.createdAt,
+      })
+      .from(courseBookings)
+      .innerJoin(courses, eq(courses.id, courseBookings.courseId))
+      .innerJoin(sharks, eq(sharks.id, courses.sharkId))
+      .where(where)
+      .orderBy(desc(courseBookings.preferredDate), desc(courseBookings.preferredTime), asc(courseBookings.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(courseBookings)
+      .innerJoin(courses, eq(courses.id, courseBookings.courseId))
+      .innerJoin(sharks, eq(sharks.id, courses.sharkId))
+      .where(where),
+  ]);
+  return { items, total: Number(total) };
+}

@@ -1,0 +1,133 @@
+// All SQL of availability: the shark's rules (weekly hours, overrides), its active bookings, and the learners
+// waiting for the calendar to open.
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  availabilityOverrides as o,
+  availabilityWatchers as w,
+  availabilityWeekly as wk,
+  courseBookings as b,
+  sharkAvailability as a,
+  sharks as s,
+  users as u,
+} from '#server/db/schema.ts';
+
+export interface RulesRow {
+  sharkId: string;
+  timeZone: string;
+  bufferMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  dailyCap: number | null;
+  published: boolean;
+}
+
+const rulesColumns = {
+  sharkId: a.sharkId,
+  timeZone: a.timeZone,
+  bufferMinutes: a.bufferMinutes,
+  minNoticeMinutes: a.minNoticeMinutes,
+  horizonDays: a.horizonDays,
+  dailyCap: a.dailyCap,
+  published: a.published,
+};
+
+/** The shark's rules row; `forUpdate` locks it so bookings of one shark are checked one at a time. */
+export async function findRules(db: DbOrTx, sharkId: string, forUpdate = false): Promise<RulesRow | null> {
+  const q = db.select(rulesColumns).from(a).where(eq(a.sharkId, sharkId));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function listWeekly(db: DbOrTx, sharkId: string) {
+  return db
+    .select({ weekday: wk.weekday, start: wk.startTime, end: wk.endTime })
+    .from(wk)
+    .where(eq(wk.sharkId, sharkId))
+    .orderBy(asc(wk.weekday), asc(wk.startTime));
+}
+
+export async function listOverrides(db: DbOrTx, sharkId: string, fromDate?: string) {
+  return db
+    .select({ date: o.date, start: o.startTime, end: o.endTime })
+    .from(o)
+    .where(
+      fromDate ? and(eq(o.sharkId, sharkId), sql`${o.date} >= ${fromDate}::date`) : eq(o.sharkId, sharkId),
+    )
+    .orderBy(asc(o.date), asc(o.startTime));
+}
+
+/** Active (requested or confirmed) bookings of the shark that end after `from` and start before `to`. */
+export async function listActiveBookings(db: DbOrTx, sharkId: string, from: Date, to: Date) {
+  return db
+    .select({ startsAt: b.startsAt, blockedUntil: b.blockedUntil })
+    .from(b)
+    .where(
+      and(
+        eq(b.sharkId, sharkId),
+        inArray(b.status, ['requested', 'confirmed']),
+        gt(b.blockedUntil, from),
+        lt(b.startsAt, to),
+      ),
+    );
+}
+
+export interface RulesWrite extends Omit<RulesRow, 'sharkId'> {
+  weekly: Array<{ weekday: number; start: string; end: string }>;
+  overrides: Array<{ date: string; ranges: Array<{ start: string; end: string }> }>;
+}
+
+/** Replaces the shark's rules, weekly hours and overrides (call in a transaction). Returns whether it was published before. */
+export async function replaceRules(db: DbOrTx, sharkId: string, input: RulesWrite): Promise<boolean> {
+  const before = await findRules(db, sharkId, true);
+  const { weekly, overrides, ...rules } = input;
+  await db
+    .insert(a)
+    .values({ sharkId, ...rules })
+    .onConflictDoUpdate({ target: a.sharkId, set: { ...rules, updatedAt: sql`now()` } });
+  await db.delete(wk).where(eq(wk.sharkId, sharkId));
+  await db.delete(o).where(eq(o.sharkId, sharkId));
+  // An end of 24:00 is stored as is: a Postgres time accepts 24:00:00.
+  if (weekly.length)
+    await db
+      .insert(wk)
+      .values(weekly.map((r) => ({ sharkId, weekday: r.weekday, startTime: r.start, endTime: r.end })));
+  const rows: Array<typeof o.$inferInsert> = overrides.flatMap((d): Array<typeof o.$inferInsert> =>
+    d.ranges.length
+      ? d.ranges.map((r) => ({ sharkId, date: d.date, startTime: r.start, endTime: r.end }))
+      : [{ sharkId, date: d.date, startTime: null, endTime: null }],
+  );
+  if (rows.length) await db.insert(o).values(rows);
+  return before?.published ?? false;
+}
+
+export async function isSharkPublished(db: DbOrTx, sharkId: string): Promise<{ name: string } | null> {
+  const [row] = await db
+    .select({ name: s.name })
+    .from(s)
+    .where(and(eq(s.id, sharkId), eq(s.published, true)));
+  return row ?? null;
+}
+
+export async function addWatcher(db: DbOrTx, sharkId: string, userId: string): Promise<void> {
+  await db.insert(w).values({ sharkId, userId }).onConflictDoNothing();
+}
+
+/** Removes and returns the learners waiting for this shark's calendar, with their email. */
+export async function takeWatchers(db: DbOrTx, sharkId: string): Promise<Array<{ email: string }>> {
+  const rows = await db
+    .select({ email: u.email })
+    .from(w)
+    .innerJoin(u, eq(u.id, w.userId))
+    .where(eq(w.sharkId, sharkId));
+  await db.delete(w).where(eq(w.sharkId, sharkId));
+  return rows;
+}
+
+export async function isWatching(db: DbOrTx, sharkId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(w)
+    .where(and(eq(w.sharkId, sharkId), eq(w.userId, userId)));
+  return !!row;
+}

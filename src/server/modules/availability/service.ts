@@ -1,0 +1,206 @@
+// Availability: a shark's rules and the free slots learners see, and the check a booking passes before it is
+// written (under a lock on the shark's rules row, so the daily cap and the overlap check see every booking).
+import {
+  AVAILABILITY_MSG,
+  DEFAULT_TIME_ZONE,
+  type AvailabilitySettings,
+  type AvailabilityView,
+  type SlotDay,
+  type Slots,
+} from '#shared/availability.ts';
+import { BOOKING_MSG } from '#shared/bookings.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { paths } from '#shared/routes.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { conflict, fieldError, notFound } from '#server/http/errors.ts';
+import { now } from '#server/time.ts';
+import type { Mailer } from '#server/modules/mail/service.ts';
+import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import {
+  addWatcher,
+  findRules,
+  isSharkPublished,
+  isWatching,
+  listActiveBookings,
+  listOverrides,
+  listWeekly,
+  replaceRules,
+  takeWatchers,
+  type RulesRow,
+} from './repository';
+import { computeSlots, localDate, wallClock, type Range, type SlotRules } from './slots';
+
+export { computeSlots, localDate, wallClock } from './slots';
+export type { SlotRules, Busy } from './slots';
+
+const DAY = 86_400_000;
+const hhmm = (t: string | null) => (t ?? '').slice(0, 5);
+
+const DEFAULTS: Omit<RulesRow, 'sharkId'> = {
+  timeZone: DEFAULT_TIME_ZONE,
+  bufferMinutes: 0,
+  minNoticeMinutes: 720,
+  horizonDays: 60,
+  dailyCap: null,
+  published: false,
+};
+
+async function loadRules(db: DbOrTx, sharkId: string, row: RulesRow | null) {
+  const base = row ?? { sharkId, ...DEFAULTS };
+  const weekly = (await listWeekly(db, sharkId)).map((r) => ({
+    weekday: r.weekday,
+    start: hhmm(r.start),
+    end: hhmm(r.end),
+  }));
+  const overrideRows = await listOverrides(db, sharkId);
+  const overrides = new Map<string, Range[]>();
+  for (const r of overrideRows) {
+    const list = overrides.get(r.date) ?? [];
+    if (r.start && r.end) list.push({ start: hhmm(r.start), end: hhmm(r.end) });
+    overrides.set(r.date, list);
+  }
+  const rules: SlotRules = { ...base, weekly, overrides };
+  return { rules, published: base.published };
+}
+
+async function freeSlots(
+  db: DbOrTx,
+  sharkId: string,
+  rules: SlotRules,
+  hours: number,
+  at: Date,
+  opts: { from?: string; to?: string; ignoreBookings?: boolean } = {},
+): Promise<SlotDay[]> {
+  const busy = opts.ignoreBookings
+    ? []
+    : await listActiveBookings(
+        db,
+        sharkId,
+        new Date(at.getTime() - DAY),
+        new Date(at.getTime() + (rules.horizonDays + 2) * DAY),
+      );
+  return computeSlots(rules, busy, hours, at, opts);
+}
+
+/** The free slots of a published shark (public). A closed calendar answers with no days and published false. */
+export async function getSlots(
+  db: DbOrTx,
+  sharkId: string,
+  query: { hours: number; from?: string; to?: string },
+): Promise<Slots & { published: boolean }> {
+  if (!(await isSharkPublished(db, sharkId))) throw notFound(CATALOGUE_MSG.sharkNotFound);
+  const { rules, published } = await loadRules(db, sharkId, await findRules(db, sharkId));
+  const result = { sharkId, timeZone: rules.timeZone, hours: query.hours, published };
+  if (!published) return { ...result, days: [] };
+  return { ...result, days: await freeSlots(db, sharkId, rules, query.hours, now(), query) };
+}
+
+function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): AvailabilityView {
+  return {
+    timeZone: rules.timeZone,
+    bufferMinutes: rules.bufferMinutes,
+    minNoticeMinutes: rules.minNoticeMinutes,
+    horizonDays: rules.horizonDays,
+    dailyCap: rules.dailyCap,
+    published,
+    weekly: rules.weekly,
+    overrides: [...rules.overrides.entries()]
+      .filter(([date]) => date >= localDate(now(), rules.timeZone))
+      .map(([date, ranges]) => ({ date, ranges })),
+    preview,
+  };
+}
+
+/** The workspace view: the rules and the next 14 days of 1-hour slots learners will be offered. */
+export async function getAvailability(db: DbOrTx, scope: SharkScope): Promise<AvailabilityView> {
+  if (!scope.shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
+  const sharkId = scope.shark.id;
+  const { rules, published } = await loadRules(db, sharkId, await findRules(db, sharkId));
+  const at = now();
+  const first = localDate(at, rules.timeZone);
+  const to = localDate(at.getTime() + 13 * DAY, rules.timeZone);
+  return toView(rules, published, await freeSlots(db, sharkId, rules, 1, at, { from: first, to }));
+}
+
+/**
+ * Saves the rules (call in a transaction). When the calendar opens, every learner who asked to be told gets
+ * a mail queued in the same transaction.
+ */
+export async function saveAvailability(
+  tx: DbOrTx,
+  scope: SharkScope,
+  input: AvailabilitySettings,
+  mailer: Pick<Mailer, 'enqueue'>,
+  origin: string,
+): Promise<AvailabilityView> {
+  if (!scope.shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
+  const sharkId = scope.shark.id;
+  const wasPublished = await replaceRules(tx, sharkId, input);
+  if (input.published && !wasPublished) {
+    for (const { email } of await takeWatchers(tx, sharkId))
+      await mailer.enqueue(tx, {
+        to: email,
+        template: 'calendar-open',
+        data: { name: scope.shark.name, link: `${origin}${paths.sharks.profile(sharkId)}` },
+      });
+  }
+  return getAvailability(tx, scope);
+}
+
+/** "Notify me when they do": stored until the shark publishes. */
+export async function watchCalendar(db: DbOrTx, sharkId: string, userId: string): Promise<void> {
+  if (!(await isSharkPublished(db, sharkId))) throw notFound(CATALOGUE_MSG.sharkNotFound);
+  await addWatcher(db, sharkId, userId);
+}
+
+export const isWatchingCalendar = isWatching;
+
+export interface CheckedSlot {
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date;
+  blockedUntil: Date;
+  /** The shark's wall clock at the start: the spec's preferred_date / preferred_time. */
+  preferredDate: string;
+  preferredTime: string;
+}
+
+/**
+ * Checks that `startsAt` is a free slot of the shark for `hours`, inside the caller's transaction and with
+ * the shark's rules row locked, so concurrent bookings of one shark are checked one after another. A time
+ * the shark never offers is a 400 on startsAt; an offered time that is no longer free is a 409.
+ */
+export async function checkSlot(
+  tx: DbOrTx,
+  sharkId: string,
+  startsAt: Date,
+  hours: number,
+): Promise<CheckedSlot> {
+  const row = await findRules(tx, sharkId, true);
+  if (!row?.published) throw fieldError('courseId', AVAILABILITY_MSG.calendarNotOpen);
+  const { rules } = await loadRules(tx, sharkId, row);
+  const at = now();
+  const date = localDate(startsAt, rules.timeZone);
+  const iso = startsAt.toISOString();
+  const has = (days: SlotDay[]) => days.some((d) => d.starts.includes(iso));
+  if (!has(await freeSlots(tx, sharkId, rules, hours, at, { from: date, to: date }))) {
+    const offered = has(computeSlots(rules, [], hours, at, { from: date, to: date, ignoreBookings: true }));
+    if (offered) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    throw fieldError('startsAt', BOOKING_MSG.slotInvalid);
+  }
+  const endsAt = new Date(startsAt.getTime() + hours * 3_600_000);
+  const wall = wallClock(startsAt, rules.timeZone);
+  return {
+    timeZone: rules.timeZone,
+    startsAt,
+    endsAt,
+    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * 60_000),
+    preferredDate: wall.date,
+    preferredTime: wall.time,
+  };
+}
+
+/** Locks the shark's calendar row for the rest of the transaction: bookings of one shark are made one at a time. */
+export async function lockCalendar(tx: DbOrTx, sharkId: string): Promise<void> {
+  await findRules(tx, sharkId, true);
+}

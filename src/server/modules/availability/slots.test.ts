@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { computeSlots, type SlotRules } from './slots';
+
+const rules = (over: Partial<SlotRules> = {}): SlotRules => ({
+  timeZone: 'America/New_York',
+  bufferMinutes: 0,
+  minNoticeMinutes: 0,
+  horizonDays: 60,
+  dailyCap: null,
+  weekly: [],
+  overrides: new Map(),
+  ...over,
+});
+const day = (days: ReturnType<typeof computeSlots>, date: string) =>
+  days.find((d) => d.date === date)!.starts;
+
+describe('computeSlots', () => {
+  it('spring forward in New York (2027-03-14): 02:00-03:00 does not exist, sessions end by 04:00 local', () => {
+    // Sunday 2027-03-14 is ISO weekday 7.
+    const r = rules({ weekly: [{ weekday: 7, start: '01:00', end: '04:00' }] });
+    const now = new Date('2027-03-13T12:00:00Z');
+    const days = computeSlots(r, [], 1, now, { from: '2027-03-14', to: '2027-03-14' });
+    // 01:00 EST = 06:00Z, 01:30 EST = 06:30Z, 03:00 EDT = 07:00Z (the 1-hour 03:30 would end at 04:30).
+    expect(day(days, '2027-03-14')).toEqual([
+      '2027-03-14T06:00:00.000Z',
+      '2027-03-14T06:30:00.000Z',
+      '2027-03-14T07:00:00.000Z',
+    ]);
+    const twoHours = computeSlots(r, [], 2, now, { from: '2027-03-14', to: '2027-03-14' });
+    expect(day(twoHours, '2027-03-14')).toEqual(['2027-03-14T06:00:00.000Z']);
+    // The week after, the same hours give the full three hours again, one hour earlier in UTC.
+    const next = computeSlots(r, [], 1, now, { from: '2027-03-21', to: '2027-03-21' });
+    expect(day(next, '2027-03-21')).toHaveLength(5);
+    expect(day(next, '2027-03-21')[0]).toBe('2027-03-21T05:00:00.000Z');
+  });
+
+  it('fall back in New York (2026-11-01): the longer night offers wall-clock starts once each, measured in real time', () => {
+    const r = rules({ weekly: [{ weekday: 7, start: '01:00', end: '04:00' }] });
+    const now = new Date('2026-10-31T12:00:00Z');
+    const days = computeSlots(r, [], 1, now, { from: '2026-11-01', to: '2026-11-01' });
+    // 01:00 and 01:30 EDT (05:00Z, 05:30Z), then 02:00, 02:30, 03:00 EST (07:00Z...).
+    expect(day(days, '2026-11-01')).toEqual([
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+      '2026-11-01T07:30:00.000Z',
+      '2026-11-01T08:00:00.000Z',
+    ]);
+    // A 4-hour session fits: the night between 01:00 and 04:00 lasts four real hours.
+    expect(day(computeSlots(r, [], 4, now, { from: '2026-11-01', to: '2026-11-01' }), '2026-11-01')).toEqual([
+      '2026-11-01T05:00:00.000Z',
+    ]);
+  });
+
+  it('Asia/Kolkata (UTC+05:30): weekly hours, overrides (other hours, day off), notice and horizon', () => {
+    const r = rules({
+      timeZone: 'Asia/Kolkata',
+      minNoticeMinutes: 12 * 60,
+      horizonDays: 3,
+      weekly: [
+        { weekday: 1, start: '09:00', end: '11:00' },
+        { weekday: 2, start: '09:00', end: '11:00' },
+        { weekday: 3, start: '09:00', end: '11:00' },
+      ],
+      overrides: new Map([
+        ['2026-11-24', []],
+        ['2026-11-25', [{ start: '18:00', end: '19:30' }]],
+      ]),
+    });
+    // Monday 2026-11-23 06:00 IST: 12 hours of notice leave nothing that morning.
+    const now = new Date('2026-11-23T00:30:00Z');
+    const days = computeSlots(r, [], 1, now);
+    expect(days.map((d) => d.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']);
+    expect(day(days, '2026-11-23')).toEqual([]);
+    expect(day(days, '2026-11-24')).toEqual([]);
+    expect(day(days, '2026-11-25')).toEqual(['2026-11-25T12:30:00.000Z', '2026-11-25T13:00:00.000Z']);
+    // Thursday has no weekly hours; and the horizon ends 3 days from now.
+    expect(day(days, '2026-11-26')).toEqual([]);
+    const noNotice = computeSlots({ ...r, minNoticeMinutes: 0 }, [], 1, now);
+    expect(day(noNotice, '2026-11-23')).toEqual([
+      '2026-11-23T03:30:00.000Z',
+      '2026-11-23T04:00:00.000Z',
+      '2026-11-23T04:30:00.000Z',
+    ]);
+  });
+
+  it('keeps the buffer on both sides of an active booking, and stops at the daily cap', () => {
+    const r = rules({
+      timeZone: 'UTC',
+      bufferMinutes: 30,
+      weekly: [{ weekday: 1, start: '08:00', end: '14:00' }],
+    });
+    const now = new Date('2026-11-22T00:00:00Z');
+    const busy = [
+      { startsAt: new Date('2026-11-23T10:00:00Z'), blockedUntil: new Date('2026-11-23T11:30:00Z') },
+    ];
+    const starts = day(computeSlots(r, busy, 1, now), '2026-11-23').map((s) => s.slice(11, 16));
+    // 09:00 would end at 10:00 with no 30-minute gap (08:30 leaves exactly 30); 11:30 is the first after.
+    expect(starts).toEqual(['08:00', '08:30', '11:30', '12:00', '12:30', '13:00']);
+    expect(day(computeSlots({ ...r, dailyCap: 1 }, busy, 1, now), '2026-11-23')).toEqual([]);
+    expect(day(computeSlots({ ...r, dailyCap: 2 }, busy, 1, now), '2026-11-23')).toHaveLength(6);
+  });
+});

@@ -1,0 +1,145 @@
+// Verified credentials (decision 032): the shark's list in the workspace (shark or admin with ?sharkId=),
+// the admin's review queue, and the public list of a shark's verified credentials.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CREDENTIAL_MSG,
+  adminCredentialSchema,
+  adminCredentialsQuerySchema,
+  credentialInputSchema,
+  credentialReviewSchema,
+  credentialSchema,
+  publicCredentialSchema,
+} from '#shared/credentials.ts';
+import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
+import { idParams } from '#server/http/params.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { sharkScopeQuerySchema } from '#shared/workspace.ts';
+import { authOf } from '#server/http/auth-context.ts';
+import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import {
+  addCredential,
+  listForReview,
+  listOwnCredentials,
+  publicCredentials,
+  removeCredential,
+  reviewCredential,
+} from './service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const workspace = app.requireRole('shark', 'admin');
+  const adminOnly = app.requireRole('admin');
+  const mail = { mailer: app.mailer, appOrigin: app.config.appOrigin };
+
+  app.get(
+    '/workspace/credentials',
+    {
+      preValidation: workspace,
+      schema: {
+        tags: ['credentials'],
+        querystring: sharkScopeQuerySchema,
+        response: { 200: z.array(credentialSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOwnCredentials(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId));
+    },
+  );
+
+  app.post(
+    '/workspace/credentials',
+    {
+      preValidation: workspace,
+      schema: {
+        tags: ['credentials'],
+        querystring: sharkScopeQuerySchema,
+        body: credentialInputSchema,
+        response: { 201: z.object({ message: z.string(), credential: credentialSchema }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const credential = await addCredential(
+        app.db,
+        await resolveScope(app.db, authOf(req), req.query.sharkId),
+        req.body,
+      );
+      return reply.code(201).send({ message: CREDENTIAL_MSG.added, credential });
+    },
+  );
+
+  app.delete(
+    '/workspace/credentials/:id',
+    {
+      preValidation: workspace,
+      schema: {
+        tags: ['credentials'],
+        params: idParams(COMMON_MSG.notFound),
+        querystring: sharkScopeQuerySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await removeCredential(
+        app.db,
+        await resolveScope(app.db, authOf(req), req.query.sharkId),
+        req.params.id,
+      );
+      return { message: CREDENTIAL_MSG.removed };
+    },
+  );
+
+  app.get(
+    '/admin/credentials',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['credentials'],
+        querystring: adminCredentialsQuerySchema,
+        response: { 200: z.array(adminCredentialSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listForReview(app.db, req.query.status);
+    },
+  );
+
+  app.post(
+    '/admin/credentials/:id/review',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['credentials'],
+        params: idParams(COMMON_MSG.notFound),
+        body: credentialReviewSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: await reviewCredential(app.db, mail, authOf(req).user.id, req.params.id, req.body),
+    }),
+  );
+
+  app.get(
+    '/sharks/:id/credentials',
+    {
+      schema: {
+        tags: ['credentials'],
+        params: idParams(COMMON_MSG.notFound),
+        response: { 200: z.array(publicCredentialSchema), 400: apiErrorSchema },
+      },
+    },
+    async (req) => publicCredentials(app.db, req.params.id, app.config.APP_TIMEZONE),
+  );
+};
+
+export default routes;

@@ -1,0 +1,462 @@
+// One template per kind of mail (decision 080). Each kind describes its content once (heading, paragraphs, the
+// one action link); the HTML part is built from it with react-email components (a dark header and one accent,
+// one column that reads on a phone) and the plain-text part from the same content, so both say the same.
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { render } from '@react-email/render';
+import { paths } from '#shared/routes.ts';
+import { AVAILABILITY_MSG } from '#shared/availability.ts';
+
+export const MAIL_TEMPLATES = [
+  'verify-email',
+  'account-exists',
+  'password-reset',
+  'set-password',
+  'contact-ack',
+  'contact-inbox',
+  'application-received',
+  'application-admin-notice',
+  'password-changed',
+  'email-changed',
+  'account-deleted',
+  'confirm-new-email',
+  'application-rejected',
+  'application-confirm-role',
+  'shark-publication',
+  'account-suspended',
+  'suspension-lifted',
+  'credential-reviewed',
+  'calendar-open',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** What each template needs. Links are absolute (built on APP_ORIGIN by the caller). */
+export interface MailData {
+  'verify-email': { link: string };
+  'account-exists': { link: string };
+  'password-reset': { link: string; hours: number };
+  'set-password': { link: string; hours: number; role: 'shark' | 'admin'; name: string };
+  'contact-ack': { link: string };
+  'contact-inbox': { name: string; email: string; message: string; link: string };
+  'application-received': { link: string };
+  'application-admin-notice': { name: string; email: string; specialization: string; link: string };
+  'password-changed': { link: string };
+  'email-changed': { newEmail: string; link: string };
+  'account-deleted': { link: string };
+  'confirm-new-email': { link: string };
+  'application-rejected': { name: string; reason: string; link: string };
+  'application-confirm-role': { name: string; link: string; days: number };
+  'shark-publication': { name: string; published: boolean; reason: string; link: string };
+  'account-suspended': { reason: string; link: string };
+  'suspension-lifted': { link: string };
+  'credential-reviewed': { credential: string; verified: boolean; reason: string | null; link: string };
+  'calendar-open': { name: string; link: string };
+}
+
+export interface MailContent {
+  subject: string;
+  /** The first line a mail client shows in the list. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** The mail's one action, shown as a button (and as the full address in the text part). */
+  action?: { label: string; url: string };
+  /** Lines after the action: expiry, what to do if it was not you. */
+  after?: string[];
+  /** Quoted text from a visitor (contact form), shown as a block. */
+  quote?: string;
+}
+
+const expiry = (hours: number) =>
+  `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+
+const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
+  'verify-email': (d) => ({
+    subject: 'Verify your email for Shark Security',
+    preview: 'Confirm your email address to start using your account.',
+    heading: 'Welcome to Shark Security',
+    paragraphs: ['Confirm your email address to start using your account.'],
+    action: { label: 'Verify my email', url: d.link },
+    after: ['The link works once and expires in 24 hours. If you did not sign up, ignore this mail.'],
+  }),
+  'account-exists': (d) => ({
+    subject: 'Someone tried to sign up with your email',
+    preview: 'Your email already has a Shark Security account.',
+    heading: 'You already have an account',
+    paragraphs: [
+      'Someone (maybe you) tried to create a Shark Security account with this email, which already has one.',
+      'If it was you, log in, or reset your password:',
+    ],
+    action: { label: 'Reset my password', url: d.link },
+    after: ['If it was not you, you can ignore this mail: nothing changed.'],
+  }),
+  'password-reset': (d) => ({
+    subject: 'Reset your Shark Security password',
+    preview: 'Choose a new password for your account.',
+    heading: 'Reset your password',
+    paragraphs: ['Someone asked to reset the password of this Shark Security account.'],
+    action: { label: 'Choose a new password', url: d.link },
+    after: [`${expiry(d.hours)} If you did not ask, ignore this mail: your password stays the same.`],
+  }),
+  'set-password': (d) => ({
+    subject: 'Your Shark Security account is ready',
+    preview: 'Choose your password to sign in.',
+    heading: d.role === 'shark' ? `Welcome aboard, ${d.name}` : `Your admin account, ${d.name}`,
+    paragraphs: [
+      d.role === 'shark'
+        ? 'The Shark Security team created a shark account for you. Once you have chosen your password you can fill in your profile and publish your courses.'
+        : 'The Shark Security team created an admin account for you.',
+      'Choose your password here to sign in:',
+    ],
+    action: { label: 'Choose my password', url: d.link },
+    after: [`${expiry(d.hours)} When it has expired, use "Forgot password" on the login page for a new one.`],
+  }),
+  'contact-ack': (d) => ({
+    subject: 'We received your message',
+    preview: 'Thank you for writing to Shark Security.',
+    heading: 'Thank you for writing to us',
+    // Nothing the visitor typed is repeated: the form must not let anyone mail their own text to any address.
+    paragraphs: [
+      'We received your message and will answer within two working days.',
+      'If you did not write to Shark Security, you can ignore this mail.',
+    ],
+    action: { label: 'Visit Shark Security', url: d.link },
+  }),
+  'contact-inbox': (d) => ({
+    subject: `Contact form: ${d.name}`,
+    preview: `${d.name} <${d.email}> wrote through the contact form.`,
+    heading: 'A message from the contact form',
+    paragraphs: [`From ${d.name} <${d.email}>. Reply to this address to answer.`],
+    quote: d.message,
+    action: { label: 'Open the admin console', url: d.link },
+  }),
+  'application-received': (d) => ({
+    subject: 'We received your shark application',
+    preview: 'Thank you for applying to teach on Shark Security.',
+    heading: 'Thank you for applying',
+    paragraphs: [
+      'We received your application to become a shark. Our team reviews every application and will write to you at this address.',
+      'You do not need to do anything else for now. If you did not apply, you can ignore this mail.',
+    ],
+    action: { label: 'Visit Shark Security', url: d.link },
+  }),
+  'application-admin-notice': (d) => ({
+    subject: `New shark application: ${d.name}`,
+    preview: `${d.name} applied to become a shark.`,
+    heading: 'A new shark application',
+    paragraphs: [`${d.name} <${d.email}> applied to become a shark (${d.specialization}).`],
+    action: { label: 'Review it in the admin console', url: d.link },
+  }),
+  'password-changed': (d) => ({
+    subject: 'Your Shark Security password was changed',
+    preview: 'The password of your account was just changed.',
+    heading: 'Your password was changed',
+    paragraphs: ['The password of your Shark Security account was just changed.'],
+    after: ['If it was you, nothing else to do. If it was not you, reset your password now:'],
+    action: { label: 'Reset my password', url: d.link },
+  }),
+  'email-changed': (d) => ({
+    subject: 'The email of your Shark Security account was changed',
+    preview: `Your account now uses ${d.newEmail}.`,
+    heading: 'Your email address was changed',
+    paragraphs: [
+      `Your Shark Security account now uses ${d.newEmail}. This address will no longer receive its mail.`,
+    ],
+    after: ['If it was not you, write to us at once by answering this mail or through the contact page:'],
+    action: { label: 'Contact Shark Security', url: d.link },
+  }),
+  'confirm-new-email': (d) => ({
+    subject: 'Confirm the new email of your Shark Security account',
+    preview: 'Open the link to move your account to this address.',
+    heading: 'Confirm your new email address',
+    paragraphs: [
+      'You asked to use this address for your Shark Security account. It takes effect when you open this link:',
+    ],
+    action: { label: 'Confirm my new email', url: d.link },
+    after: [
+      'The link works once and expires in 24 hours. If it was not you, ignore this mail: nothing changes.',
+    ],
+  }),
+  'account-deleted': (d) => ({
+    subject: 'Your Shark Security account was deleted',
+    preview: 'Your account and its data are gone.',
+    heading: 'Your account was deleted',
+    paragraphs: [
+      'Your Shark Security account and the data it held were deleted, as you asked. Thank you for having been with us.',
+    ],
+    after: ['If it was not you, contact us:'],
+    action: { label: 'Contact Shark Security', url: d.link },
+  }),
+  'application-rejected': (d) => ({
+    subject: 'About your shark application',
+    preview: 'Our team reviewed your application to become a shark.',
+    heading: `Thank you, ${d.name}`,
+    paragraphs: [
+      'Our team reviewed your application to become a shark and cannot accept it for now. The reason we noted:',
+      'You are welcome to apply again later.',
+    ],
+    quote: d.reason,
+    action: { label: 'Visit Shark Security', url: d.link },
+  }),
+  'application-confirm-role': (d) => ({
+    subject: 'Confirm your shark account',
+    preview: 'Your application was accepted: confirm to become a shark.',
+    heading: `Welcome aboard, ${d.name}`,
+    paragraphs: [
+      'Your application to become a shark was accepted. This email already has a Shark Security account, so we add the shark role to it once you confirm.',
+      'Log in with this email, then confirm here:',
+    ],
+    action: { label: 'Confirm and become a shark', url: d.link },
+    after: [`The link works once and expires in ${d.days} days. If you did not apply, ignore this mail.`],
+  }),
+  'shark-publication': (d) => ({
+    subject: d.published ? 'Your shark profile is published' : 'Your shark profile was unpublished',
+    preview: d.published
+      ? 'Learners can now find your profile.'
+      : 'Your profile no longer shows in the catalogue.',
+    heading: d.published ? `Your profile is live, ${d.name}` : `Your profile was unpublished, ${d.name}`,
+    paragraphs: [
+      d.published
+        ? 'The Shark Security team published your profile: learners can now find it in the catalogue. The note from our team:'
+        : 'The Shark Security team unpublished your profile: it no longer shows in the catalogue. The reason we noted:',
+    ],
+    quote: d.reason,
+    action: { label: 'Open my workspace', url: d.link },
+  }),
+  'account-suspended': (d) => ({
+    subject: 'Your Shark Security account is suspended',
+    preview: 'You cannot log in until the suspension is lifted.',
+    heading: 'Your account is suspended',
+    paragraphs: [
+      'The Shark Security team suspended your account: you cannot log in and your public profile is hidden. The reason we noted:',
+    ],
+    quote: d.reason,
+    after: ['If you think this is a mistake, contact us:'],
+    action: { label: 'Contact Shark Security', url: d.link },
+  }),
+  'suspension-lifted': (d) => ({
+    subject: 'Your Shark Security account is active again',
+    preview: 'The suspension of your account was lifted.',
+    heading: 'Welcome back',
+    paragraphs: ['The suspension of your Shark Security account was lifted: you can log in again.'],
+    action: { label: 'Log in', url: d.link },
+  }),
+  'credential-reviewed': (d) => ({
+    subject: d.verified ? `${d.credential} is verified` : `${d.credential} could not be verified`,
+    preview: d.verified
+      ? 'Your credential now shows on your public profile.'
+      : 'Our team could not verify your credential.',
+    heading: d.verified ? 'Credential verified' : 'Credential not verified',
+    paragraphs: d.verified
+      ? [`We checked ${d.credential} against its verification link: it now shows on your public profile.`]
+      : [`We could not verify ${d.credential} against its verification link. The reason we noted:`],
+    quote: d.reason ?? undefined,
+    action: { label: 'Open my credentials', url: d.link },
+  }),
+  'calendar-open': (d) => ({
+    subject: AVAILABILITY_MSG.mailSubject(d.name),
+    preview: AVAILABILITY_MSG.mailBody(d.name),
+    heading: AVAILABILITY_MSG.mailSubject(d.name),
+    paragraphs: [AVAILABILITY_MSG.mailBody(d.name)],
+    action: { label: 'See free times', url: d.link },
+  }),
+};
+
+/** Subject and content of a mail, without rendering (cheap: the request computes the subject). */
+export function mailContent<K extends MailTemplate>(template: K, data: MailData[K]): MailContent {
+  return (CONTENT[template] as (d: MailData[K]) => MailContent)(data);
+}
+
+const colors = { ink: '#050b18', panel: '#ffffff', text: '#1e293b', muted: '#64748b', accent: '#0891b2' };
+
+function Layout({ content }: { content: MailContent }) {
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      <Preview>{content.preview}</Preview>
+      <Body style={{ backgroundColor: '#f1f5f9', margin: 0, fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto', padding: '16px 0' }}>
+          <Section
+            style={{ backgroundColor: colors.ink, borderRadius: '12px 12px 0 0', padding: '20px 24px' }}
+          >
+            <Text style={{ color: '#ffffff', fontSize: '20px', fontWeight: 700, margin: 0 }}>
+              Shark <span style={{ color: '#22d3ee' }}>Security</span>
+            </Text>
+          </Section>
+          <Section style={{ backgroundColor: colors.panel, borderRadius: '0 0 12px 12px', padding: '24px' }}>
+            <Heading
+              as="h1"
+              style={{ color: colors.ink, fontSize: '22px', lineHeight: '28px', margin: '0 0 16px' }}
+            >
+              {content.heading}
+            </Heading>
+            {content.paragraphs.map((p) => (
+              <Text key={p} style={{ color: colors.text, fontSize: '16px', lineHeight: '24px' }}>
+                {p}
+              </Text>
+            ))}
+            {content.quote !== undefined && (
+              <Text
+                style={{
+                  color: colors.text,
+                  fontSize: '15px',
+                  lineHeight: '22px',
+                  whiteSpace: 'pre-wrap',
+                  borderLeft: `4px solid ${colors.accent}`,
+                  paddingLeft: '12px',
+                }}
+              >
+                {content.quote}
+              </Text>
+            )}
+            {content.after?.map((p) => (
+              <Text key={p} style={{ color: colors.muted, fontSize: '14px', lineHeight: '22px' }}>
+                {p}
+              </Text>
+            ))}
+            {content.action && (
+              <>
+                <Section style={{ padding: '8px 0 16px' }}>
+                  <Button
+                    href={content.action.url}
+                    style={{
+                      backgroundColor: colors.accent,
+                      color: '#ffffff',
+                      borderRadius: '8px',
+                      padding: '12px 20px',
+                      fontSize: '16px',
+                      fontWeight: 700,
+                    }}
+                  >
+                    {content.action.label}
+                  </Button>
+                </Section>
+                <Text
+                  style={{
+                    color: colors.muted,
+                    fontSize: '13px',
+                    lineHeight: '20px',
+                    wordBreak: 'break-all',
+                  }}
+                >
+                  Or open this address: <Link href={content.action.url}>{content.action.url}</Link>
+                </Text>
+              </>
+            )}
+            <Hr style={{ borderColor: '#e2e8f0' }} />
+            <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px' }}>
+              Shark Security · learn security from the people who practise it.
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** The plain-text part: the same content, links written out in full. */
+export function textPart(content: MailContent): string {
+  const blocks = [content.heading, ...content.paragraphs];
+  if (content.quote !== undefined)
+    blocks.push(
+      content.quote
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n'),
+    );
+  const action = content.action ? [`${content.action.label}:\n${content.action.url}`] : [];
+  // The action sits where the HTML shows it: after the closing lines when they lead to it.
+  const afterFirst = content.after?.some((a) => a.endsWith(':'));
+  if (afterFirst) blocks.push(...(content.after ?? []), ...action);
+  else blocks.push(...action, ...(content.after ?? []));
+  blocks.push('-- \nShark Security');
+  return blocks.join('\n\n') + '\n';
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  link: string | null;
+}
+
+export async function renderMail<K extends MailTemplate>(
+  template: K,
+  data: MailData[K],
+): Promise<RenderedMail> {
+  const content = mailContent(template, data);
+  const html = await render(<Layout content={content} />);
+  return { subject: content.subject, html, text: textPart(content), link: content.action?.url ?? null };
+}
+
+/** Sample data for every template: the dev mailbox previews them, and a test renders each. */
+export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] } {
+  const token = 'sample-token-not-valid';
+  return {
+    'verify-email': { link: `${origin}${paths.verifyEmail}?token=${token}` },
+    'account-exists': { link: `${origin}${paths.forgotPassword}` },
+    'password-reset': { link: `${origin}${paths.updatePassword}?token=${token}`, hours: 1 },
+    'set-password': {
+      link: `${origin}${paths.updatePassword}?token=${token}`,
+      hours: 72,
+      role: 'shark',
+      name: 'Nisha Rao',
+    },
+    'contact-ack': { link: origin },
+    'contact-inbox': {
+      name: 'Asha',
+      email: 'asha@example.com',
+      message: 'Do you offer team training?\nWe are ten people.',
+      link: `${origin}/admin`,
+    },
+    'application-received': { link: origin },
+    'application-admin-notice': {
+      name: 'Ravi Kumar',
+      email: 'ravi@example.com',
+      specialization: 'cloud_security',
+      link: `${origin}/admin`,
+    },
+    'password-changed': { link: `${origin}${paths.forgotPassword}` },
+    'email-changed': { newEmail: 'new-address@example.com', link: `${origin}/contact` },
+    'account-deleted': { link: `${origin}/contact` },
+    'confirm-new-email': { link: `${origin}${paths.verifyEmail}?token=${token}` },
+    'application-rejected': {
+      name: 'Ravi Kumar',
+      reason: 'We are not adding cloud security mentors this quarter.',
+      link: origin,
+    },
+    'application-confirm-role': {
+      name: 'Ravi Kumar',
+      link: `${origin}${paths.confirmSharkRole}?token=${token}`,
+      days: 7,
+    },
+    'shark-publication': {
+      name: 'Nisha Rao',
+      published: false,
+      reason: 'Your bio links to a paid exam dump.',
+      link: `${origin}${paths.shark.dashboard}`,
+    },
+    'account-suspended': { reason: 'Repeated no-shows reported by learners.', link: `${origin}/contact` },
+    'suspension-lifted': { link: `${origin}${paths.login.chooser}` },
+    'credential-reviewed': {
+      credential: 'OSCP',
+      verified: false,
+      reason: 'The verification link shows another name.',
+      link: `${origin}${paths.shark.credentials}`,
+    },
+    'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
+  };
+}

@@ -1,0 +1,132 @@
+// All SQL of the shark's workspace: its sharks row, and the dashboard's and enrollments' figures, which the
+// database computes (never by summing rows in JavaScript).
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '#server/db/client.ts';
+import { bookingColumns } from '#server/db/projections.ts';
+import { now } from '#server/time.ts';
+import { courseBookings as b, courses as c, sharks } from '#server/db/schema.ts';
+import type { SharkRow } from '#server/modules/shark-scope/service.ts';
+
+export type SharkFields = Pick<
+  typeof sharks.$inferInsert,
+  'name' | 'codeName' | 'specialization' | 'experience' | 'bio' | 'published' | 'updatedAt'
+>;
+
+/** Upsert on user_id (spec section 7): the first save of an account without a sharks row creates it. */
+export async function upsertShark(db: DbOrTx, userId: string, fields: SharkFields): Promise<SharkRow> {
+  const [row] = await db
+    .insert(sharks)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: sharks.userId, set: fields })
+    .returning();
+  return row;
+}
+
+export async function setSharkPhoto(db: DbOrTx, sharkId: string, photoUrl: string): Promise<SharkRow> {
+  const [row] = await db
+    .update(sharks)
+    .set({ photoUrl, updatedAt: now() })
+    .where(eq(sharks.id, sharkId))
+    .returning();
+  return row;
+}
+
+export interface DashboardMetrics {
+  upcoming: number;
+  completed: number;
+  earnings: number;
+  courseCount: number;
+  avgRating: number | null;
+  reviewCount: number;
+}
+
+interface DashboardMetricsRow extends Record<string, unknown> {
+  upcoming: number;
+  completed: number;
+  earnings: string;
+  course_count: number;
+  avg_rating: string | null;
+  review_count: number | null;
+}
+
+const toDashboardMetrics = (row: DashboardMetricsRow): DashboardMetrics => ({
+  upcoming: row.upcoming,
+  completed: row.completed,
+  earnings: Number(row.earnings),
+  courseCount: row.course_count,
+  avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
+  reviewCount: row.review_count ?? 0,
+});
+
+/**
+ * The dashboard's counts and sums in one round trip; sessions on `today` or later are upcoming. Raw SQL:
+ * the builder has no select of several scalar subqueries without a FROM. Money comes back as text and is
+ * read once, in toDashboardMetrics.
+ */
+export async function dashboardMetrics(
+  db: DbOrTx,
+  sharkId: string | null,
+  today: string,
+): Promise<DashboardMetrics> {
+  const [row] = await queryRows<DashboardMetricsRow>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM course_bookings b JOIN courses c ON c.id = b.course_id
+            WHERE c.shark_id = ${sharkId} AND b.preferred_date >= ${today}::date)::int AS upcoming,
+          (SELECT count(*) FROM course_bookings b JOIN courses c ON c.id = b.course_id
+            WHERE c.shark_id = ${sharkId} AND b.preferred_date < ${today}::date)::int AS completed,
+          (SELECT coalesce(sum(b.total_price), 0) FROM course_bookings b JOIN courses c ON c.id = b.course_id
+            WHERE c.shark_id = ${sharkId})::text AS earnings,
+          (SELECT count(*) FROM courses c WHERE c.shark_id = ${sharkId})::int AS course_count,
+          (SELECT avg_rating::text FROM sharks WHERE id = ${sharkId}) AS avg_rating,
+          (SELECT review_count FROM sharks WHERE id = ${sharkId}) AS review_count`,
+  );
+  return toDashboardMetrics(row);
+}
+
+/** The shark's next sessions from `today`, soonest first. */
+export async function nextSessions(db: DbOrTx, sharkId: string | null, today: string, limit: number) {
+  if (!sharkId) return [];
+  return db
+    .select({
+      id: b.id,
+      courseId: b.courseId,
+      courseTitle: c.title,
+      learnerName: b.name,
+      preferredDate: b.preferredDate,
+      preferredTime: b.preferredTime,
+      hours: b.hours,
+    })
+    .from(b)
+    .innerJoin(c, eq(c.id, b.courseId))
+    .where(and(eq(c.sharkId, sharkId), gte(b.preferredDate, today)))
+    .orderBy(asc(b.preferredDate), asc(b.preferredTime), asc(b.createdAt))
+    .limit(limit);
+}
+
+/** Every course of the shark with its booking count and total, the most recently booked first. */
+export async function courseTotals(db: DbOrTx, sharkId: string) {
+  return db
+    .select({
+      id: c.id,
+      title: c.title,
+      courseCode: c.courseCode,
+      bookingCount: count(b.id),
+      total: sql<number>`coalesce(sum(${b.totalPrice}), 0)`.mapWith(Number),
+    })
+    .from(c)
+    .leftJoin(b, eq(b.courseId, c.id))
+    .where(eq(c.sharkId, sharkId))
+    .groupBy(c.id)
+    .orderBy(sql`max(${b.createdAt}) DESC NULLS LAST`, desc(c.createdAt), asc(c.id));
+}
+
+/** Every booking of the shark's courses, the newest first. */
+export async function sharkBookings(db: DbOrTx, sharkId: string) {
+  return db
+    .select(bookingColumns)
+    .from(b)
+    .innerJoin(c, eq(c.id, b.courseId))
+    .where(eq(c.sharkId, sharkId))
+    .orderBy(desc(b.createdAt), asc(b.id));
+}

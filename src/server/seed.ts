@@ -1,0 +1,549 @@
+// The demo catalogue loaded on first start of an empty embedded database in development (or with SEED_DEMO=true):
+// four demo accounts (passwords in the README), 28 published sharks across the four specializations,
+// their courses with prices, and some bookings and ratings so counts, ratings and earnings show real values.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Role, Specialization } from '#shared/constants.ts';
+import { createAccount as insertAccount, hashPassword } from '#server/modules/accounts/service.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { slotFromPreferred } from '#server/modules/bookings/service.ts';
+import {
+  availabilityWeekly,
+  courseBookings,
+  courses,
+  sharkAvailability,
+  freelancers,
+  sharkFollowers,
+  sharkRatings,
+  sharks,
+} from '#server/db/schema.ts';
+import type { Config } from '#server/config.ts';
+
+/** The demo sharks' time zones, in turn. */
+const DEMO_ZONES = [
+  'Asia/Kolkata',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Singapore',
+  'Asia/Kolkata',
+  'Europe/Berlin',
+];
+
+export const DEMO_ACCOUNTS = {
+  learner: {
+    email: 'learner@demo.sharksecurity.in',
+    password: 'DemoLearner#2026',
+    name: 'Priya Raman',
+    roles: ['user'],
+  },
+  freelancer: {
+    email: 'freelancer@demo.sharksecurity.in',
+    password: 'DemoFreelancer#2026',
+    name: 'Kabir Shah',
+    roles: ['freelancer', 'user'],
+  },
+  shark: {
+    email: 'shark@demo.sharksecurity.in',
+    password: 'DemoShark#2026',
+    name: 'Arjun Mehta',
+    roles: ['shark'],
+  },
+  admin: {
+    email: 'admin@demo.sharksecurity.in',
+    password: 'DemoAdmin#2026',
+    name: 'Site Admin',
+    roles: ['admin'],
+  },
+} as const satisfies Record<string, { email: string; password: string; name: string; roles: Role[] }>;
+
+interface SeedShark {
+  name: string;
+  codeName: string | null;
+  specialization: Specialization;
+  experience: number;
+  bio: string | null;
+}
+
+const CATALOGUE: SeedShark[] = [
+  {
+    name: 'Arjun Mehta',
+    codeName: 'Hammerhead',
+    specialization: 'pentesting',
+    experience: 9,
+    bio: 'OSCP and OSWE holder. Breaks web apps and APIs for fintechs, then teaches their developers to fix them.',
+  },
+  {
+    name: 'Ananya Iyer',
+    codeName: 'Mako',
+    specialization: 'pentesting',
+    experience: 6,
+    bio: 'Mobile and API penetration tester. Android internals, Frida and Burp Suite every day.',
+  },
+  {
+    name: 'Rohan Kapoor',
+    codeName: null,
+    specialization: 'pentesting',
+    experience: 4,
+    bio: 'Network pentesting and Active Directory attacks, explained step by step for beginners.',
+  },
+  {
+    name: 'Meera Nair',
+    codeName: 'Blue Fin',
+    specialization: 'pentesting',
+    experience: 11,
+    bio: 'Leads application security reviews for banks; OWASP Top 10 in practice, not slides.',
+  },
+  {
+    name: 'Daniel Okafor',
+    codeName: 'Tiger',
+    specialization: 'pentesting',
+    experience: 7,
+    bio: 'Bug bounty hunter with 200+ valid reports. Recon, automation and responsible disclosure.',
+  },
+  { name: 'Sneha Kulkarni', codeName: null, specialization: 'pentesting', experience: 3, bio: null },
+  {
+    name: 'Vikram Rao',
+    codeName: 'Nurse',
+    specialization: 'pentesting',
+    experience: 14,
+    bio: 'Hardware and IoT security: UART, JTAG, firmware extraction and embedded exploitation.',
+  },
+  {
+    name: 'Kiran Desai',
+    codeName: 'Great White',
+    specialization: 'red_teaming',
+    experience: 12,
+    bio: 'Former red team lead. Adversary emulation, C2 infrastructure and initial access tradecraft.',
+  },
+  {
+    name: 'Lena Fischer',
+    codeName: 'Thresher',
+    specialization: 'red_teaming',
+    experience: 8,
+    bio: 'Social engineering and physical intrusion assessments; phishing campaigns that teach.',
+  },
+  {
+    name: 'Aditya Joshi',
+    codeName: null,
+    specialization: 'red_teaming',
+    experience: 5,
+    bio: 'Active Directory attack paths with BloodHound, Kerberoasting and lateral movement labs.',
+  },
+  {
+    name: 'Fatima Sheikh',
+    codeName: 'Lemon',
+    specialization: 'red_teaming',
+    experience: 9,
+    bio: 'Purple teaming: turns red team findings into detections with the blue team in the room.',
+  },
+  {
+    name: 'Marcus Webb',
+    codeName: 'Bull',
+    specialization: 'red_teaming',
+    experience: 15,
+    bio: 'Malware development for red teams: evasion, loaders and EDR internals, ethically.',
+  },
+  {
+    name: 'Ishaan Verma',
+    codeName: null,
+    specialization: 'red_teaming',
+    experience: 2,
+    bio: 'CTF player turned junior red teamer. Great first mentor for your first engagement.',
+  },
+  { name: 'Nandini Pillai', codeName: 'Angel', specialization: 'red_teaming', experience: 7, bio: null },
+  {
+    name: 'Sara Thomas',
+    codeName: 'Reef',
+    specialization: 'cloud_security',
+    experience: 8,
+    bio: 'AWS security specialist: IAM least privilege, GuardDuty and incident response in the cloud.',
+  },
+  {
+    name: 'Rahul Banerjee',
+    codeName: 'Whale',
+    specialization: 'cloud_security',
+    experience: 10,
+    bio: 'Azure and Entra ID hardening; conditional access and cloud attack paths.',
+  },
+  {
+    name: 'Chen Wei',
+    codeName: null,
+    specialization: 'cloud_security',
+    experience: 6,
+    bio: 'Kubernetes and container security: RBAC, admission control, supply chain and runtime.',
+  },
+  {
+    name: 'Pooja Reddy',
+    codeName: 'Silky',
+    specialization: 'cloud_security',
+    experience: 5,
+    bio: 'GCP security and DevSecOps pipelines; secrets management done right.',
+  },
+  {
+    name: 'Tom Haddad',
+    codeName: 'Basking',
+    specialization: 'cloud_security',
+    experience: 13,
+    bio: 'Cloud architect turned defender. Terraform security reviews and multi-account strategy.',
+  },
+  {
+    name: 'Ayesha Khan',
+    codeName: null,
+    specialization: 'cloud_security',
+    experience: 3,
+    bio: 'Cloud security posture management and compliance (ISO 27001, SOC 2) for startups.',
+  },
+  {
+    name: 'Gaurav Malhotra',
+    codeName: 'Sand Tiger',
+    specialization: 'cloud_security',
+    experience: 9,
+    bio: null,
+  },
+  {
+    name: 'Divya Menon',
+    codeName: 'Goblin',
+    specialization: 'forensics',
+    experience: 10,
+    bio: 'Digital forensics and incident response: memory analysis with Volatility, disk timelines.',
+  },
+  {
+    name: 'Samuel Adeyemi',
+    codeName: 'Wobbegong',
+    specialization: 'forensics',
+    experience: 12,
+    bio: 'Ransomware investigations and malware reverse engineering with Ghidra and IDA.',
+  },
+  {
+    name: 'Harini Subramanian',
+    codeName: null,
+    specialization: 'forensics',
+    experience: 4,
+    bio: 'Mobile forensics for Android and iOS; evidence handling that stands up in court.',
+  },
+  {
+    name: 'Yusuf Qureshi',
+    codeName: 'Sixgill',
+    specialization: 'forensics',
+    experience: 7,
+    bio: 'Threat hunting and log analysis: Splunk, Sigma rules and the ELK stack.',
+  },
+  {
+    name: 'Elena Petrova',
+    codeName: 'Dogfish',
+    specialization: 'forensics',
+    experience: 16,
+    bio: 'Network forensics and packet analysis with Wireshark and Zeek; 100% hands-on labs.',
+  },
+  {
+    name: 'Manish Gupta',
+    codeName: null,
+    specialization: 'forensics',
+    experience: 1,
+    bio: 'Fresh GCFA: learn incident response fundamentals with a mentor who just learnt them.',
+  },
+  {
+    name: 'Rhea Saxena',
+    codeName: 'Epaulette',
+    specialization: 'forensics',
+    experience: 6,
+    bio: 'Cloud forensics: collecting evidence from AWS, Azure and Microsoft 365 after a breach.',
+  },
+];
+
+const COURSE_TEMPLATES: Record<
+  Specialization,
+  Array<{ title: string; description: string; duration: number; price: number; knowledge?: string }>
+> = {
+  pentesting: [
+    {
+      title: 'Web Application Pentesting Bootcamp',
+      description:
+        'From recon to report: SQL injection, XSS, SSRF and access control flaws in hands-on labs.',
+      duration: 12,
+      price: 1500,
+    },
+    {
+      title: 'API Security Testing',
+      description:
+        'Test REST and GraphQL APIs: authentication, BOLA and rate limiting, with Burp Suite and Postman.',
+      duration: 6,
+      price: 1800,
+      knowledge: 'HTTP basics',
+    },
+    {
+      title: 'OSCP Preparation Mentorship',
+      description: 'Weekly guided boxes, buffer overflow practice and exam strategy for the OSCP.',
+      duration: 20,
+      price: 2500,
+      knowledge: 'Linux command line',
+    },
+  ],
+  red_teaming: [
+    {
+      title: 'Adversary Emulation Fundamentals',
+      description: 'Plan and run an engagement mapped to MITRE ATT&CK, from initial access to objectives.',
+      duration: 10,
+      price: 2200,
+    },
+    {
+      title: 'Active Directory Attacks',
+      description: 'Kerberoasting, delegation abuse and lateral movement in a private AD lab.',
+      duration: 8,
+      price: 2000,
+      knowledge: 'Windows administration',
+    },
+    {
+      title: 'Phishing Campaigns that Teach',
+      description: 'Design ethical phishing simulations and turn the results into training.',
+      duration: 4,
+      price: 1200,
+    },
+  ],
+  cloud_security: [
+    {
+      title: 'AWS Security Essentials',
+      description: 'IAM, S3 policies, CloudTrail and GuardDuty: secure an AWS account end to end.',
+      duration: 8,
+      price: 1700,
+    },
+    {
+      title: 'Kubernetes Security Hands-on',
+      description: 'RBAC, network policies, pod security and runtime detection on a live cluster.',
+      duration: 10,
+      price: 2100,
+      knowledge: 'Docker basics',
+    },
+    {
+      title: 'Cloud Incident Response',
+      description: 'Detect, contain and investigate a compromised cloud account with real logs.',
+      duration: 6,
+      price: 1900,
+    },
+  ],
+  forensics: [
+    {
+      title: 'DFIR Foundations',
+      description: 'Evidence acquisition, disk and memory analysis, and building a timeline of an attack.',
+      duration: 12,
+      price: 1600,
+    },
+    {
+      title: 'Malware Analysis with Ghidra',
+      description: 'Static and dynamic analysis of real malware samples in an isolated lab.',
+      duration: 10,
+      price: 2400,
+      knowledge: 'C and assembly basics',
+    },
+    {
+      title: 'Threat Hunting with Logs',
+      description: 'Hunt in Windows event logs and Sysmon with Sigma rules and Splunk queries.',
+      duration: 6,
+      price: 1400,
+    },
+  ],
+};
+
+type DemoKey = keyof typeof DEMO_ACCOUNTS;
+
+/**
+ * Whether start-up loads the demo data, and with which passwords (decision 027): by itself only in development
+ * on the embedded database; elsewhere only with SEED_DEMO=true; and in production never with the README's
+ * passwords, which anyone can read: the demo accounts then get random passwords, printed once at start.
+ */
+export type DemoSeedPlan = 'none' | 'readme-passwords' | 'random-passwords';
+export function demoSeedPlan(config: Config): DemoSeedPlan {
+  if (config.isProduction) return config.SEED_DEMO ? 'random-passwords' : 'none';
+  if (config.SEED_DEMO || (config.embedded && config.NODE_ENV === 'development')) return 'readme-passwords';
+  return 'none';
+}
+
+/**
+ * Start-up's demo data, as demoSeedPlan says. `passwords` (email -> password) is set only when random
+ * passwords were chosen: the caller prints them once; they are stored nowhere else.
+ */
+export async function seedDemoOnStart(
+  config: Config,
+  db: Db,
+): Promise<{ seeded: boolean; passwords: Record<string, string> | null }> {
+  const plan = demoSeedPlan(config);
+  if (plan === 'none') return { seeded: false, passwords: null };
+  if (plan === 'readme-passwords') return { seeded: await seedDemo(db), passwords: null };
+  const chosen = Object.fromEntries(
+    Object.keys(DEMO_ACCOUNTS).map((k) => [k, randomBytes(18).toString('base64url')]),
+  ) as Record<DemoKey, string>;
+  const seeded = await seedDemo(db, chosen);
+  return {
+    seeded,
+    passwords: seeded
+      ? Object.fromEntries(
+          (Object.keys(DEMO_ACCOUNTS) as DemoKey[]).map((k) => [DEMO_ACCOUNTS[k].email, chosen[k]]),
+        )
+      : null,
+  };
+}
+
+/**
+ * Loads the demo data unless the database already holds sharks. Returns whether it seeded. The demo accounts
+ * get the README's passwords unless `passwords` gives others.
+ */
+export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Promise<boolean> {
+  const [existing] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sharks`);
+  if (Number(existing?.n ?? 0) > 0) return false;
+
+  const demoHashes = Object.fromEntries(
+    await Promise.all(
+      (Object.entries(DEMO_ACCOUNTS) as Array<[DemoKey, (typeof DEMO_ACCOUNTS)[DemoKey]]>).map(
+        async ([k, a]) => [k, await hashPassword(passwords?.[k] ?? a.password)] as const,
+      ),
+    ),
+  ) as Record<DemoKey, string>;
+
+  await db.transaction(async (tx) => {
+    const demo: Record<string, string> = {};
+    for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as Array<
+      [keyof typeof DEMO_ACCOUNTS, (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]]
+    >) {
+      const { id } = await insertAccount(tx, {
+        email: a.email,
+        fullName: a.name,
+        passwordHash: demoHashes[key],
+        roles: [...a.roles],
+        emailConfirmed: true,
+      });
+      demo[key] = id;
+    }
+    await tx.insert(freelancers).values({
+      userId: demo.freelancer,
+      name: DEMO_ACCOUNTS.freelancer.name,
+      skills: 'Web pentesting, Python automation, report writing',
+    });
+
+    // Learners who booked and rated, so the catalogue shows real counts.
+    const learnerIds = [demo.learner];
+    for (let i = 1; i <= 11; i++) {
+      const { id } = await insertAccount(tx, {
+        email: `learner${i}@demo.sharksecurity.in`,
+        fullName: `Demo Learner ${i}`,
+        passwordHash: null,
+        roles: ['user'],
+        emailConfirmed: true,
+      });
+      learnerIds.push(id);
+    }
+
+    const today = new Date();
+    const dayOffset = (d: number) => new Date(today.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    let codeSeq = 0;
+
+    for (const [i, entry] of CATALOGUE.entries()) {
+      const userId =
+        i === 0
+          ? demo.shark
+          : (
+              await insertAccount(tx, {
+                email: `${entry.name.toLowerCase().replace(/[^a-z]+/g, '.')}@sharks.sharksecurity.in`,
+                fullName: entry.name,
+                passwordHash: null,
+                roles: ['shark'],
+                emailConfirmed: true,
+              })
+            ).id;
+      const [shark] = await tx
+        .insert(sharks)
+        .values({
+          userId,
+          name: entry.name,
+          codeName: entry.codeName,
+          specialization: entry.specialization,
+          experience: entry.experience,
+          bio: entry.bio,
+          published: true,
+        })
+        .returning({ id: sharks.id });
+
+      // Every demo shark has an open calendar in one of several zones, with realistic hours: weekday
+      // mornings and evenings, some Saturdays; notice, buffer and cap vary.
+      const zone = DEMO_ZONES[i % DEMO_ZONES.length];
+      await tx.insert(sharkAvailability).values({
+        sharkId: shark.id,
+        timeZone: zone,
+        bufferMinutes: [0, 15, 30, 60][i % 4],
+        minNoticeMinutes: [720, 240, 1440][i % 3],
+        horizonDays: [60, 30, 90][i % 3],
+        dailyCap: i % 3 === 0 ? null : 3 + (i % 4),
+        published: true,
+      });
+      const weekly = [1, 2, 3, 4, 5].flatMap((weekday) => [
+        {
+          sharkId: shark.id,
+          weekday,
+          startTime: `${String(8 + (i % 3)).padStart(2, '0')}:00`,
+          endTime: '12:00',
+        },
+        { sharkId: shark.id, weekday, startTime: '17:00', endTime: `${19 + (i % 3)}:30` },
+      ]);
+      if (i % 2 === 0) weekly.push({ sharkId: shark.id, weekday: 6, startTime: '10:00', endTime: '14:00' });
+      await tx.insert(availabilityWeekly).values(weekly);
+
+      const templates = COURSE_TEMPLATES[entry.specialization];
+      // The demo shark (i = 0) gets every course and real bookings, so its dashboard and enrollments show numbers.
+      const courseCount = i === 0 ? 3 : 1 + (i % 3);
+      for (let c = 0; c < courseCount; c++) {
+        const t = templates[(i + c) % templates.length];
+        const price = t.price + ((i * 7 + c * 13) % 6) * 100;
+        const [course] = await tx
+          .insert(courses)
+          .values({
+            sharkId: shark.id,
+            title: t.title,
+            courseCode: `CRS-D${String(++codeSeq).padStart(5, '0')}`,
+            description: t.description,
+            duration: t.duration,
+            price,
+            requiredKnowledge: t.knowledge ?? 'Basic Skills',
+          })
+          .returning({ id: courses.id });
+        // A few bookings per course: some past (completed), some upcoming.
+        const bookings = i === 0 ? 2 + c : (i + c) % 4;
+        for (let b = 0; b < bookings; b++) {
+          const learnerIndex = (i + b * 3 + c) % learnerIds.length;
+          const hours = 1 + ((i + b) % 3);
+          const preferredDate = dayOffset(b % 2 === 0 ? 3 + b + i : -(5 + b + i));
+          // Each course of a shark has its own block of the day (09:00, 13:00, 17:00; at most 3 hours), so
+          // no two demo bookings of one shark overlap.
+          const preferredTime = `${String(9 + 4 * c).padStart(2, '0')}:00`;
+          await tx.insert(courseBookings).values({
+            courseId: course.id,
+            userId: learnerIds[learnerIndex],
+            name: learnerIndex === 0 ? DEMO_ACCOUNTS.learner.name : `Demo Learner ${learnerIndex}`,
+            email:
+              learnerIndex === 0
+                ? DEMO_ACCOUNTS.learner.email
+                : `learner${learnerIndex}@demo.sharksecurity.in`,
+            phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
+            hours,
+            preferredDate,
+            preferredTime,
+            totalPrice: price * hours,
+            ...slotFromPreferred(course.id, preferredDate, preferredTime, hours, 'Asia/Kolkata'),
+            status: b % 2 === 0 ? 'confirmed' : 'completed',
+          });
+        }
+      }
+      // Ratings for most sharks; a few have none yet (shown with the fallback rating).
+      if (i % 5 !== 4) {
+        const raters = 2 + (i % 4);
+        for (let r = 0; r < raters; r++) {
+          await tx.insert(sharkRatings).values({
+            sharkId: shark.id,
+            userId: learnerIds[(i + r) % learnerIds.length],
+            rating: 3 + ((i + r) % 3),
+          });
+        }
+      }
+      if (i % 4 === 0) await tx.insert(sharkFollowers).values({ userId: demo.learner, sharkId: shark.id });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,188 @@
+// The admin console's API: creating shark accounts, the shark picker list, the contact inbox.
+import { z } from 'zod';
+import { specializationSchema } from './catalogue';
+import { emailField, nameField } from './fields';
+import { SPECIALIZATIONS } from './constants';
+
+/** POST /api/admin/sharks. Specialization defaults to pentesting; the shark changes it in their profile. */
+export const createSharkSchema = z.object({
+  email: emailField(),
+  name: nameField,
+  specialization: specializationSchema.optional(),
+});
+export type CreateSharkInput = z.input<typeof createSharkSchema>;
+
+export const createSharkResultSchema = z.object({ userId: z.uuid(), sharkId: z.uuid() });
+export type CreateSharkResult = z.infer<typeof createSharkResultSchema>;
+
+/** GET /api/admin/sharks: every shark, published or not, ordered by name. */
+export const adminSharkSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  specialization: z.enum(SPECIALIZATIONS),
+  published: z.boolean(),
+});
+export type AdminShark = z.infer<typeof adminSharkSchema>;
+export const adminSharksSchema = z.array(adminSharkSchema);
+
+/** GET /api/admin/contact-messages: newest first. */
+export const contactMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export const contactMessagesSchema = z.array(contactMessageSchema);
+
+// ---- Running the marketplace (decision 032) --------------------------------
+
+export const ADMIN_MSG = {
+  reasonRequired: 'Please give a reason',
+  reasonTooLong: 'Please keep the reason under 1000 characters',
+  searchTooLong: 'Search text is too long (200 characters at most)',
+  pageInvalid: 'Page must be a whole number from 1',
+  dateInvalid: 'Use a date like 2026-11-22',
+  applicationNotFound: 'This application does not exist.',
+  applicationDecided: 'This application has already been decided.',
+  applicationApproved:
+    'Application approved: the shark account was created and the set-password link mailed.',
+  applicationAwaitingConfirmation:
+    'This email already has an account: we mailed a link; the shark role is added when the person confirms.',
+  applicationRejected: 'Application rejected: the applicant was told by mail.',
+  confirmTokenInvalid: 'This confirmation link is invalid or has expired.',
+  confirmWrongAccount:
+    'This confirmation link belongs to another account. Log in with the email it was sent to.',
+  roleConfirmed: 'You are now a shark: fill in your profile in your workspace.',
+  sharkNotFound: 'This shark does not exist.',
+  sharkPublished: 'The profile is published and the shark was told.',
+  sharkUnpublished: 'The profile is unpublished and the shark was told.',
+  accountNotFound: 'This account does not exist.',
+  accountSuspended: 'The account is suspended: its sessions ended and the owner was told.',
+  suspensionLifted: 'The suspension is lifted and the owner was told.',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
+  cannotSuspendSelf: 'You cannot suspend your own account.',
+  cannotSuspendLastAdmin: 'This is the last active admin account: it cannot be suspended.',
+} as const;
+
+/** A reason an admin gives (mailed to the person concerned and kept in the audit log). */
+export const reasonField = z
+  .string({ error: ADMIN_MSG.reasonRequired })
+  .trim()
+  .min(1, ADMIN_MSG.reasonRequired)
+  .max(1000, ADMIN_MSG.reasonTooLong);
+
+export const reasonSchema = z.object({ reason: reasonField });
+export type ReasonInput = z.input<typeof reasonSchema>;
+
+export const pageField = z.coerce
+  .number({ error: ADMIN_MSG.pageInvalid })
+  .int(ADMIN_MSG.pageInvalid)
+  .min(1, ADMIN_MSG.pageInvalid)
+  .max(10_000, ADMIN_MSG.pageInvalid)
+  .default(1);
+const searchField = z.string().trim().max(200, ADMIN_MSG.searchTooLong).optional().default('');
+
+export const pageQuerySchema = z.object({ page: pageField });
+
+/** One row of the audit log: who did what, on what, when and why. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorId: z.uuid().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** PUT /api/admin/sharks/:id/publication */
+export const publicationSchema = z.object({
+  published: z.boolean({ error: 'Choose published or unpublished' }),
+  reason: reasonField,
+});
+export type PublicationInput = z.input<typeof publicationSchema>;
+
+export const sharkSearchQuerySchema = z.object({ q: searchField });
+
+/** GET /api/admin/sharks: every shark with its state. */
+export const adminSharkStateSchema = adminSharkSchema.extend({
+  suspended: z.boolean(),
+  credentials: z.number().int(),
+  verifiedCredentials: z.number().int(),
+});
+export type AdminSharkState = z.infer<typeof adminSharkStateSchema>;
+
+/** GET /api/admin/users */
+export const userSearchQuerySchema = z.object({ q: searchField, page: pageField });
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()),
+  suspendedAt: z.iso.datetime({ offset: true }).nullable(),
+  suspensionReason: z.string().nullable(),
+  bookings: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MSG.dateInvalid)
+  .refine((s) => !Number.isNaN(Date.parse(s)), ADMIN_MSG.dateInvalid)
+  .optional();
+
+/** GET /api/admin/bookings: search sessions by learner, shark, course and date. */
+export const bookingSearchQuerySchema = z.object({
+  learner: searchField,
+  shark: searchField,
+  course: searchField,
+  from: dateField,
+  to: dateField,
+  page: pageField,
+});
+export type BookingSearchQuery = z.input<typeof bookingSearchQuerySchema>;
+export const adminBookingSchema = z.object({
+  id: z.uuid(),
+  learnerName: z.string(),
+  learnerEmail: z.string(),
+  sharkId: z.uuid(),
+  sharkName: z.string(),
+  courseTitle: z.string(),
+  courseCode: z.string(),
+  date: z.string(),
+  time: z.string(),
+  hours: z.number().int(),
+  totalPrice: z.number(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+export const adminBookingPageSchema = z.object({
+  items: z.array(adminBookingSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminBookingPage = z.infer<typeof adminBookingPageSchema>;

@@ -1,0 +1,199 @@
+// A shark's availability (time zone, weekly hours, date overrides, buffer, notice, horizon, daily cap) and the
+// free slots learners may book. Every text of the feature lives here.
+import { z } from 'zod';
+
+export const AVAILABILITY_MSG = {
+  timeZoneInvalid: 'Choose a valid time zone',
+  timeInvalid: 'Enter a valid time (HH:MM)',
+  rangeOrder: 'The end time must be after the start time',
+  rangesOverlap: 'Hours on one day must not overlap',
+  weekdayInvalid: 'Choose a weekday',
+  dateInvalid: 'Choose a valid date',
+  bufferInvalid: 'Choose a buffer of 0, 15, 30 or 60 minutes',
+  noticeInvalid: 'Minimum notice must be between 0 and 168 hours',
+  horizonInvalid: 'Booking horizon must be between 1 and 180 days',
+  capInvalid: 'The daily cap must be between 1 and 24 sessions',
+  tooManyRanges: 'At most 200 ranges',
+  saved: 'Availability saved.',
+  notOpen: (name: string) => `${name} has not opened their calendar yet.`,
+  notifyMe: 'Notify me when they do',
+  notifyOn: 'We will email you when their calendar opens.',
+  loginToNotify: 'Please log in to be notified.',
+  calendarNotOpen: 'This shark has not opened their calendar yet.',
+  pageTitle: 'Availability',
+  previewTitle: 'Slots learners will be offered (next 14 days)',
+  previewEmpty: 'No free slots in the next 14 days.',
+  published: 'Calendar open: learners can book your free slots',
+  dayOff: 'Day off',
+  openSummary: (days: number, zone: string) =>
+    `Free times on ${days} ${days === 1 ? 'day' : 'days'} ahead. The shark works in ${zone}; pick a time in the booking panel, shown in your own time zone.`,
+  workspaceLink: 'Set your weekly hours, days off, buffer and notice, and open your calendar.',
+  mailSubject: (name: string) => `${name} has opened their calendar`,
+  mailBody: (name: string) =>
+    `${name} has opened their calendar on Shark Security. You can now book a free slot.`,
+} as const;
+
+/** ISO weekday names, index 0 = Monday (1). */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export const BUFFER_CHOICES = [0, 15, 30, 60] as const;
+/** Candidate starts are every 30 minutes of the shark's wall clock (decision 052). */
+export const SLOT_STEP_MINUTES = 30;
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** HH:MM, or 24:00 as the end of a day. */
+const timeField = z
+  .string({ error: AVAILABILITY_MSG.timeInvalid })
+  .transform((v) => v.slice(0, 5))
+  .refine((v) => HHMM.test(v) || v === '24:00', AVAILABILITY_MSG.timeInvalid);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateField = z.string({ error: AVAILABILITY_MSG.dateInvalid }).refine((v) => {
+  if (!DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, AVAILABILITY_MSG.dateInvalid);
+
+/**
+ * An IANA zone name the runtime knows. Intl.supportedValuesOf('timeZone') lists only canonical ICU names
+ * (Asia/Calcutta, not Asia/Kolkata), so a name is accepted when it has the Area/City shape and Intl accepts it.
+ */
+export const isTimeZone = (tz: string): boolean => {
+  if (tz !== 'UTC' && !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Minutes since midnight of an HH:MM (24:00 = 1440). */
+export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+const rangeSchema = z
+  .object({ start: timeField, end: timeField })
+  .refine((r) => minutesOf(r.start) < minutesOf(r.end), {
+    message: AVAILABILITY_MSG.rangeOrder,
+    path: ['end'],
+  });
+
+const noOverlap = (ranges: Array<{ start: string; end: string }>) => {
+  const sorted = [...ranges].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+  return sorted.every((r, i) => i === 0 || minutesOf(sorted[i - 1].end) <= minutesOf(r.start));
+};
+
+export const weeklyRangeSchema = rangeSchema.and(
+  z.object({
+    weekday: z
+      .number({ error: AVAILABILITY_MSG.weekdayInvalid })
+      .int()
+      .min(1, AVAILABILITY_MSG.weekdayInvalid)
+      .max(7, AVAILABILITY_MSG.weekdayInvalid),
+  }),
+);
+/** One date's override: `ranges` empty = a day off. */
+export const overrideSchema = z.object({
+  date: dateField,
+  ranges: z
+    .array(rangeSchema)
+    .max(12, AVAILABILITY_MSG.tooManyRanges)
+    .refine(noOverlap, AVAILABILITY_MSG.rangesOverlap),
+});
+
+export const availabilitySettingsSchema = z.object({
+  timeZone: z
+    .string({ error: AVAILABILITY_MSG.timeZoneInvalid })
+    .refine(isTimeZone, AVAILABILITY_MSG.timeZoneInvalid),
+  bufferMinutes: z
+    .number({ error: AVAILABILITY_MSG.bufferInvalid })
+    .refine((v) => (BUFFER_CHOICES as readonly number[]).includes(v), AVAILABILITY_MSG.bufferInvalid),
+  minNoticeMinutes: z
+    .number({ error: AVAILABILITY_MSG.noticeInvalid })
+    .int(AVAILABILITY_MSG.noticeInvalid)
+    .min(0, AVAILABILITY_MSG.noticeInvalid)
+    .max(10080, AVAILABILITY_MSG.noticeInvalid),
+  horizonDays: z
+    .number({ error: AVAILABILITY_MSG.horizonInvalid })
+    .int(AVAILABILITY_MSG.horizonInvalid)
+    .min(1, AVAILABILITY_MSG.horizonInvalid)
+    .max(180, AVAILABILITY_MSG.horizonInvalid),
+  dailyCap: z
+    .number({ error: AVAILABILITY_MSG.capInvalid })
+    .int(AVAILABILITY_MSG.capInvalid)
+    .min(1, AVAILABILITY_MSG.capInvalid)
+    .max(24, AVAILABILITY_MSG.capInvalid)
+    .nullable(),
+  published: z.boolean(),
+  weekly: z
+    .array(weeklyRangeSchema)
+    .max(200, AVAILABILITY_MSG.tooManyRanges)
+    .refine(
+      (ranges) => [1, 2, 3, 4, 5, 6, 7].every((d) => noOverlap(ranges.filter((r) => r.weekday === d))),
+      AVAILABILITY_MSG.rangesOverlap,
+    ),
+  overrides: z
+    .array(overrideSchema)
+    .max(200, AVAILABILITY_MSG.tooManyRanges)
+    .refine((o) => new Set(o.map((x) => x.date)).size === o.length, AVAILABILITY_MSG.rangesOverlap),
+});
+export type AvailabilitySettings = z.output<typeof availabilitySettingsSchema>;
+export type AvailabilitySettingsInput = z.input<typeof availabilitySettingsSchema>;
+
+/** One local date of the shark with the instants (ISO, UTC) at which a session may start. */
+export const slotDaySchema = z.object({ date: z.string(), starts: z.array(z.string()) });
+export type SlotDay = z.infer<typeof slotDaySchema>;
+
+export const slotsSchema = z.object({
+  sharkId: z.uuid(),
+  timeZone: z.string(),
+  hours: z.number(),
+  days: z.array(slotDaySchema),
+});
+export type Slots = z.infer<typeof slotsSchema>;
+
+export const slotsQuerySchema = z.object({
+  courseId: z.uuid({ error: 'Choose a course' }).optional(),
+  hours: z.coerce
+    .number({ error: 'Hours must be a number' })
+    .int('Hours must be a whole number')
+    .min(1, 'Book at least 1 hour')
+    .max(12, 'You can book at most 12 hours at a time')
+    .default(1),
+  from: dateField.optional(),
+  to: dateField.optional(),
+});
+
+/** What GET/PUT /api/workspace/availability answer (plain types: responses are not re-validated). */
+const plainRange = z.object({ start: z.string(), end: z.string() });
+export const availabilityViewSchema = z.object({
+  timeZone: z.string(),
+  bufferMinutes: z.number(),
+  minNoticeMinutes: z.number(),
+  horizonDays: z.number(),
+  dailyCap: z.number().nullable(),
+  published: z.boolean(),
+  weekly: z.array(plainRange.extend({ weekday: z.number() })),
+  overrides: z.array(z.object({ date: z.string(), ranges: z.array(plainRange) })),
+  preview: z.array(slotDaySchema),
+});
+export type AvailabilityView = z.infer<typeof availabilityViewSchema>;
+
+export const availabilitySavedSchema = z.object({
+  message: z.string(),
+  availability: availabilityViewSchema,
+});
+
+export const calendarStateSchema = z.object({
+  published: z.boolean(),
+  timeZone: z.string(),
+  notifying: z.boolean(),
+});
+export type CalendarState = z.infer<typeof calendarStateSchema>;

@@ -1,0 +1,84 @@
+// The public sharks catalogue: list query, list page, profile and its courses. (The cache keys the web app
+// and the server's first-paint data share are in catalogue-keys.ts, which stays free of zod.)
+import { z } from 'zod';
+import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
+
+export const CATALOGUE_MSG = {
+  sharkNotFound: 'Shark not found',
+  chooseSpecialization: 'Choose a specialization',
+  noCourses: 'No courses yet',
+  bookSession: 'Book a session',
+  preview: 'Preview: only you can see this page until you publish',
+  previewBooking: 'Learners can book here once you publish your profile.',
+  notListed: (name: string) => `${name} is not listed right now`,
+  notListedBody: 'This shark has taken their page down for now. Your bookings with them are kept:',
+  showing: (shown: number, total: number) =>
+    `Showing ${shown} of ${total} ${total === 1 ? 'shark' : 'sharks'}`,
+} as const;
+
+export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
+
+export const sharksQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search is too long (100 characters at most)').optional().default(''),
+  specialization: z
+    .enum([...SPECIALIZATIONS, ''], { error: CATALOGUE_MSG.chooseSpecialization })
+    .optional()
+    .default(''),
+  sort: z.enum(SHARK_SORTS, { error: 'Unknown sort' }).optional().default(DEFAULT_SHARK_SORT),
+  /** "Verified only": sharks with at least one verified credential (decision 032). */
+  verified: z.enum(['true', 'false', ''], { error: 'Use verified=true' }).optional().default(''),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page starts at 1')
+    .max(100_000, 'Page is too large')
+    .optional()
+    .default(1),
+});
+export type SharksQuery = z.infer<typeof sharksQuerySchema>;
+
+/** A row of the sharks_with_meta view as the API sends it. Absent values are null; the web applies fallbacks. */
+export const sharkSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  codeName: z.string().nullable(),
+  specialization: specializationSchema,
+  experience: z.number(),
+  bio: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  studentCount: z.number().nullable(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number(),
+  minPrice: z.number().nullable(),
+  /** Credentials an admin verified (decision 032); the card shows the count. */
+  verifiedCredentials: z.number().int().optional(),
+});
+export type Shark = z.infer<typeof sharkSchema>;
+
+export const sharksPageSchema = z.object({
+  items: z.array(sharkSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+  /** How many sharks match the search and filter in all, over every page. */
+  total: z.number().int().min(0),
+});
+export type SharksPage = z.infer<typeof sharksPageSchema>;
+
+/** A course as the public profile shows it (view courses_with_bookings). */
+export const publicCourseSchema = z.object({
+  id: z.uuid(),
+  sharkId: z.uuid(),
+  title: z.string(),
+  courseCode: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  price: z.number(),
+  image: z.string().nullable(),
+  enrollmentFormUrl: z.string().nullable(),
+  requiredDevices: z.string(),
+  requiredKnowledge: z.string(),
+  bookingCount: z.number(),
+  enrolledCount: z.number(),
+});
+export type PublicCourse = z.infer<typeof publicCourseSchema>;

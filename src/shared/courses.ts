@@ -1,0 +1,106 @@
+// A shark's own courses: the course form (browser and server validate with the same schema) and the
+// course as the workspace lists it, with its enrolled count.
+import { z } from 'zod';
+import { publicCourseSchema } from './catalogue';
+import { COURSE_CODE_PATTERN } from './constants';
+import { numberInput } from './fields';
+
+export const COURSE_MSG = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  durationRequired: 'Duration is required',
+  durationNumber: 'Duration must be a number',
+  durationPositive: 'Duration must be more than 0 hours',
+  durationTooLong: 'Duration is too long (1000 hours at most)',
+  /** numeric(6,2) keeps two decimals: anything finer (or below 0.01) would be rounded, even to 0. */
+  durationStep: 'Duration must be at least 0.01 hours, with at most two decimals',
+  priceRequired: 'Price is required',
+  priceNumber: 'Price must be a number',
+  priceNegative: 'Price cannot be negative',
+  priceTooHigh: 'Price is too high (₹10,00,000 per hour at most)',
+  urlInvalid: 'Enrollment form link must be a valid URL (http or https)',
+  codeInvalid: 'Course code must look like CRS-XXXXXX (6 capital letters or digits)',
+
+  // Saving and deleting (the server's answers)
+  saveFailed: 'Failed to save course.',
+  deleteFailed: 'Error deleting course.',
+  codeTaken: 'This course code is already in use.',
+  codeGenerationFailed: 'Could not generate a unique course code; please try again.',
+  notFound: 'Course not found',
+  hasBookings: (n: number) =>
+    `This course has ${n} ${n === 1 ? 'booking' : 'bookings'}, so it cannot be deleted.`,
+  created: 'Course created.',
+  updated: 'Course updated.',
+  deleted: 'Course deleted.',
+  imageUpdated: 'Course image updated.',
+} as const;
+
+/** Empty text or null means "not given"; numbers may arrive as the text of an <input type="number">. */
+
+const requiredNumber = (required: string, notNumber: string) =>
+  z.preprocess(
+    numberInput,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : notNumber) })
+      .refine(Number.isFinite, notNumber),
+  );
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().max(max, tooLong).optional().nullable(),
+    )
+    .transform((v) => v || null);
+
+export const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const courseInputSchema = z.object({
+  title: z
+    .string({ error: COURSE_MSG.titleRequired })
+    .trim()
+    .min(1, COURSE_MSG.titleRequired)
+    .max(200, 'Title is too long (200 characters at most)'),
+  description: z
+    .string({ error: COURSE_MSG.descriptionRequired })
+    .trim()
+    .min(1, COURSE_MSG.descriptionRequired)
+    .max(5000, 'Description is too long (5000 characters at most)'),
+  duration: requiredNumber(COURSE_MSG.durationRequired, COURSE_MSG.durationNumber).pipe(
+    z
+      .number()
+      .gt(0, COURSE_MSG.durationPositive)
+      .max(1000, COURSE_MSG.durationTooLong)
+      .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MSG.durationStep),
+  ),
+  price: requiredNumber(COURSE_MSG.priceRequired, COURSE_MSG.priceNumber).pipe(
+    z.number().min(0, COURSE_MSG.priceNegative).max(1_000_000, COURSE_MSG.priceTooHigh),
+  ),
+  /** Empty: the server generates CRS- plus 6 random capitals/digits. Given: must match and be unique. */
+  courseCode: optionalText(20, COURSE_MSG.codeInvalid)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .refine((v) => v === null || COURSE_CODE_PATTERN.test(v), COURSE_MSG.codeInvalid),
+  enrollmentFormUrl: optionalText(2000, 'Link is too long (2000 characters at most)').refine(
+    (v) => v === null || isHttpUrl(v),
+    COURSE_MSG.urlInvalid,
+  ),
+  /** Empty: the spec's defaults ('Laptop + Internet', 'Basic Skills') are stored. */
+  requiredDevices: optionalText(300, 'Required devices is too long (300 characters at most)'),
+  requiredKnowledge: optionalText(300, 'Required knowledge is too long (300 characters at most)'),
+});
+export type CourseInput = z.input<typeof courseInputSchema>;
+export type CourseValues = z.output<typeof courseInputSchema>;
+
+/** A course of the signed-in shark (view courses_with_bookings). */
+export const ownCourseSchema = publicCourseSchema.extend({ createdAt: z.string() });
+export type OwnCourse = z.infer<typeof ownCourseSchema>;
+
+export const courseSavedSchema = z.object({ message: z.string(), course: ownCourseSchema });
+export type CourseSaved = z.infer<typeof courseSavedSchema>;

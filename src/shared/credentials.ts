@@ -1,0 +1,125 @@
+// Verified credentials (decision 032): a shark lists certifications and practice-platform profiles in the
+// workspace; an admin checks each against its verification URL; only verified ones show in public.
+import { z } from 'zod';
+
+export const CREDENTIAL_MSG = {
+  nameRequired: 'Name the certification or platform',
+  nameTooLong: 'Keep the name under 120 characters',
+  textTooLong: 'Keep it under 200 characters',
+  urlRequired: 'Add the verification link',
+  urlInvalid: 'Use a full https:// link',
+  dateInvalid: 'Use a date like 2026-11-22',
+  expiryBeforeIssue: 'The expiry date must be after the issue date',
+  kindInvalid: 'Choose certification or platform profile',
+  reasonRequired: 'Please give a reason for the rejection',
+  reasonTooLong: 'Please keep the reason under 1000 characters',
+  decisionRequired: 'Choose verified or rejected',
+  added: 'Credential added: our team will verify it and tell you by mail.',
+  removed: 'Credential removed.',
+  verified: 'Credential verified: it now shows on the public profile and the shark was told.',
+  rejected: 'Credential rejected: the shark was told the reason.',
+  notFound: 'This credential does not exist.',
+  statusInvalid: 'Unknown status',
+  /** The public mark; the date is formatted by the page. */
+  verifiedBy: 'Verified by Shark Security on',
+  expired: 'Expired',
+} as const;
+
+export const CREDENTIAL_KINDS = ['certification', 'platform'] as const;
+export const CREDENTIAL_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+
+const optionalText = z.string().trim().max(200, CREDENTIAL_MSG.textTooLong).optional().default('');
+const optionalDate = z
+  .string()
+  .trim()
+  .refine(
+    (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s))),
+    CREDENTIAL_MSG.dateInvalid,
+  )
+  .optional()
+  .default('');
+
+/** POST /api/workspace/credentials */
+export const credentialInputSchema = z
+  .object({
+    kind: z.enum(CREDENTIAL_KINDS, { error: CREDENTIAL_MSG.kindInvalid }),
+    name: z
+      .string({ error: CREDENTIAL_MSG.nameRequired })
+      .trim()
+      .min(1, CREDENTIAL_MSG.nameRequired)
+      .max(120, CREDENTIAL_MSG.nameTooLong),
+    issuer: optionalText,
+    credentialId: optionalText,
+    url: z
+      .string({ error: CREDENTIAL_MSG.urlRequired })
+      .trim()
+      .min(1, CREDENTIAL_MSG.urlRequired)
+      .max(500, CREDENTIAL_MSG.urlInvalid)
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return u.protocol === 'https:' && u.hostname.includes('.');
+        } catch {
+          return false;
+        }
+      }, CREDENTIAL_MSG.urlInvalid),
+    issuedOn: optionalDate,
+    expiresOn: optionalDate,
+  })
+  .refine((c) => !c.issuedOn || !c.expiresOn || c.expiresOn > c.issuedOn, {
+    message: CREDENTIAL_MSG.expiryBeforeIssue,
+    path: ['expiresOn'],
+  });
+export type CredentialInput = z.input<typeof credentialInputSchema>;
+
+/** A credential as its shark and the admins see it. */
+export const credentialSchema = z.object({
+  id: z.uuid(),
+  sharkId: z.uuid(),
+  kind: z.enum(CREDENTIAL_KINDS),
+  name: z.string(),
+  issuer: z.string().nullable(),
+  credentialId: z.string().nullable(),
+  url: z.string(),
+  issuedOn: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  status: z.enum(CREDENTIAL_STATUSES),
+  reason: z.string().nullable(),
+  verifiedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Credential = z.infer<typeof credentialSchema>;
+
+/** In the admin's review queue: with the shark's name. */
+export const adminCredentialSchema = credentialSchema.extend({ sharkName: z.string() });
+export type AdminCredential = z.infer<typeof adminCredentialSchema>;
+
+export const adminCredentialsQuerySchema = z.object({
+  status: z.enum(CREDENTIAL_STATUSES, { error: CREDENTIAL_MSG.statusInvalid }).optional().default('pending'),
+});
+
+/** POST /api/admin/credentials/:id/review: verified, or rejected with a reason. */
+export const credentialReviewSchema = z
+  .object({
+    verified: z.boolean({ error: CREDENTIAL_MSG.decisionRequired }),
+    reason: z.string().trim().max(1000, CREDENTIAL_MSG.reasonTooLong).optional().default(''),
+  })
+  .refine((r) => r.verified || r.reason.length > 0, {
+    message: CREDENTIAL_MSG.reasonRequired,
+    path: ['reason'],
+  });
+export type CredentialReview = z.input<typeof credentialReviewSchema>;
+
+/** GET /api/sharks/:id/credentials: the verified ones only, as the public profile shows them. */
+export const publicCredentialSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(CREDENTIAL_KINDS),
+  name: z.string(),
+  issuer: z.string().nullable(),
+  url: z.string(),
+  expiresOn: z.string().nullable(),
+  expired: z.boolean(),
+  verifiedAt: z.iso.datetime({ offset: true }),
+});
+export type PublicCredential = z.infer<typeof publicCredentialSchema>;

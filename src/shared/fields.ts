@@ -1,0 +1,42 @@
+// The zod building blocks every domain's schemas share: the one error shape, ids, the name and email fields.
+import { z } from 'zod';
+import { COMMON_MSG } from './common';
+
+/** The one error shape every API error uses. `fields` maps a field name to its first message. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A person's or a shark's name: required, trimmed, 120 characters at most. */
+export const nameField = z
+  .string({ error: COMMON_MSG.nameRequired })
+  .trim()
+  .min(1, COMMON_MSG.nameRequired)
+  .max(120, COMMON_MSG.nameTooLong);
+
+/** A required, trimmed, lower-cased email with the spec's two messages. */
+export const emailField = (invalidMessage: string = COMMON_MSG.emailInvalid) =>
+  z
+    .string({ error: COMMON_MSG.emailRequired })
+    .trim()
+    .min(1, COMMON_MSG.emailRequired)
+    .max(254, invalidMessage)
+    .pipe(z.email({ error: invalidMessage }))
+    .transform((e) => e.toLowerCase());
+
+export const messageSchema = z.object({ message: z.string() });
+
+/**
+ * A number field as forms send it: '' or blank text counts as not given (so the "required" message shows), other
+ * text is read as a number (so "abc" gets the "must be a number" message). Used with z.preprocess.
+ */
+export const numberInput = (v: unknown) => {
+  const given = typeof v === 'string' ? v.trim() : v;
+  if (given === '' || given === null || given === undefined) return undefined;
+  return typeof given === 'string' ? Number(given) : given;
+};

@@ -1,0 +1,133 @@
+// The shark's workspace: its own profile form, dashboard metrics and enrollments. The profile schema runs
+// in the edit-profile form and on the server.
+import { z } from 'zod';
+import { myBookingSchema } from './bookings';
+import { nameField, numberInput } from './fields';
+import { SPECIALIZATIONS } from './constants';
+
+export const WORKSPACE_MSG = {
+  specializationRequired: 'Specialization is required',
+  experienceRequired: 'Experience is required',
+  experienceNumber: 'Experience must be a number',
+  experienceWhole: 'Experience must be a whole number of years',
+  experienceRange: 'Experience must be between 0 and 80 years',
+  bioRequired: 'Bio is required',
+  sharkIdRequired: 'Choose a shark to act for',
+  profileFirst: 'Save your profile first.',
+  unknownSharkId: 'Unknown shark id',
+} as const;
+
+/** Which shark an admin acts for; a shark's own calls leave it out. */
+export const sharkScopeQuerySchema = z.object({
+  sharkId: z.uuid({ error: WORKSPACE_MSG.unknownSharkId }).optional(),
+});
+export type SharkScopeQuery = z.infer<typeof sharkScopeQuerySchema>;
+
+export const sharkProfileInputSchema = z.object({
+  name: nameField,
+  codeName: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().max(60, 'Code name is too long (60 characters at most)').optional().nullable(),
+    )
+    .transform((v) => v || null),
+  specialization: z.enum(SPECIALIZATIONS, { error: WORKSPACE_MSG.specializationRequired }),
+  experience: z.preprocess(
+    numberInput,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? WORKSPACE_MSG.experienceRequired : WORKSPACE_MSG.experienceNumber,
+      })
+      .refine(Number.isFinite, WORKSPACE_MSG.experienceNumber)
+      .pipe(
+        z
+          .number()
+          .int(WORKSPACE_MSG.experienceWhole)
+          .min(0, WORKSPACE_MSG.experienceRange)
+          .max(80, WORKSPACE_MSG.experienceRange),
+      ),
+  ),
+  bio: z
+    .string({ error: WORKSPACE_MSG.bioRequired })
+    .trim()
+    .min(1, WORKSPACE_MSG.bioRequired)
+    .max(2000, 'Bio is too long (2000 characters at most)'),
+  published: z.boolean({ error: 'Published must be true or false' }).default(false),
+});
+export type SharkProfileInput = z.input<typeof sharkProfileInputSchema>;
+export type SharkProfileValues = z.output<typeof sharkProfileInputSchema>;
+
+/** The shark's own profile. `id` is null while the account has no sharks row yet (first save creates it). */
+export const sharkProfileSchema = z.object({
+  id: z.uuid().nullable(),
+  userId: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  codeName: z.string().nullable(),
+  specialization: z.enum(SPECIALIZATIONS).nullable(),
+  experience: z.number().nullable(),
+  bio: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  published: z.boolean(),
+});
+export type SharkProfile = z.infer<typeof sharkProfileSchema>;
+
+export const profileSavedSchema = z.object({ message: z.string(), profile: sharkProfileSchema });
+export type ProfileSaved = z.infer<typeof profileSavedSchema>;
+
+export const sessionRowSchema = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  courseTitle: z.string(),
+  learnerName: z.string(),
+  preferredDate: z.string(),
+  preferredTime: z.string(),
+  hours: z.number(),
+});
+export type SessionRow = z.infer<typeof sessionRowSchema>;
+
+export const dashboardSchema = z.object({
+  sharkName: z.string().nullable(),
+  upcomingSessions: z.number(),
+  completedSessions: z.number(),
+  /** Rupees. */
+  earnings: z.number(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number(),
+  courseCount: z.number(),
+  today: z.string(),
+  nextSessions: z.array(sessionRowSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** A booking as the shark sees it: the learner's own view of it without the course and shark columns. */
+export const enrollmentSchema = myBookingSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  hours: true,
+  preferredDate: true,
+  preferredTime: true,
+  totalPrice: true,
+  createdAt: true,
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+export const courseEnrollmentsSchema = z.object({
+  courseId: z.uuid(),
+  title: z.string(),
+  courseCode: z.string(),
+  bookingCount: z.number(),
+  /** Rupees over every booking of the course. */
+  totalRupees: z.number(),
+  students: z.array(enrollmentSchema),
+});
+export type CourseEnrollments = z.infer<typeof courseEnrollmentsSchema>;
+
+export const enrollmentsSchema = z.object({
+  sharkName: z.string().nullable(),
+  courses: z.array(courseEnrollmentsSchema),
+});
+export type Enrollments = z.infer<typeof enrollmentsSchema>;

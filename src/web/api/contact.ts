@@ -1,8 +1,0 @@
-// POST /api/contact: the public contact form.
-import { useMutation } from '@tanstack/react-query';
-import type { ContactInput } from '../../shared/schemas/contact';
-import { api } from './client';
-
-export const sendContactMessage = (input: ContactInput) => api.post<{ message: string }>('/api/contact', input);
-
-export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage });

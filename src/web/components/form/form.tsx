@@ -1,0 +1,77 @@
+// The one way a form is written: react-hook-form validating with the same zod schema as the server
+// (zodResolver), a failed request's field messages put beside their fields, and whatever is left for the form's
+// alert in `formError`. `<Form>` is the <form> element wired to it.
+import { useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitErrorHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { applyServerErrors } from './form-status';
+
+export interface ApiFormOptions<TIn extends FieldValues, TOut> {
+  /** The schema the server validates with. Its input may differ from what the inputs hold (text for numbers). */
+  schema: z.ZodType<TOut, unknown>;
+  defaultValues: DefaultValues<TIn>;
+  /** The fields a server's field message may name: those go beside their field, any other to `formError`. */
+  fields: readonly Path<TIn>[];
+  /** Sends the valid values; a throw is shown (fields beside their inputs, the rest in `formError`). */
+  onSubmit: (values: TOut) => Promise<void> | void;
+  /** Runs when the browser-side validation fails (the fields already show their messages). */
+  onInvalid?: SubmitErrorHandler<TIn>;
+}
+
+export type ApiForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
+  /** The form-level message: a server refusal that names no field of this form, or what the page sets. */
+  formError: string | null;
+  setFormError: (message: string | null) => void;
+  /** The submit handler for <form onSubmit>: validates, clears the previous message, sends, shows failures. */
+  submit: (e?: BaseSyntheticEvent) => Promise<void>;
+};
+
+export function useApiForm<TIn extends FieldValues, TOut = TIn>({
+  schema,
+  defaultValues,
+  fields,
+  onSubmit,
+  onInvalid,
+}: ApiFormOptions<TIn, TOut>): ApiForm<TIn, TOut> {
+  // The inputs hold text where the schema wants numbers: the schema turns one into the other.
+  const resolver = zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
+  const form = useForm<TIn, unknown, TOut>({ resolver, defaultValues });
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      setFormError(applyServerErrors(err, form.setError, fields));
+    }
+  }, onInvalid);
+  return { ...form, formError, setFormError, submit };
+}
+
+/** The <form> of an `useApiForm`: no browser validation bubbles (the schema's messages show instead). */
+export function Form<TIn extends FieldValues, TOut>({
+  form,
+  onSubmit,
+  children,
+  ...rest
+}: {
+  form: ApiForm<TIn, TOut>;
+  /** Replaces the form's own submit, for a form that decides first (e.g. log in before booking). */
+  onSubmit?: FormHTMLAttributes<HTMLFormElement>['onSubmit'];
+  children: ReactNode;
+} & Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate' | 'children'>) {
+  return (
+    <form noValidate onSubmit={onSubmit ?? ((e) => void form.submit(e))} {...rest}>
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+// The admin console's actions (decision 032): decide applications, publish sharks, search and suspend
+// accounts, search sessions, review credentials, read the audit log.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminBookingPage,
+  AdminSharkState,
+  AdminUserPage,
+  AuditPage,
+  BookingSearchQuery,
+  PublicationInput,
+} from '#shared/admin.ts';
+import type { ApplicationDecision } from '#shared/applications.ts';
+import type { AdminCredential, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from './api';
+import { applicationKeys } from '#web/features/applications/api.ts';
+
+export const consoleKeys = {
+  all: ['admin', 'console'] as const,
+  sharks: (q: string) => [...adminKeys.sharks, 'search', q] as const,
+  users: (q: string, page: number) => [...consoleKeys.all, 'users', q, page] as const,
+  bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
+  audit: (page: number) => [...consoleKeys.all, 'audit', page] as const,
+  credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
+};
+
+type Msg = { message: string };
+
+export const useSharkSearch = (q: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.sharks(q),
+      queryFn: () => api.get<AdminSharkState[]>('/api/admin/sharks', q ? { q } : undefined),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useUserSearch = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.users(q, page),
+      queryFn: () => api.get<AdminUserPage>('/api/admin/users', { q, page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useBookingSearch = (query: BookingSearchQuery) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.bookings(query),
+      queryFn: () =>
+        api.get<AdminBookingPage>(
+          '/api/admin/bookings',
+          Object.fromEntries(
+            Object.entries(query)
+              .filter(([, v]) => v !== undefined && v !== '')
+              .map(([k, v]) => [k, String(v)]),
+          ),
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useAuditLog = (page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.audit(page),
+      queryFn: () => api.get<AuditPage>('/api/admin/audit-log', { page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useCredentialQueue = (status: CredentialStatus) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.credentials(status),
+      queryFn: () => api.get<AdminCredential[]>('/api/admin/credentials', { status }),
+    }),
+  );
+
+/** Every console action changes the audit log and possibly any list: refresh the console's queries. */
+function useConsoleMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.sharks }),
+        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+      ]);
+    },
+  });
+}
+
+export const useApproveApplication = () =>
+  useConsoleMutation((id: string) =>
+    api.post<ApplicationDecision>(`/api/admin/shark-applications/${id}/approve`),
+  );
+export const useRejectApplication = () =>
+  useConsoleMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post<ApplicationDecision>(`/api/admin/shark-applications/${id}/reject`, { reason }),
+  );
+export const useSetPublication = () =>
+  useConsoleMutation(({ id, ...body }: PublicationInput & { id: string }) =>
+    api.put<Msg>(`/api/admin/sharks/${id}/publication`, body),
+  );
+export const useSuspend = () =>
+  useConsoleMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post<Msg>(`/api/admin/users/${id}/suspension`, { reason }),
+  );
+export const useLiftSuspension = () =>
+  useConsoleMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post<Msg>(`/api/admin/users/${id}/lift-suspension`, { reason }),
+  );
+export const useReviewCredential = () =>
+  useConsoleMutation(({ id, ...body }: CredentialReview & { id: string }) =>
+    api.post<Msg>(`/api/admin/credentials/${id}/review`, body),
+  );

@@ -1,0 +1,28 @@
+// The admin console's delivery log: every mail with its status, failures first, and a retry for a failed one.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MailLogPage } from '#shared/mail.ts';
+import { api } from '#web/lib/api-client.ts';
+
+export const mailKeys = {
+  all: ['admin', 'mail'] as const,
+  page: (page: number) => [...mailKeys.all, 'page', page] as const,
+};
+
+export const getMailLogQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: mailKeys.page(page),
+    queryFn: () => api.get<MailLogPage>('/api/admin/mail', { page: String(page) }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useMailLog = (page: number) => useQuery(getMailLogQueryOptions(page));
+
+export const retryMail = (id: string) => api.post<{ message: string }>(`/api/admin/mail/${id}/retry`);
+
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryMail,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
+  });
+}

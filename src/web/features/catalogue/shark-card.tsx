@@ -1,0 +1,95 @@
+// One shark in the list: face, name, specialization, experience, bio, price from, students, rating and the
+// follow heart. Compact: a small face beside the name, so a phone shows several cards per screen.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CATALOGUE_MSG, type Shark } from '#shared/catalogue.ts';
+import { formatFromHourly, formatRating, formatYears } from '#web/lib/format.ts';
+import { paths } from '#shared/routes.ts';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
+import { sharkBio, sharkRating, sharkStudents, specializationLabel } from './shark-display';
+import { SharkAvatar } from './shark-avatar';
+
+/** `footer`: an action inside the card, under its numbers (Liked Sharks' Unfollow). */
+export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode }) {
+  return (
+    <article
+      aria-labelledby={`shark-${shark.id}-name`}
+      data-testid="shark-card"
+      className="glass group relative flex w-full flex-col gap-3 p-4 transition hover:-translate-y-0.5 hover:border-accent-400/40 motion-reduce:transition-none motion-reduce:hover:translate-y-0 sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <SharkAvatar
+          shark={shark}
+          size={64}
+          className="h-14 w-14 rounded-2xl border border-white/10 sm:h-16 sm:w-16"
+          textClassName="text-xl"
+        />
+        <div className="min-w-0 flex-1">
+          <h2 id={`shark-${shark.id}-name`} className="text-lg leading-snug font-semibold text-ink-100">
+            <Link
+              to={paths.sharks.profile(shark.id)}
+              className="after:absolute after:inset-0 after:content-[''] hover:text-accent-300 focus-visible:outline-none"
+            >
+              {shark.name}
+            </Link>
+          </h2>
+          <p className="text-sm text-accent-300">{specializationLabel(shark)}</p>
+          <p className="text-sm text-ink-400">{formatYears(shark.experience)} experience</p>
+          {shark.verifiedCredentials ? (
+            <p className="mt-1 text-xs text-success-400">
+              {shark.verifiedCredentials} verified credential{shark.verifiedCredentials === 1 ? '' : 's'}
+            </p>
+          ) : null}
+        </div>
+        <div className="relative z-10 -mt-1 -mr-1 shrink-0">
+          <FollowHeart sharkId={shark.id} sharkName={shark.name} />
+        </div>
+      </div>
+      <p className="line-clamp-2 text-sm text-ink-300 sm:line-clamp-3">{sharkBio(shark)}</p>
+      <p data-testid="shark-price" className="mt-auto text-sm">
+        {shark.minPrice === null ? (
+          <span className="text-ink-400">{CATALOGUE_MSG.noCourses}</span>
+        ) : (
+          <span className="font-semibold text-ink-100">{formatFromHourly(shark.minPrice)}</span>
+        )}
+      </p>
+      <dl className="flex items-center justify-between border-t border-white/10 pt-3 text-sm">
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Students</dt>
+          <dd className="text-ink-300">
+            <span className="font-semibold text-ink-100">{sharkStudents(shark)}</span>{' '}
+            {sharkStudents(shark) === 1 ? 'student' : 'students'}
+          </dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Rating</dt>
+          <dd className="text-ink-300">
+            <span aria-hidden="true" className="text-warning-400">
+              ★
+            </span>{' '}
+            <span className="font-semibold text-ink-100">{formatRating(sharkRating(shark))}</span>
+          </dd>
+        </div>
+      </dl>
+      {footer}
+    </article>
+  );
+}
+
+export function SharkCardSkeleton() {
+  return (
+    <div className="glass flex flex-col gap-3 p-4 sm:p-5" aria-hidden="true">
+      <div className="flex gap-3">
+        <Skeleton className="h-14 w-14 shrink-0 sm:h-16 sm:w-16" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-4 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+// The console's marketplace sections (decision 032): application decisions, suspension, credentials, audit log.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MSG } from '#shared/admin.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
+import AdminPage from './admin-page';
+
+beforeEach(polyfillRadix);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const routes = [{ path: '/admin', element: <AdminPage /> }];
+const at = '2026-11-22T10:00:00.000Z';
+const APP_ID = '0b7e0a52-1c1d-4f5e-9a8b-7c6d5e4f3a2b';
+const USER_ID = '2d9a2c74-3e3f-4b7a-9cad-9e8f7a6b5c4d';
+
+describe('admin console: running the marketplace', () => {
+  it('approves an application and rejects another with a reason', async () => {
+    let status = 'new';
+    const application = (over: object) => ({
+      id: APP_ID,
+      name: 'Zoya Khan',
+      email: 'zoya@example.com',
+      specialization: 'cloud_security',
+      experience: 5,
+      links: null,
+      motivation: 'I want to teach cloud hardening to beginners.',
+      status,
+      reason: null,
+      decidedAt: null,
+      createdAt: at,
+      ...over,
+    });
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/shark-applications': () => ({
+        status: 200,
+        body: [application({}), application({ id: USER_ID, name: 'Ravi', status: 'new' })],
+      }),
+      [`POST /api/admin/shark-applications/${APP_ID}/approve`]: () => {
+        status = 'approved';
+        return {
+          status: 200,
+          body: {
+            message: ADMIN_MSG.applicationApproved,
+            status: 'approved',
+            userId: USER_ID,
+            sharkId: USER_ID,
+          },
+        };
+      },
+      [`POST /api/admin/shark-applications/${USER_ID}/reject`]: ({ body }) =>
+        (body as { reason: string }).reason
+          ? {
+              status: 200,
+              body: {
+                message: ADMIN_MSG.applicationRejected,
+                status: 'rejected',
+                userId: null,
+                sharkId: null,
+              },
+            }
+          : { status: 400, body: { error: { code: 'validation', message: 'x', fields: { reason: 'x' } } } },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Applications' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve Zoya Khan' }));
+    expect(await screen.findByText(ADMIN_MSG.applicationApproved)).toBeInTheDocument();
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reject Ravi' }));
+    const form = screen.getByRole('form', { name: 'Reject Ravi' });
+    await user.click(within(form).getByRole('button', { name: 'Reject the application' }));
+    expect(await within(form).findByText(ADMIN_MSG.reasonRequired)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Reason/), 'Not this quarter.');
+    await user.click(within(form).getByRole('button', { name: 'Reject the application' }));
+    expect(await screen.findByText(ADMIN_MSG.applicationRejected)).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/reject'))?.body).toEqual({ reason: 'Not this quarter.' });
+  });
+
+  it('searches accounts and suspends one with a reason', async () => {
+    let suspended = false;
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/users': () => ({
+        status: 200,
+        body: {
+          items: [
+            {
+              id: USER_ID,
+              email: 'asha@example.com',
+              name: 'Asha',
+              roles: ['user'],
+              suspendedAt: suspended ? at : null,
+              suspensionReason: suspended ? 'Abuse.' : null,
+              bookings: 2,
+              createdAt: at,
+            },
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        },
+      }),
+      [`POST /api/admin/users/${USER_ID}/suspension`]: () => {
+        suspended = true;
+        return { status: 200, body: { message: ADMIN_MSG.accountSuspended } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Accounts' }));
+    const list = await screen.findByRole('list', { name: 'Accounts' });
+    expect(within(list).getByText('Active')).toBeInTheDocument();
+    expect(list).toHaveTextContent('2 bookings');
+    await user.type(screen.getByLabelText('Search accounts by email or name'), 'asha');
+    await user.click(within(list).getByRole('button', { name: 'Suspend asha@example.com' }));
+    await user.type(screen.getByLabelText(/Reason/), 'Abuse.');
+    await user.click(screen.getByRole('button', { name: 'Suspend the account' }));
+    expect(await screen.findByText(ADMIN_MSG.accountSuspended)).toBeInTheDocument();
+    expect(await screen.findByText('Suspended: Abuse.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/admin/users' && c.method === 'GET')).toBe(true);
+  });
+
+  it('verifies a pending credential and shows the audit log', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/credentials': {
+        status: 200,
+        body: [
+          {
+            id: APP_ID,
+            sharkId: USER_ID,
+            kind: 'certification',
+            name: 'OSCP',
+            issuer: 'OffSec',
+            credentialId: 'OS-1',
+            url: 'https://www.credly.com/badges/abc',
+            issuedOn: '2024-01-10',
+            expiresOn: null,
+            status: 'pending',
+            reason: null,
+            verifiedAt: null,
+            createdAt: at,
+            sharkName: 'Nisha Rao',
+          },
+        ],
+      },
+      [`POST /api/admin/credentials/${APP_ID}/review`]: {
+        status: 200,
+        body: { message: CREDENTIAL_MSG.verified },
+      },
+      'GET /api/admin/audit-log': {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: 1,
+              actorId: USER_ID,
+              actorEmail: 'admin@example.com',
+              action: 'credential.verify',
+              targetType: 'credential',
+              targetId: APP_ID,
+              reason: null,
+              details: {},
+              createdAt: at,
+            },
+          ],
+          page: 1,
+          pageSize: 50,
+          total: 1,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Credentials' }));
+    const queue = await screen.findByRole('list', { name: 'Credentials to review' });
+    expect(within(queue).getByRole('link', { name: 'https://www.credly.com/badges/abc' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
+    await user.click(within(queue).getByRole('button', { name: 'Verify OSCP of Nisha Rao' }));
+    expect(await screen.findByText(CREDENTIAL_MSG.verified)).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/review'))?.body).toEqual({ verified: true });
+
+    await user.click(screen.getByRole('tab', { name: 'Audit log' }));
+    const log = await screen.findByRole('list', { name: 'Audit entries' });
+    expect(log).toHaveTextContent('credential.verify on credential');
+    expect(log).toHaveTextContent('admin@example.com');
+  });
+});

@@ -1,0 +1,329 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OwnCourse } from '#shared/courses.ts';
+import type { SharkProfile } from '#shared/workspace.ts';
+import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import EditProfilePage from '#web/pages/shark/edit-profile-page.tsx';
+
+beforeEach(polyfillRadix);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SHARK_ID = '0b7e0a52-1c1d-4f5e-9a8b-7c6d5e4f3a2b';
+const PROFILE: SharkProfile = {
+  id: SHARK_ID,
+  userId: '7b0f3c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e',
+  email: 'shark@example.com',
+  name: 'Arjun Mehta',
+  codeName: null,
+  specialization: 'pentesting',
+  experience: 8,
+  bio: 'Web and API pentesting.',
+  photoUrl: null,
+  published: true,
+};
+const routes = [{ path: '/shark/edit-profile', element: <EditProfilePage /> }];
+
+/** A tiny fake of the courses API that keeps what was created, as the server would. */
+function courseServer(initial: OwnCourse[] = []) {
+  let courses = [...initial];
+  return mockApi({
+    'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+    'GET /api/workspace/profile': { status: 200, body: PROFILE },
+    'GET /api/workspace/courses': () => ({ status: 200, body: courses }),
+    'POST /api/workspace/courses': ({ body }) => {
+      const b = body as Record<string, unknown>;
+      const course: OwnCourse = {
+        id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+        sharkId: SHARK_ID,
+        title: String(b.title),
+        courseCode: 'CRS-7QX2KD',
+        description: String(b.description),
+        duration: Number(b.duration),
+        price: Number(b.price),
+        image: null,
+        enrollmentFormUrl: (b.enrollmentFormUrl as string | null) ?? null,
+        requiredDevices: String(b.requiredDevices),
+        requiredKnowledge: String(b.requiredKnowledge),
+        bookingCount: 0,
+        enrolledCount: 0,
+        createdAt: '2026-11-22T10:00:00.000Z',
+      };
+      courses = [course, ...courses];
+      return { status: 201, body: { message: 'Course created.', course } };
+    },
+    [`DELETE /api/workspace/courses/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b`]: () => {
+      courses = courses.filter((c) => c.id !== '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b');
+      return { status: 200, body: { message: 'Course deleted.' } };
+    },
+  });
+}
+
+describe('course manager on /shark/edit-profile', () => {
+  it("creates a course with the form (showing each required field's message first) and deletes it after confirming", async () => {
+    const { calls } = courseServer();
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    expect(await screen.findByText('No courses yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('Set your weekly hours, days off, buffer and notice, and open your calendar.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit availability' })).toHaveAttribute(
+      'href',
+      '/shark/availability',
+    );
+
+    await user.click(screen.getByRole('button', { name: '+ Add course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New course' });
+    expect(within(dialog).getByLabelText('Required devices')).toHaveValue('Laptop + Internet');
+    expect(within(dialog).getByLabelText('Required knowledge')).toHaveValue('Basic Skills');
+    await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
+    for (const message of [
+      'Title is required',
+      'Description is required',
+      'Duration is required',
+      'Price is required',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Web App Pentesting');
+    await user.type(within(dialog).getByLabelText('Description'), 'OWASP Top 10, hands-on.');
+    await user.type(within(dialog).getByLabelText('Duration (hours)'), '6');
+    await user.type(within(dialog).getByLabelText('Price per hour (₹)'), '1500');
+    await user.type(within(dialog).getByLabelText('Enrollment form link (optional)'), 'not a link');
+    await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
+    expect(
+      await within(dialog).findByText('Enrollment form link must be a valid URL (http or https)'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Enrollment form link (optional)'));
+    await user.type(
+      within(dialog).getByLabelText('Enrollment form link (optional)'),
+      'https://forms.example.com/web',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Course “Web App Pentesting” created (CRS-7QX2KD).')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Web App Pentesting',
+      description: 'OWASP Top 10, hands-on.',
+      duration: 6,
+      price: 1500,
+      courseCode: null,
+      enrollmentFormUrl: 'https://forms.example.com/web',
+      requiredDevices: 'Laptop + Internet',
+      requiredKnowledge: 'Basic Skills',
+    });
+    const list = await screen.findByRole('list', { name: 'Your courses' });
+    expect(within(list).getByText('Web App Pentesting')).toBeInTheDocument();
+    expect(within(list).getByText('CRS-7QX2KD')).toBeInTheDocument();
+    expect(within(list).getByText('0 enrolled')).toBeInTheDocument();
+
+    // Cancel keeps the course; confirming deletes it.
+    await user.click(screen.getByRole('button', { name: 'Delete Web App Pentesting' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this course?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Web App Pentesting' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {
+        name: 'Delete course',
+      }),
+    );
+    expect(await screen.findByText('No courses yet')).toBeInTheDocument();
+    expect(await screen.findByText('Course “Web App Pentesting” deleted.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/workspace/courses/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+    ]);
+  });
+
+  it('after a save whose image failed, the dialog edits that course: pressing again never makes a duplicate', async () => {
+    const COURSE_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+    let uploads = 0;
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': { status: 200, body: [] },
+      'POST /api/workspace/courses': ({ body }) => ({
+        status: 201,
+        body: {
+          message: 'Course created.',
+          course: {
+            id: COURSE_ID,
+            sharkId: SHARK_ID,
+            title: String((body as { title: string }).title),
+            courseCode: 'CRS-7QX2KD',
+            description: 'd',
+            duration: 2,
+            price: 1000,
+            image: null,
+            enrollmentFormUrl: null,
+            requiredDevices: 'Laptop + Internet',
+            requiredKnowledge: 'Basic Skills',
+            bookingCount: 0,
+            enrolledCount: 0,
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+        },
+      }),
+      [`PUT /api/workspace/courses/${COURSE_ID}`]: ({ body }) => ({
+        status: 200,
+        body: {
+          message: 'Course updated.',
+          course: {
+            id: COURSE_ID,
+            sharkId: SHARK_ID,
+            title: String((body as { title: string }).title),
+            courseCode: 'CRS-7QX2KD',
+            description: 'd',
+            duration: 2,
+            price: 1000,
+            image: null,
+            enrollmentFormUrl: null,
+            requiredDevices: 'Laptop + Internet',
+            requiredKnowledge: 'Basic Skills',
+            bookingCount: 0,
+            enrolledCount: 0,
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+        },
+      }),
+      [`POST /api/workspace/courses/${COURSE_ID}/image`]: () =>
+        ++uploads === 1
+          ? {
+              status: 400,
+              body: { error: { code: 'bad_image', message: 'The file is not an image.', fields: {} } },
+            }
+          : { status: 200, body: { message: 'Image saved.', course: { id: COURSE_ID } } },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    await user.click(await screen.findByRole('button', { name: '+ Add course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New course' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Web App Pentesting');
+    await user.type(within(dialog).getByLabelText('Description'), 'd');
+    await user.type(within(dialog).getByLabelText('Duration (hours)'), '2');
+    await user.type(within(dialog).getByLabelText('Price per hour (₹)'), '1000');
+    await user.upload(
+      within(dialog).getByLabelText('Course image'),
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
+    expect(
+      await within(dialog).findByText(/The course was saved without the new image\./),
+    ).toBeInTheDocument();
+
+    // The dialog now edits the saved course.
+    const again = within(dialog).getByRole('button', { name: 'Save course' });
+    await user.upload(
+      within(dialog).getByLabelText('Course image'),
+      new File(['y'], 'b.png', { type: 'image/png' }),
+    );
+    await user.click(again);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(writes).toEqual([
+      'POST /api/workspace/courses',
+      `POST /api/workspace/courses/${COURSE_ID}/image`,
+      `PUT /api/workspace/courses/${COURSE_ID}`,
+      `POST /api/workspace/courses/${COURSE_ID}/image`,
+    ]);
+  });
+
+  it('says "Error deleting course." with the reason when the server refuses, and keeps the course', async () => {
+    const booked: OwnCourse = {
+      id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+      sharkId: SHARK_ID,
+      title: 'Cloud IR',
+      courseCode: 'CRS-CL0UD1',
+      description: 'Incident response in AWS.',
+      duration: 4,
+      price: 2000,
+      image: null,
+      enrollmentFormUrl: null,
+      requiredDevices: 'Laptop + Internet',
+      requiredKnowledge: 'Basic Skills',
+      bookingCount: 1,
+      enrolledCount: 1,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': { status: 200, body: [booked] },
+      [`DELETE /api/workspace/courses/${booked.id}`]: {
+        status: 409,
+        body: {
+          error: {
+            code: 'course_has_bookings',
+            message: 'Error deleting course. This course has 1 booking, so it cannot be deleted.',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    expect(await screen.findByText('1 enrolled')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Cloud IR' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {
+        name: 'Delete course',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete this course?' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error deleting course. This course has 1 booking, so it cannot be deleted.',
+    );
+    // The page behind the open dialog is hidden from assistive tech, so look past that.
+    expect(
+      within(screen.getByRole('list', { name: 'Your courses', hidden: true })).getByText('Cloud IR'),
+    ).toBeInTheDocument();
+  });
+
+  it('saves the profile with "✅ Profile updated successfully!" and shows the field messages first', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: { ...PROFILE, bio: null, experience: null } },
+      'GET /api/workspace/courses': { status: 200, body: [] },
+      'PUT /api/workspace/profile': ({ body }) => ({
+        status: 200,
+        body: { message: '✅ Profile updated successfully!', profile: { ...PROFILE, ...(body as object) } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Experience is required')).toBeInTheDocument();
+    expect(screen.getByText('Bio is required')).toBeInTheDocument();
+
+    await user.type(name, 'Arjun M.');
+    await user.type(screen.getByLabelText('Experience (years)'), '9');
+    await user.type(screen.getByLabelText('Bio'), 'Breaks web apps for a living.');
+    await user.click(screen.getByRole('switch'));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    // The spec's '✅' is drawn as an icon; the words after it stay exact.
+    const saved = await screen.findAllByText('Profile updated successfully!');
+    expect(saved.length).toBeGreaterThan(0);
+    expect(saved[0].parentElement!.querySelector('[data-testid="check-icon"] svg')).not.toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Arjun M.',
+      codeName: null,
+      specialization: 'pentesting',
+      experience: 9,
+      bio: 'Breaks web apps for a living.',
+      published: false,
+    });
+  });
+});
