@@ -127,6 +127,16 @@ export const ROUTES = {
     noCrawl: true,
   },
 
+  /** One booking's page, for its learner, its shark and admins; the API answers 404 to anyone else. */
+  sessions: {
+    detail: {
+      path: '/sessions/:id',
+      page: 'pages/sessions/session-page.tsx',
+      roles: ['user', 'shark', 'admin'],
+      title: 'Session',
+    },
+  },
+
   user: {
     dashboard: {
       path: '/user/dashboard',

@@ -1,0 +1,305 @@
+// The session between a learner and a shark: one booking's life from request to completion (issue 13,
+// decision 053). The server enforces the state machine and tells the viewer which actions it may take now;
+// the session page (/sessions/:id) and every mail read their texts from here.
+import { z } from 'zod';
+
+/** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
+export const SESSION_STATUSES = [
+  'requested',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** How a status reads on every screen (never "confirmed" before the shark said yes). */
+export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
+  requested: 'Awaiting the shark',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
+
+/** The life cycle's clocks. */
+export const SESSION_RULES = {
+  /** A request the shark has not answered expires after this, or at the start, whichever is first. */
+  answerWithinHours: 48,
+  /** After the end, either side may report a no-show of the other for this long; then it is completed. */
+  noShowWithinHours: 48,
+  /** Reminders of a confirmed session, to both sides. */
+  reminderHoursBefore: [24, 1] as const,
+  /** New messages within this many minutes of the first unread one are mailed together. */
+  messageBatchMinutes: 10,
+} as const;
+
+/** A course's cancellation window: free until this many hours before the start (0: until the start). */
+export const CANCELLATION_WINDOWS = [0, 12, 24, 48, 72] as const;
+export const DEFAULT_CANCELLATION_HOURS = 24;
+
+/** "Free cancellation until 24 h before the session", the policy line shown before booking and cancelling. */
+export const cancellationPolicy = (hours: number) =>
+  hours === 0
+    ? 'Free cancellation until the session starts.'
+    : `Free cancellation until ${hours} h before the session. Later cancellations by the learner are recorded as late.`;
+
+/** Who did something to a session; `system` is a job (expiry, completion). */
+export const SESSION_ACTORS = ['learner', 'shark', 'admin', 'system'] as const;
+export type SessionActor = (typeof SESSION_ACTORS)[number];
+
+/** What the timeline records: every change of state, and the proposals that do not change it. */
+export const SESSION_EVENT_KINDS = [
+  'requested',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'reschedule_proposed',
+  'reschedule_accepted',
+  'reschedule_declined',
+  'completed',
+  'no_show',
+] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+
+export const SESSION_EVENT_LABEL: Record<SessionEventKind, string> = {
+  requested: 'Requested',
+  confirmed: 'Accepted by the shark',
+  declined: 'Declined by the shark',
+  expired: 'Expired: the shark did not answer in time',
+  cancelled: 'Cancelled',
+  reschedule_proposed: 'New time proposed',
+  reschedule_accepted: 'New time accepted',
+  reschedule_declined: 'New time declined',
+  completed: 'Completed',
+  no_show: 'No-show reported',
+};
+
+/**
+ * The actions a viewer may take now; the server lists them in `actions` and refuses any other.
+ * - accept, decline: the shark, on a request.
+ * - cancel: either side, on a request or a confirmed session before it starts.
+ * - reschedule: either side, on a confirmed session before it starts, inside the window, none pending.
+ * - acceptReschedule, declineReschedule: the side that did not propose.
+ * - reportNoShow: either side, within 48 h after the end of a confirmed session.
+ * - setMeetingLink: the shark, on a request or confirmed session.
+ * - editBrief: the learner, before the start of a request or confirmed session.
+ * - editNotes: the shark, once the session has started (confirmed or completed).
+ * - message: either side, always (the thread is kept for the life of the account).
+ */
+export const SESSION_ACTIONS = [
+  'accept',
+  'decline',
+  'cancel',
+  'reschedule',
+  'acceptReschedule',
+  'declineReschedule',
+  'reportNoShow',
+  'setMeetingLink',
+  'editBrief',
+  'editNotes',
+  'message',
+] as const;
+export type SessionAction = (typeof SESSION_ACTIONS)[number];
+
+/** Texts of the session page and its API. */
+export const SESSION_MSG = {
+  notFound: 'Session not found.',
+  notAllowed: 'You cannot do that with this session now.',
+  reasonRequired: 'Please give a reason (at least 5 characters).',
+  reasonTooLong: 'Keep the reason under 500 characters.',
+  noteRequired: 'Please add a short note (at least 5 characters).',
+  meetingLinkInvalid: 'Enter an https:// link to the meeting (Meet, Zoom, Jitsi…).',
+  messageRequired: 'Write a message first.',
+  messageTooLong: 'Keep a message under 4,000 characters.',
+  textTooLong: 'Keep this under 2,000 characters.',
+  rescheduleSameTime: 'Choose a time other than the current one.',
+  reschedulePending: 'A new time is already proposed: answer it or wait for an answer first.',
+  outsideWindow: 'This is inside the cancellation window: the session can no longer be moved.',
+  lateCancellation: (hours: number) =>
+    `The session starts in less than ${hours} h: cancelling now is recorded as a late cancellation.`,
+  accepted: 'Session confirmed. The learner has been told.',
+  declined: 'Request declined. The learner has been told.',
+  cancelled: 'Session cancelled. The other side has been told.',
+  rescheduleProposed: 'New time proposed. The other side has been told.',
+  rescheduleAccepted: 'The session has moved to the new time.',
+  rescheduleDeclined: 'The session stays at its current time.',
+  noShowReported: 'No-show recorded. Our team sees it if the other side disagrees.',
+  saved: 'Saved.',
+  messageSent: 'Message sent.',
+  awaitingShark: 'Requested: waiting for the shark to accept. Nothing is confirmed yet.',
+  payment: 'Payment is arranged with the shark directly; nothing is charged on this site.',
+  ownCourse: 'This is your own profile: sharks cannot book their own courses.',
+  courseArchived: 'Course archived: it is hidden from new bookings and kept for its sessions.',
+  courseRestored: 'Course restored: learners can book it again.',
+  courseHasBookings: 'This course has bookings, so it cannot be deleted. Archive it instead.',
+} as const;
+
+const reason = z
+  .string({ error: SESSION_MSG.reasonRequired })
+  .trim()
+  .min(5, SESSION_MSG.reasonRequired)
+  .max(500, SESSION_MSG.reasonTooLong);
+
+/** POST /api/sessions/:id/decline and /cancel. */
+export const sessionReasonSchema = z.object({ reason });
+export type SessionReasonInput = z.input<typeof sessionReasonSchema>;
+
+/** POST /api/sessions/:id/reschedule: a free slot's start from GET /api/sharks/:id/slots (same hours). */
+export const rescheduleSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true, error: 'Choose a start time' }),
+});
+export type RescheduleInput = z.input<typeof rescheduleSchema>;
+
+/** POST /api/sessions/:id/no-show: the other side did not come. */
+export const noShowSchema = z.object({
+  note: z
+    .string({ error: SESSION_MSG.noteRequired })
+    .trim()
+    .min(5, SESSION_MSG.noteRequired)
+    .max(500, SESSION_MSG.reasonTooLong),
+});
+export type NoShowInput = z.input<typeof noShowSchema>;
+
+/** PUT /api/sessions/:id/meeting-link; an empty string removes it. */
+export const meetingLinkSchema = z.object({
+  meetingLink: z
+    .string({ error: SESSION_MSG.meetingLinkInvalid })
+    .trim()
+    .max(500, SESSION_MSG.meetingLinkInvalid)
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' && u.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, SESSION_MSG.meetingLinkInvalid),
+});
+export type MeetingLinkInput = z.input<typeof meetingLinkSchema>;
+
+const optionalText = z.string().trim().max(2000, SESSION_MSG.textTooLong).default('');
+
+/** PUT /api/sessions/:id/brief: what the learner wants from the session. */
+export const sessionBriefSchema = z.object({
+  goal: optionalText,
+  level: optionalText,
+  certification: optionalText,
+  stuckOn: optionalText,
+});
+export type SessionBrief = z.output<typeof sessionBriefSchema>;
+export type SessionBriefInput = z.input<typeof sessionBriefSchema>;
+
+/** PUT /api/sessions/:id/notes: the shark's notes and action items, which the learner keeps. */
+export const sessionNotesSchema = z.object({
+  notes: optionalText,
+  actionItems: optionalText,
+});
+export type SessionNotes = z.output<typeof sessionNotesSchema>;
+export type SessionNotesInput = z.input<typeof sessionNotesSchema>;
+
+/** POST /api/sessions/:id/messages. Plain text; links are shown as links. */
+export const sendMessageSchema = z.object({
+  body: z
+    .string({ error: SESSION_MSG.messageRequired })
+    .trim()
+    .min(1, SESSION_MSG.messageRequired)
+    .max(4000, SESSION_MSG.messageTooLong),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const sessionMessageSchema = z.object({
+  id: z.uuid(),
+  author: z.enum(['learner', 'shark']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** Written by the viewer. */
+  mine: z.boolean(),
+});
+export type SessionMessage = z.infer<typeof sessionMessageSchema>;
+
+export const sessionEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(SESSION_EVENT_KINDS),
+  actor: z.enum(SESSION_ACTORS),
+  /** The reason, note or (for a reschedule) nothing; the new time is in startsAt. */
+  reason: z.string().nullable(),
+  /** For reschedule events: the proposed start. */
+  startsAt: z.string().nullable(),
+  /** A learner's cancellation inside the window. */
+  late: z.boolean(),
+});
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+
+/** GET /api/sessions/:id, and every action's answer: the session as this viewer sees it. */
+export const sessionDetailSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(SESSION_STATUSES),
+  viewer: z.enum(['learner', 'shark', 'admin']),
+  course: z.object({ id: z.uuid(), title: z.string(), cancellationHours: z.number() }),
+  shark: z.object({ id: z.uuid(), name: z.string(), timeZone: z.string() }),
+  /** The contact details the learner gave when booking. */
+  learner: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    /** The learner's zone when booking (from the browser); null for older bookings. */
+    timeZone: z.string().nullable(),
+  }),
+  hours: z.number(),
+  totalPrice: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Requested: when it expires unanswered. */
+  answerBy: z.string().nullable(),
+  /** Until then a learner's cancellation is free. */
+  freeCancellationUntil: z.string(),
+  /** Completed-or-no-show deadline after the end of a confirmed session. */
+  noShowUntil: z.string().nullable(),
+  lateCancellation: z.boolean(),
+  /** Shown from confirmation on; the shark sees and sets it before. */
+  meetingLink: z.string().nullable(),
+  pendingReschedule: z
+    .object({ proposedBy: z.enum(['learner', 'shark']), startsAt: z.string(), endsAt: z.string() })
+    .nullable(),
+  brief: sessionBriefSchema,
+  notes: sessionNotesSchema,
+  events: z.array(sessionEventSchema),
+  actions: z.array(z.enum(SESSION_ACTIONS)),
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+
+/** An action's answer: the session after it, and what to tell the viewer. */
+export const sessionActionResultSchema = z.object({ message: z.string(), session: sessionDetailSchema });
+export type SessionActionResult = z.infer<typeof sessionActionResultSchema>;
+
+/**
+ * The HTTP API of a session (all under /api/sessions/:id; 404 for anyone but its learner, its shark and admins):
+ * GET  ''                      → SessionDetail
+ * POST /accept                 → SessionActionResult (shark)
+ * POST /decline   {reason}     → SessionActionResult (shark)
+ * POST /cancel    {reason}     → SessionActionResult (either side)
+ * POST /reschedule {startsAt}  → SessionActionResult (either side proposes)
+ * POST /reschedule/accept      → SessionActionResult (the other side)
+ * POST /reschedule/decline     → SessionActionResult (the other side)
+ * POST /no-show   {note}       → SessionActionResult (either side, reports the other)
+ * PUT  /meeting-link {meetingLink} → SessionActionResult (shark)
+ * PUT  /brief     SessionBrief → SessionActionResult (learner)
+ * PUT  /notes     SessionNotes → SessionActionResult (shark)
+ * GET  /messages               → SessionMessage[] (oldest first)
+ * POST /messages  {body}       → SessionMessage (201)
+ * GET  /calendar.ics           → text/calendar
+ */
+export const sessionApi = {
+  detail: (id: string) => `/api/sessions/${id}`,
+  action: (id: string, action: string) => `/api/sessions/${id}/${action}`,
+  messages: (id: string) => `/api/sessions/${id}/messages`,
+  calendar: (id: string) => `/api/sessions/${id}/calendar.ics`,
+};
