@@ -161,8 +161,15 @@ export const courses = pgTable(
     requiredKnowledge: text('required_knowledge').notNull().default('Basic Skills'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Free cancellation until this many hours before a session (CANCELLATION_WINDOWS). */
+    cancellationHours: integer('cancellation_hours').notNull().default(24),
+    /** Archived: hidden from new bookings, kept for its sessions (a course with bookings is never deleted). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [index('courses_shark_id_idx').on(t.sharkId)],
+  (t) => [
+    index('courses_shark_id_idx').on(t.sharkId),
+    check('courses_cancellation_hours_check', sql`${t.cancellationHours} IN (0, 12, 24, 48, 72)`),
+  ],
 );
 
 /** A booked course session. A course with bookings cannot be deleted (ON DELETE RESTRICT): bookings are money. */
@@ -200,8 +207,38 @@ export const courseBookings = pgTable(
     })
       .notNull()
       .default('requested'),
+    /** The learner's IANA zone when booking (from the browser), to show both sides' times. */
+    learnerTimeZone: text('learner_time_zone'),
+    /** A requested booking expires unanswered at this instant: 48 h after the request or the start, if sooner. */
+    answerBy: timestamp('answer_by', { withTimezone: true }),
+    /** Set by the shark; shown to the learner from confirmation on. */
+    meetingLink: text('meeting_link'),
+    /** What the learner wants from the session (SessionBrief). */
+    brief: jsonb('brief').$type<Record<string, string>>().notNull().default({}),
+    /** The shark's notes and action items after the session (SessionNotes). */
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    cancelledBy: text('cancelled_by', { enum: ['learner', 'shark', 'admin'] }),
+    /** A learner's cancellation inside the course's window. */
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /** A pending reschedule: the proposed slot and who proposed it (the other side answers). */
+    proposedStartsAt: timestamp('proposed_starts_at', { withTimezone: true }),
+    proposedEndsAt: timestamp('proposed_ends_at', { withTimezone: true }),
+    proposedBy: text('proposed_by', { enum: ['learner', 'shark'] }),
+    /** Reminders sent for the current start (cleared when the session moves), so each goes once. */
+    reminded24hAt: timestamp('reminded_24h_at', { withTimezone: true }),
+    reminded1hAt: timestamp('reminded_1h_at', { withTimezone: true }),
   },
   (t) => [
+    index('course_bookings_answer_by_idx')
+      .on(t.answerBy)
+      .where(sql`${t.status} = 'requested'`),
+    index('course_bookings_ends_at_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'confirmed'`),
+    check(
+      'course_bookings_proposal_check',
+      sql`(${t.proposedStartsAt} IS NULL) = (${t.proposedEndsAt} IS NULL) AND (${t.proposedStartsAt} IS NULL) = (${t.proposedBy} IS NULL)`,
+    ),
     index('course_bookings_course_id_idx').on(t.courseId, t.preferredDate),
     index('course_bookings_user_id_idx').on(t.userId, t.preferredDate),
     index('course_bookings_shark_starts_idx').on(t.sharkId, t.startsAt),
@@ -214,6 +251,74 @@ export const courseBookings = pgTable(
       'course_bookings_range_check',
       sql`${t.startsAt} < ${t.endsAt} AND ${t.endsAt} <= ${t.blockedUntil}`,
     ),
+  ],
+);
+
+// ---- The session between a learner and a shark (decision 053) ---------------
+
+/** Every change of a booking's life, with who and when: the session page's timeline. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => courseBookings.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', {
+      enum: [
+        'requested',
+        'confirmed',
+        'declined',
+        'expired',
+        'cancelled',
+        'reschedule_proposed',
+        'reschedule_accepted',
+        'reschedule_declined',
+        'completed',
+        'no_show',
+      ],
+    }).notNull(),
+    actor: text('actor', { enum: ['learner', 'shark', 'admin', 'system'] }).notNull(),
+    /** The account that acted; null for a job, or once that account is deleted. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    /** For reschedule events: the proposed or new start. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    late: boolean('late').notNull().default(false),
+  },
+  (t) => [
+    index('booking_events_booking_idx').on(t.bookingId, t.at),
+    check(
+      'booking_events_kind_check',
+      sql`${t.kind} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'reschedule_proposed', 'reschedule_accepted', 'reschedule_declined', 'completed', 'no_show')`,
+    ),
+    check('booking_events_actor_check', sql`${t.actor} IN ('learner', 'shark', 'admin', 'system')`),
+  ],
+);
+
+/** The thread between a session's learner and shark, kept for the life of the account. */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => courseBookings.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['learner', 'shark'] }).notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** When the other side was mailed about it (a burst goes out as one mail). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('booking_messages_booking_idx').on(t.bookingId, t.createdAt),
+    index('booking_messages_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    check('booking_messages_author_check', sql`${t.author} IN ('learner', 'shark')`),
+    check('booking_messages_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 4000`),
   ],
 );
 
