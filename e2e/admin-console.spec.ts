@@ -1,0 +1,93 @@
+// The company runs the marketplace from /admin (issue 15): an application becomes a published shark whose
+// verified credential shows on the public profile and on the card.
+import { expect, test } from '@playwright/test';
+import { ADMIN_MSG } from '#shared/admin.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
+
+test('an application is approved, the shark sets a password, adds a credential the admin verifies, and publishes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('applicant');
+  const name = `Tara Menon ${Date.now().toString(36)}`;
+
+  // A visitor applies to be a shark.
+  await page.goto('/signup/shark');
+  const form = page.getByRole('form', { name: 'Shark application' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Specialization').selectOption('forensics');
+  await form.getByLabel('Experience (years)').fill('7');
+  await form
+    .getByLabel('Why do you want to mentor?')
+    .fill('I have run forensics for a bank for seven years.');
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByRole('button', { name: 'Send application' })).toBeHidden();
+
+  // An admin approves it: the account is created and the set-password link is mailed.
+  await loginAsDemo(page, 'admin');
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await page.getByRole('button', { name: `Approve ${name}` }).click();
+  await expect(page.getByText(ADMIN_MSG.applicationApproved, { exact: true })).toBeVisible();
+  await page.locator('#user-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The new shark sets a password from the mail and adds a credential.
+  await page.goto(await readMailLink(request, email, /account is ready/));
+  await page.getByLabel('New password', { exact: true }).fill('forensic passphrase 7');
+  await page.getByLabel('Confirm new password').fill('forensic passphrase 7');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await loginAs(page, 'shark', email, 'forensic passphrase 7');
+  await page.goto('/shark/credentials');
+  await page.getByLabel('Type').selectOption('certification');
+  await page.getByLabel('Name', { exact: true }).fill('GCFA');
+  await page.getByLabel('Issuer (optional)').fill('GIAC');
+  await page.getByLabel('Verification link (https)').fill('https://www.credly.com/badges/gcfa-e2e');
+  await page.getByRole('button', { name: 'Add credential' }).click();
+  await expect(page.getByText(CREDENTIAL_MSG.added, { exact: true })).toBeVisible();
+  await page.locator('#user-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  // The admin checks it against its link and verifies it.
+  await loginAsDemo(page, 'admin');
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  await page.getByRole('button', { name: `Verify GCFA of ${name}` }).click();
+  await expect(page.getByRole('button', { name: `Verify GCFA of ${name}` })).toBeHidden();
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByText('credential.verify on credential').first()).toBeVisible();
+  await page.locator('#user-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  // The shark completes the profile and publishes it.
+  await loginAs(page, 'shark', email, 'forensic passphrase 7');
+  await page.goto('/shark/edit-profile');
+  await page
+    .getByLabel('Bio')
+    .fill('Incident response and disk forensics for banks; I teach evidence handling.');
+  await page.getByRole('switch').check({ force: true });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  // The alert shows the spec's text with a check icon in place of its emoji.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: ACCOUNT_MSG.profileUpdated.replace('✅ ', '') })
+      .first(),
+  ).toBeVisible();
+
+  // Anyone now sees the verified credential on the card and on the profile.
+  await page.goto(`/sharks?search=${encodeURIComponent(name)}`);
+  const card = page.getByRole('article').filter({ hasText: name });
+  await expect(card.getByText('1 verified credential')).toBeVisible();
+  await card
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
+  const verified = page.getByRole('list', { name: 'Verified credentials' });
+  await expect(verified).toContainText('GCFA');
+  await expect(verified).toContainText(CREDENTIAL_MSG.verifiedBy);
+});
