@@ -582,6 +582,22 @@ export const outbox = pgTable(
   ],
 );
 
+// ---- HTTP caching of the public catalogue (decision 065) --------------------
+
+/**
+ * One row: a number that changes in the same transaction as anything the public catalogue shows (sharks,
+ * courses, bookings' counts, credentials, suspensions), bumped by deferred triggers just before commit. The
+ * catalogue's ETags are built from it, so a conditional request is answered from this row alone.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
 // ---- Views (defined in migration SQL) -------------------------------------
 
 export const sharksWithMeta = pgView('sharks_with_meta', {

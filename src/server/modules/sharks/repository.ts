@@ -7,7 +7,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { sharkCardColumns } from '#server/db/projections.ts';
-import { coursesWithBookings, sharks, sharksWithMeta as s } from '#server/db/schema.ts';
+import { catalogueVersion, coursesWithBookings, sharks, sharksWithMeta as s } from '#server/db/schema.ts';
 
 /**
  * For reads of the sharks table itself: published, and its owner not suspended. The same rule as
@@ -179,4 +179,17 @@ export async function listPublishedSharkIds(db: DbOrTx, skip: number, limit: num
     .orderBy(asc(sharks.id))
     .offset(skip)
     .limit(limit);
+}
+
+const buildCatalogueVersion = (db: DbOrTx) =>
+  db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+    .prepare('catalogue_version');
+
+/** The catalogue's version (decision 065), or null in a database whose row was emptied and not yet rebuilt. */
+export async function readCatalogueVersion(db: DbOrTx): Promise<number | null> {
+  const [row] = await prepared(db, 'catalogue_version', buildCatalogueVersion).execute();
+  return row?.version ?? null;
 }
