@@ -185,6 +185,22 @@ test.describe('sharks list', () => {
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/sharks$/);
     await expect(cards(page)).toHaveCount(8);
+
+    // "Verified only": the sharks the API lists with verified=true (none in the demo catalogue), kept on reload.
+    // A click, not check(): the box follows the URL, which changes once the navigation it starts is done.
+    await page.getByRole('checkbox', { name: 'Verified only' }).click();
+    await expect(page).toHaveURL(/\?verified=true$/);
+    await expect(page.getByRole('checkbox', { name: 'Verified only' })).toBeChecked();
+    const verified = await apiPage(page, 'verified=true');
+    if (verified.items.length)
+      await expect(cards(page).getByRole('heading')).toHaveText(verified.items.map((s) => s.name));
+    else await expect(page.getByRole('heading', { name: 'No sharks match your search' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Verified only' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'Verified only' }).click();
+    await expect(page).toHaveURL(/\/sharks$/);
+    await expect(page.getByRole('checkbox', { name: 'Verified only' })).not.toBeChecked();
+    await expect(cards(page)).toHaveCount(8);
   });
 
   test('every sort orders the list the way the API does', async ({ page }) => {

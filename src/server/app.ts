@@ -7,8 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './http/serializer';
+import { openapiDocument, openapiTransform } from './http/openapi';
 import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -153,10 +154,7 @@ export async function buildApp({
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: 'rate limited' }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Shark Security marketplace API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: openapiDocument(config), transform: openapiTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // App services

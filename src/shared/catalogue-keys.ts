@@ -7,6 +7,8 @@ export interface SharksFilters {
   search: string;
   specialization: Specialization | '';
   sort: SharkSort;
+  /** Only sharks with a verified credential (`verified=true` in the URL and the API). */
+  verified: boolean;
 }
 
 export const catalogueKeys = {

@@ -5,6 +5,7 @@ import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
 
 export const CATALOGUE_MSG = {
   sharkNotFound: 'Shark not found',
+  verifiedOnly: 'Verified only',
   chooseSpecialization: 'Choose a specialization',
   noCourses: 'No courses yet',
   bookSession: 'Book a session',

@@ -37,6 +37,9 @@ declare module 'fastify' {
  * no Domain, so no subdomain and no plain-HTTP page can set or overwrite it (issue 10, finding 13). Plain `sid`
  * elsewhere, since development runs on http://localhost.
  */
+/** The roles a guard built by requireRole admits (empty: any signed-in account), kept on the guard function. */
+export const GUARD_ROLES = Symbol.for('sharks.guardRoles');
+
 export const sessionCookieName = (config: Pick<Config, 'isProduction'>) =>
   config.isProduction ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
@@ -75,11 +78,13 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('requireRole', (...args: Array<Role | GuardMessages>) => {
     const allowed = args.filter((a): a is Role => typeof a === 'string');
     const messages = args.find((a): a is GuardMessages => typeof a === 'object') ?? {};
-    return async function requireRole(req: FastifyRequest) {
+    const guard = async function requireRole(req: FastifyRequest) {
       await loadAuth(req);
       if (!req.auth) throw unauthorized(messages.unauthorized ?? COMMON_MSG.loginRequired);
       if (allowed.length > 0 && !req.auth.roles.some((r) => allowed.includes(r)))
         throw forbidden(messages.forbidden ?? COMMON_MSG.forbidden);
     };
+    // The OpenAPI document reads who may call a route from its guard (http/openapi.ts).
+    return Object.assign(guard, { [GUARD_ROLES]: allowed });
   });
 });

@@ -32,6 +32,9 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     res = await fetch(withQuery(path, query), {
       method,
       credentials: 'same-origin',
+      // The catalogue may be cached for seconds (decision 065); the app itself always revalidates, which costs a
+      // 304 when nothing changed, so a shark sees their own edit at once.
+      cache: 'no-cache',
       headers:
         body === undefined || isForm
           ? { accept: 'application/json' }

@@ -16,7 +16,12 @@ afterEach(() => document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove());
 describe('seedFirstPaint', () => {
   it('puts the server-written data into the cache under its keys, a list as its first page, and uses the block once', () => {
     const page = { items: [{ id: 'a' }], page: 1, pageSize: 8, hasMore: true };
-    const filters = { search: 'cloud', specialization: '' as const, sort: 'rating' as const };
+    const filters = {
+      search: 'cloud',
+      specialization: '' as const,
+      sort: 'rating' as const,
+      verified: false,
+    };
     writeBlock(
       JSON.stringify([
         { key: catalogueKeys.list(filters), data: page, infinite: true },

@@ -106,10 +106,16 @@ export function computeSlots(
     const seen = new Set<number>();
     if (!capped)
       for (const range of ranges) {
+        const startMin = minutesOf(range.start);
         const endMin = minutesOf(range.end);
         const rangeEnd = wallInstant(date, endMin, rules.timeZone, false)!;
-        for (let m = minutesOf(range.start); m + hours * 60 <= endMin + 60; m += SLOT_STEP_MINUTES) {
-          const start = wallInstant(date, m, rules.timeZone);
+        // On a day whose offset does not change inside the range (every day but a DST change's), wall time is
+        // instant + offset: each start is the range's start plus its minutes. Temporal per start cost the free
+        // slots ~10 ms of CPU for 60 days (npm run bench), so it is asked only for the range's ends then.
+        const rangeStart = wallInstant(date, startMin, rules.timeZone, false)!;
+        const linear = rangeEnd - rangeStart === (endMin - startMin) * MINUTE;
+        for (let m = startMin; m + hours * 60 <= endMin + 60; m += SLOT_STEP_MINUTES) {
+          const start = linear ? rangeStart + (m - startMin) * MINUTE : wallInstant(date, m, rules.timeZone);
           if (start === null || seen.has(start)) continue;
           // Measured in real time: a session across a DST change still ends by the range's wall-clock end.
           if (start + length > rangeEnd) continue;

@@ -98,7 +98,7 @@ describe('first paint of public pages', () => {
     expect(api.items.map((s: { name: string }) => s.name)).toEqual(['Cloud One']);
     expect(dataBlock(html)).toEqual([
       {
-        key: ['sharks', 'list', { search: 'cloud', specialization: '', sort: 'experience' }],
+        key: ['sharks', 'list', { search: 'cloud', specialization: '', sort: 'experience', verified: false }],
         data: api,
         infinite: true,
       },

@@ -83,10 +83,10 @@ export async function firstPaintFor(
     // The list the page will ask for: its filters come from the URL; the web app always starts at page 1.
     const query = sharksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (query.success) {
-      const { search, specialization, sort } = query.data;
-      const first = await listSharks(db, { search, specialization, sort, page: 1 });
+      const { search, specialization, sort, verified } = query.data;
+      const first = await listSharks(db, { search, specialization, sort, verified, page: 1 });
       paint.data.push({
-        key: catalogueKeys.list({ search, specialization, sort }),
+        key: catalogueKeys.list({ search, specialization, sort, verified: verified === 'true' }),
         data: first,
         infinite: true,
       });

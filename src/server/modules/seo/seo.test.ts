@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { createTestApp, resetDb, testConfig, testDatabase } from '#server/test/app.ts';
 import { createShark } from '#server/test/fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema.ts';
 import { sitemapPartXml, sitemapXml } from './service';
 
 const ORIGIN = 'https://sharks.example';
@@ -168,6 +170,19 @@ describe('sitemap.xml', () => {
     expect(urls).not.toContain(`${ORIGIN}/sharks/${draft.id}`);
     expect(urls.filter((u) => u.startsWith(`${ORIGIN}/sharks/`))).toHaveLength(2);
     expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+  });
+
+  it('leaves out a shark whose account is suspended', async () => {
+    const { db } = await testDatabase();
+    const listed = await createShark(db, { name: 'Listed' });
+    const suspended = await createShark(db, { name: 'Suspended' });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.userId));
+    const urls = locs((await api.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    expect(urls).toContain(`${ORIGIN}/sharks/${listed.id}`);
+    expect(urls).not.toContain(`${ORIGIN}/sharks/${suspended.id}`);
+    // A big catalogue's index and parts count only the public sharks too: 8 public pages + 1 shark fit in 9.
+    expect(await sitemapXml(db, ORIGIN, 9)).toContain('<urlset');
+    expect(locs((await sitemapPartXml(db, ORIGIN, 2, 8))!)).toEqual([`${ORIGIN}/sharks/${listed.id}`]);
   });
 
   it('splits into a sitemap index of parts within the URL limit when the catalogue outgrows one file', async () => {

@@ -7,7 +7,17 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { sharkCardColumns } from '#server/db/projections.ts';
-import { coursesWithBookings, sharks, sharksWithMeta as s } from '#server/db/schema.ts';
+import { catalogueVersion, coursesWithBookings, sharks, sharksWithMeta as s } from '#server/db/schema.ts';
+
+/**
+ * For reads of the sharks table itself: published, and its owner not suspended. The same rule as
+ * sharks_with_meta.published (migration 0005), so a suspended shark's courses and sitemap entry go with its profile.
+ */
+const isPublicShark = () =>
+  and(
+    eq(sharks.published, true),
+    sql`NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${sharks.userId} AND u.suspended_at IS NOT NULL)`,
+  );
 
 /** Every order ends with name, then id: a total order, so offset pages never repeat or skip a shark. */
 const ORDER_BY: Record<SharkSort, SQL[]> = {
@@ -143,12 +153,12 @@ const buildSharkCourses = (db: DbOrTx) => {
     })
     .from(sharks)
     .leftJoin(c, eq(c.sharkId, sharks.id))
-    .where(and(sql`${sharks.id} = ${sql.placeholder('id')}`, eq(sharks.published, true)))
+    .where(and(sql`${sharks.id} = ${sql.placeholder('id')}`, isPublicShark()))
     .orderBy(asc(c.createdAt), asc(c.id))
     .prepare('sharks_courses');
 };
 
-/** The courses of a published shark, oldest first, or null when the shark is unknown or unpublished. */
+/** The courses of a public shark, oldest first, or null when the shark is unknown, unpublished or suspended. */
 export async function listPublishedSharkCourses(db: DbOrTx, sharkId: string): Promise<PublicCourse[] | null> {
   const rows = await prepared(db, 'sharks_courses', buildSharkCourses).execute({ id: sharkId });
   if (rows.length === 0) return null;
@@ -156,17 +166,30 @@ export async function listPublishedSharkCourses(db: DbOrTx, sharkId: string): Pr
 }
 
 export async function countPublishedSharks(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sharks).where(eq(sharks.published, true));
+  const [row] = await db.select({ n: count() }).from(sharks).where(isPublicShark());
   return row.n;
 }
 
-/** Published sharks' ids and last changes in id order, `limit` after the `skip` first ones (the sitemap). */
+/** Public (published, not suspended) sharks' ids and last changes in id order, `limit` after the `skip` first ones (the sitemap). */
 export async function listPublishedSharkIds(db: DbOrTx, skip: number, limit: number) {
   return db
     .select({ id: sharks.id, updatedAt: sharks.updatedAt })
     .from(sharks)
-    .where(eq(sharks.published, true))
+    .where(isPublicShark())
     .orderBy(asc(sharks.id))
     .offset(skip)
     .limit(limit);
+}
+
+const buildCatalogueVersion = (db: DbOrTx) =>
+  db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+    .prepare('catalogue_version');
+
+/** The catalogue's version (decision 065), or null in a database whose row was emptied and not yet rebuilt. */
+export async function readCatalogueVersion(db: DbOrTx): Promise<number | null> {
+  const [row] = await prepared(db, 'catalogue_version', buildCatalogueVersion).execute();
+  return row?.version ?? null;
 }

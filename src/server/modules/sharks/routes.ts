@@ -1,4 +1,7 @@
-// Public catalogue endpoints: GET /api/sharks, /api/sharks/:id, /api/sharks/:id/courses.
+// Public catalogue endpoints: GET /api/sharks, /api/sharks/:id, /api/sharks/:id/courses. Their answers are
+// the same for everyone, so they carry an ETag and may be cached briefly by browsers and CDNs (decision 065).
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/fields.ts';
@@ -10,14 +13,65 @@ import {
   CATALOGUE_MSG,
 } from '#shared/catalogue.ts';
 import { notFound } from '#server/http/errors.ts';
-import { getPublishedShark, listPublishedSharkCourses, listSharks } from './service';
+import { catalogueVersion, getPublishedShark, listPublishedSharkCourses, listSharks } from './service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
+/** Brief enough that a shark's edit reaches everyone within seconds; a CDN may serve a stale copy a bit longer while it revalidates. */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=30';
+
+/** A short tag of the route's answer shape: a release that changes what a route sends changes its ETags too. */
+const shapeTags = new Map<string, string>();
+function shapeTag(req: FastifyRequest): string {
+  const key = `${req.method} ${req.routeOptions.url}`;
+  let tag = shapeTags.get(key);
+  if (tag === undefined) {
+    const schema = req.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    let text = key;
+    try {
+      text += JSON.stringify(z.toJSONSchema(schema?.[200] as z.ZodType));
+    } catch {
+      // A shape zod cannot write as JSON Schema: the route's method and path alone name it.
+    }
+    tag = createHash('sha256').update(text).digest('base64url').slice(0, 10);
+    shapeTags.set(key, tag);
+  }
+  return tag;
+}
+
+/** If-None-Match matches when it lists this tag (weakly compared, as RFC 9110 says for GET) or is `*`. */
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined &&
+  header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+
+const etagOf = new WeakMap<FastifyRequest, string>();
+
 const routes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Reads the catalogue's version before the handler reads its data (so an answer is never older than the
+   * version it is tagged with); a request that already holds this version's answer gets 304 and no query runs.
+   */
+  const conditional = async (req: FastifyRequest, reply: FastifyReply) => {
+    const version = await catalogueVersion(app.db);
+    if (version === null) return;
+    const etag = `"${shapeTag(req)}.${version}"`;
+    etagOf.set(req, etag);
+    if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  };
+  // Only a 200 or a 304 is tagged and cacheable; an error answer is not (a 404 must not linger in a CDN).
+  app.addHook('onSend', async (req, reply) => {
+    const etag = etagOf.get(req);
+    if (etag && (reply.statusCode === 200 || reply.statusCode === 304))
+      reply.header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL);
+  });
+
   app.get(
     '/sharks',
     {
+      preHandler: conditional,
       schema: {
         tags: ['sharks'],
         querystring: sharksQuerySchema,
@@ -29,7 +83,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sharks/:id',
-    { schema: { tags: ['sharks'], params: idParams, response: { 200: sharkSchema, 404: apiErrorSchema } } },
+    {
+      preHandler: conditional,
+      schema: { tags: ['sharks'], params: idParams, response: { 200: sharkSchema, 404: apiErrorSchema } },
+    },
     async (req) => {
       const shark = await getPublishedShark(app.db, req.params.id);
       if (!shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
@@ -40,6 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sharks/:id/courses',
     {
+      preHandler: conditional,
       schema: {
         tags: ['sharks'],
         params: idParams,

@@ -50,3 +50,6 @@ export async function listPublishedSharkCourses(db: DbOrTx, sharkId: string): Pr
 /** How many sharks are listed, and their ids page by page (the sitemap). */
 export const countPublishedSharks = repo.countPublishedSharks;
 export const listPublishedSharkIds = repo.listPublishedSharkIds;
+
+/** A number that changes whenever anything the public catalogue shows changes (its ETags, decision 065). */
+export const catalogueVersion = (db: DbOrTx) => repo.readCatalogueVersion(db);

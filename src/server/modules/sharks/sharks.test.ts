@@ -5,7 +5,7 @@ import type { SharksPage } from '#shared/catalogue.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createBooking, createCourse, createShark } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { courses, sharkRatings } from '#server/db/schema.ts';
+import { courses, sharkRatings, users } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -187,5 +187,23 @@ describe('GET /api/sharks/:id', () => {
       const courses = await app.inject({ method: 'GET', url: `/api/sharks/${id}/courses` });
       expect(courses.statusCode).toBe(404);
     }
+  });
+
+  it('hides a suspended shark: its profile and its courses say "Shark not found" until the suspension is lifted', async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db, { name: 'Suspended Shark' });
+    await createCourse(db, shark.id, { title: 'Hidden Course' });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, shark.userId));
+    for (const url of [`/api/sharks/${shark.id}`, `/api/sharks/${shark.id}/courses`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.message).toBe('Shark not found');
+    }
+    expect(names((await list()).body)).not.toContain('Suspended Shark');
+
+    await db.update(users).set({ suspendedAt: null }).where(eq(users.id, shark.userId));
+    const back = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().map((c: { title: string }) => c.title)).toEqual(['Hidden Course']);
   });
 });

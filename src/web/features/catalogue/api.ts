@@ -11,6 +11,7 @@ export const getSharksPage = (filters: SharksFilters, page: number) =>
     search: filters.search,
     specialization: filters.specialization,
     sort: filters.sort,
+    verified: filters.verified ? 'true' : undefined,
     page,
   });
 

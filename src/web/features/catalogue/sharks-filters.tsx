@@ -1,4 +1,4 @@
-// The toolbar above the sharks list: debounced search, specialization filter and sort.
+// The toolbar above the sharks list: debounced search, specialization filter, sort and "Verified only".
 import { useEffect, useRef, useState } from 'react';
 import {
   SHARK_SORT_LABELS,
@@ -8,6 +8,7 @@ import {
   type SharkSort,
   type Specialization,
 } from '#shared/constants.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue.ts';
 import type { SharksFilters } from './api';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -47,7 +48,7 @@ export function SharksFiltersBar({
     <div
       role="search"
       aria-label="Find a shark"
-      className="glass grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      className="glass grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end lg:grid-cols-[1fr_auto_auto_auto]"
     >
       <div>
         <label htmlFor="sharks-search" className="label">
@@ -98,6 +99,19 @@ export function SharksFiltersBar({
           ))}
         </select>
       </div>
+      <label
+        htmlFor="sharks-verified"
+        className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink-100 sm:col-span-3 lg:col-span-1"
+      >
+        <input
+          id="sharks-verified"
+          type="checkbox"
+          className="size-4 accent-accent-400"
+          checked={filters.verified}
+          onChange={(e) => onChange({ verified: e.target.checked })}
+        />
+        {CATALOGUE_MSG.verifiedOnly}
+      </label>
     </div>
   );
 }

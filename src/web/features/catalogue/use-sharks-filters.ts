@@ -1,4 +1,4 @@
-// Search, specialization and sort live in the URL query, so a link or a reload keeps them and the
+// Search, specialization, sort and "Verified only" live in the URL query, so a link or a reload keeps them and the
 // navbar search can land on them. Unknown values in a hand-edited URL fall back to the defaults.
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
@@ -27,13 +27,15 @@ export function useSharksFilters() {
   const search = params.get('search') ?? '';
   const rawSpec = params.get('specialization') ?? '';
   const rawSort = params.get('sort') ?? '';
+  const verified = params.get('verified') === 'true';
   const filters: SharksFilters = useMemo(
     () => ({
       search: search.trim(),
       specialization: isSpecialization(rawSpec) ? rawSpec : '',
       sort: isSort(rawSort) ? rawSort : DEFAULT_SHARK_SORT,
+      verified,
     }),
-    [search, rawSpec, rawSort],
+    [search, rawSpec, rawSort, verified],
   );
 
   const update = useCallback(
@@ -44,6 +46,7 @@ export function useSharksFilters() {
           const next = new URLSearchParams(prev);
           for (const [key, value] of Object.entries(patch)) {
             // Defaults stay out of the URL so shared links stay short.
+            // (an unticked "Verified only" is false, so it leaves too).
             if (!value || (key === 'sort' && value === DEFAULT_SHARK_SORT)) next.delete(key);
             else next.set(key, String(value));
           }

@@ -197,6 +197,51 @@ describe('sharks list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price_low'));
   });
 
+  it('shows only verified sharks when "Verified only" is ticked, keeps it in the URL, and unticking takes it out', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': (req) =>
+        req.url.searchParams.get('verified') === 'true'
+          ? catalogue(2, (n) => shark(n, { name: `Verified ${n}`, verifiedCredentials: 1 }))(req)
+          : catalogue(10)(req),
+    });
+    const user = userEvent.setup();
+    const { router } = renderScreen(routes, '/sharks?sort=students');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    const box = screen.getByRole('checkbox', { name: 'Verified only' });
+    expect(box).not.toBeChecked();
+
+    await user.click(box);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards().map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Verified 1',
+      'Verified 2',
+    ]);
+    expect(screen.getByTestId('sharks-count')).toHaveTextContent('Showing 2 of 2 sharks');
+    expect(Object.fromEntries(listCalls(fetchMock).at(-1)!.searchParams)).toEqual({
+      sort: 'students',
+      verified: 'true',
+      page: '1',
+    });
+    expect(router.state.location.search).toBe('?sort=students&verified=true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Verified only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=students'));
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('verified')).toBeNull();
+  });
+
+  it('starts with "Verified only" ticked from a shared link', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(1),
+    });
+    renderScreen(routes, '/sharks?verified=true');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole('checkbox', { name: 'Verified only' })).toBeChecked();
+    expect(listCalls(fetchMock)[0].searchParams.get('verified')).toBe('true');
+  });
+
   it('offers the four specializations plus all, and the five sorts', async () => {
     mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut }, 'GET /api/sharks': catalogue(1) });
     renderScreen(routes, '/sharks');

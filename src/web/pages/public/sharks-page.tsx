@@ -21,7 +21,7 @@ export default function SharksPage() {
   const sharks = query.data?.pages.flatMap((p) => p.items) ?? [];
   // An older server's page has no total: the list then counts what it shows.
   const total = Math.max(query.data?.pages.at(-1)?.total ?? 0, sharks.length);
-  const filtered = filters.search !== '' || filters.specialization !== '';
+  const filtered = filters.search !== '' || filters.specialization !== '' || filters.verified;
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
