@@ -482,9 +482,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
         : `${d.messages.length} new messages from ${d.from}: ${d.course}`,
     preview: d.messages[0]?.body.slice(0, 120) ?? '',
     heading:
-      d.messages.length === 1
-        ? `${d.from} wrote to you`
-        : `${d.from} wrote to you ${d.messages.length} times`,
+      d.messages.length === 1 ? `${d.from} wrote to you` : `${d.messages.length} new messages from ${d.from}`,
     paragraphs: [`About the session of ${d.course} on ${d.when}:`],
     quote: d.messages.map((m) => `${m.at}\n${m.body}`).join('\n\n'),
     action: { label: 'Reply on the session page', url: d.link },

@@ -15,6 +15,10 @@ export type CalendarSession = Pick<SessionDetail, 'id' | 'startsAt' | 'endsAt' |
   events: readonly Pick<SessionDetail['events'][number], 'kind'>[];
 };
 
+/** Compiles only while a SessionDetail is a CalendarSession: the sessions module passes its detail as it is. */
+export type DetailIsEnough = SessionDetail extends CalendarSession ? true : never;
+export const detailIsEnough: DetailIsEnough = true;
+
 const STATUS: Record<SessionStatus, ICalEventStatus> = {
   requested: ICalEventStatus.TENTATIVE,
   confirmed: ICalEventStatus.CONFIRMED,

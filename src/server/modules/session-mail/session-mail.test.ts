@@ -537,6 +537,7 @@ describe("the sessions' clock (the per-minute job)", () => {
     await tick();
     expect(received()).toEqual([['arjun@example.test', '5 new messages from Asha Rao: Web Pentesting']]);
     const mail = mailTo(w.sharkEmail);
+    expect(mail.text).toMatch(/^5 new messages from Asha Rao\n/);
     expectSessionMail(mail, w, KOLKATA);
     const text = mail.text ?? '';
     for (let i = 1; i <= 5; i++) expect(text).toContain(`> Question ${i}: about the lab box`);
