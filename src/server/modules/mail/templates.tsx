@@ -377,13 +377,10 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     subject: `${d.shark} declined your session request`,
     preview: `Your request for ${d.when} was declined.`,
     heading: 'Your request was declined',
-    paragraphs: [
-      `${d.shark} declined your request for ${d.course} on ${d.when}. The reason given:`,
-      'You can pick another time on their profile.',
-    ],
+    paragraphs: [`${d.shark} declined your request for ${d.course} on ${d.when}. The reason given:`],
     quote: d.reason,
     action: openSession(d),
-    after: [SESSION_MSG.payment],
+    after: ['You can pick another time on their profile.', SESSION_MSG.payment],
   }),
   'session-expired': (d) => ({
     subject: `Session request expired: ${d.course} on ${d.when}`,
@@ -405,13 +402,13 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     preview: `${sideName(d, d.by)} cancelled the session.`,
     heading: 'The session was cancelled',
     paragraphs: [
-      `${sideName(d, d.by)} cancelled the session of ${sessionLine(d)} The reason given:`,
+      `${sideName(d, d.by)} cancelled the session of ${sessionLine(d)} The slot is free again.`,
       ...(d.late
         ? [
             `It was cancelled less than ${d.cancellationHours} h before the start, so it is recorded as a late cancellation.`,
           ]
         : []),
-      'The slot is free again.',
+      'The reason given:',
     ],
     quote: d.reason,
     action: openSession(d),
@@ -456,11 +453,13 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     heading: 'A no-show was reported',
     paragraphs: [
       `${sideName(d, d.by)} reported that you did not come to the session of ${sessionLine(d)} Their note:`,
-      'If that is not what happened, tell us through the contact page: our team reviews disputed reports.',
     ],
     quote: d.note,
     action: openSession(d),
-    after: [SESSION_MSG.payment],
+    after: [
+      'If that is not what happened, tell us through the contact page: our team reviews disputed reports.',
+      SESSION_MSG.payment,
+    ],
   }),
   'session-reminder': (d) => ({
     subject: `Reminder: ${d.course} starts in ${hoursText(d.hoursBefore)}`,
