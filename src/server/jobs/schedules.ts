@@ -6,6 +6,8 @@ import type { JobQueue } from './queue';
 export const SCHEDULES = [
   // Every night at 03:17, away from the hour when other systems' crons pile up.
   { kind: 'maintenance', cron: '17 3 * * *', data: { task: 'purge' } },
+  // The sessions' clock: reminders and expiries are due to the minute.
+  { kind: 'sessions', cron: '* * * * *', data: { task: 'tick' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

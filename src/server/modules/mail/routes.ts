@@ -10,7 +10,7 @@ import { idParams } from '#server/http/params.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { MAIL_LOG_PAGE_SIZE, MAIL_MESSAGES, mailLogPageSchema, mailLogQuerySchema } from '#shared/mail.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { findMail, listOutbox, mailLogPage, retryFailedMail } from './service';
+import { attachmentsOf, findMail, listOutbox, mailLogPage, retryFailedMail } from './service';
 import { MAIL_TEMPLATES, renderMail, sampleData, type MailTemplate } from './templates';
 
 const outboxMailSchema = z.object({
@@ -88,6 +88,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   <h2>${escapeHtml(m.subject)}</h2>
   ${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}
   <pre>${escapeHtml(m.text)}</pre>
+  ${attachmentsOf(m)
+    .map(
+      (a) =>
+        `<details><summary>Attached: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</summary><pre>${escapeHtml(a.content)}</pre></details>`,
+    )
+    .join('')}
   ${m.html ? `<details><summary>HTML part</summary><iframe sandbox title="HTML part of ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></details>` : ''}
 </li>`,
       )

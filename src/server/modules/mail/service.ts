@@ -22,9 +22,16 @@ import {
   requeueFailedMail,
   type MailRow,
 } from './repository';
-import { mailContent, MAIL_TEMPLATES, renderMail, type MailData, type MailTemplate } from './templates';
+import {
+  mailContent,
+  MAIL_TEMPLATES,
+  renderMail,
+  type MailAttachment,
+  type MailData,
+  type MailTemplate,
+} from './templates';
 
-export type { MailTemplate, MailData } from './templates';
+export type { MailAttachment, MailTemplate, MailData, SessionMail, SessionSide } from './templates';
 
 export type MailRequest = {
   [K in MailTemplate]: { to: string; template: K; data: MailData[K] };
@@ -79,6 +86,12 @@ export async function partsOf(row: MailRow): Promise<{ subject: string; html: st
   return { subject: rendered.subject, html: rendered.html, text: rendered.text };
 }
 
+/** The files a logged mail carries (a session's .ics), built again from its template's data. */
+export function attachmentsOf(row: MailRow): MailAttachment[] {
+  if (!isTemplate(row.template)) return [];
+  return mailContent(row.template, row.data as never).attachments ?? [];
+}
+
 /** The worker's side: sends one mail of the log. Throws on failure so pg-boss retries it. */
 export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyBaseLogger }) {
   const { config, db, log } = opts;
@@ -92,6 +105,7 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
     await countAttempt(db, row.id);
     try {
       const parts = await partsOf(row);
+      const attachments = attachmentsOf(row);
       if (transport) {
         await transport.sendMail({
           from: config.MAIL_FROM,
@@ -99,6 +113,7 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
           subject: parts.subject,
           text: parts.text,
           ...(parts.html ? { html: parts.html } : {}),
+          ...(attachments.length ? { attachments } : {}),
         });
       } else {
         log.info(

@@ -17,6 +17,7 @@ import {
 import { render } from '@react-email/render';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { SESSION_MSG } from '#shared/sessions.ts';
 
 export const MAIL_TEMPLATES = [
   'verify-email',
@@ -38,6 +39,18 @@ export const MAIL_TEMPLATES = [
   'suspension-lifted',
   'credential-reviewed',
   'calendar-open',
+  'session-requested',
+  'session-request-receipt',
+  'session-confirmed',
+  'session-declined',
+  'session-expired',
+  'session-cancelled',
+  'session-reschedule-proposed',
+  'session-rescheduled',
+  'session-reschedule-declined',
+  'session-no-show',
+  'session-reminder',
+  'session-messages',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -62,6 +75,46 @@ export interface MailData {
   'suspension-lifted': { link: string };
   'credential-reviewed': { credential: string; verified: boolean; reason: string | null; link: string };
   'calendar-open': { name: string; link: string };
+  'session-requested': SessionMail & { answerBy: string };
+  'session-request-receipt': SessionMail & { answerBy: string };
+  'session-confirmed': SessionMail & { meetingLink: string | null; calendar: string };
+  'session-declined': SessionMail & { reason: string };
+  'session-expired': SessionMail & { recipient: SessionSide };
+  'session-cancelled': SessionMail & {
+    by: SessionSide | 'admin';
+    reason: string;
+    late: boolean;
+    cancellationHours: number;
+  };
+  'session-reschedule-proposed': SessionMail & { by: SessionSide | 'admin'; proposed: string };
+  'session-rescheduled': SessionMail & { calendar: string };
+  'session-reschedule-declined': SessionMail & { proposed: string };
+  'session-no-show': SessionMail & { by: SessionSide | 'admin'; note: string };
+  'session-reminder': SessionMail & { hoursBefore: number; meetingLink: string | null };
+  'session-messages': SessionMail & { from: string; messages: { at: string; body: string }[] };
+}
+
+export type SessionSide = 'learner' | 'shark';
+
+/**
+ * What every session mail says about its session, already written for its recipient: `when` is the time in the
+ * recipient's zone with the zone named, `price` is formatted, `link` is the session page's absolute URL.
+ */
+export interface SessionMail {
+  course: string;
+  shark: string;
+  learner: string;
+  when: string;
+  hours: number;
+  price: string;
+  link: string;
+}
+
+/** A file attached to a mail (the session's .ics). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface MailContent {
@@ -76,7 +129,19 @@ export interface MailContent {
   after?: string[];
   /** Quoted text from a visitor (contact form), shown as a block. */
   quote?: string;
+  /** Files sent with the mail (a session's calendar entry). */
+  attachments?: MailAttachment[];
 }
+
+const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
+const sessionLine = (d: SessionMail) =>
+  `${d.course} with ${d.shark}, ${d.when} (${hoursText(d.hours)}, ${d.price}).`;
+const sideName = (d: SessionMail, side: SessionSide | 'admin') =>
+  side === 'admin' ? 'The Shark Security team' : side === 'shark' ? d.shark : d.learner;
+const openSession = (d: SessionMail) => ({ label: 'Open the session', url: d.link });
+const calendarFile = (content: string): MailAttachment[] => [
+  { filename: 'session.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content },
+];
 
 const expiry = (hours: number) =>
   `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
@@ -271,6 +336,157 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     paragraphs: [AVAILABILITY_MSG.mailBody(d.name)],
     action: { label: 'See free times', url: d.link },
   }),
+  'session-requested': (d) => ({
+    subject: `New session request: ${d.course} from ${d.learner}`,
+    preview: `${d.learner} asks for a session on ${d.when}.`,
+    heading: 'A new session request',
+    paragraphs: [
+      `${d.learner} asks for a session of ${sessionLine(d)}`,
+      `Accept or decline it by ${d.answerBy}. A request left unanswered then expires and the slot is free again.`,
+    ],
+    action: { label: 'Answer the request', url: d.link },
+    after: [SESSION_MSG.payment],
+  }),
+  'session-request-receipt': (d) => ({
+    subject: `Your request to ${d.shark} is waiting for an answer`,
+    preview: `${d.shark} has until ${d.answerBy} to accept or decline.`,
+    heading: `Request sent: awaiting ${d.shark}`,
+    paragraphs: [
+      `You asked for a session of ${sessionLine(d)}`,
+      `The slot is held for you, but the session only goes ahead once ${d.shark} accepts. ${d.shark} has until ${d.answerBy} to answer, and we will mail you either way.`,
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+  }),
+  'session-confirmed': (d) => ({
+    subject: `Session confirmed: ${d.course} with ${d.shark}`,
+    preview: `${d.shark} accepted your session on ${d.when}.`,
+    heading: 'Your session is confirmed',
+    paragraphs: [
+      `${d.shark} accepted your session of ${sessionLine(d)}`,
+      d.meetingLink
+        ? `Join it here: ${d.meetingLink}`
+        : `${d.shark} will add the meeting link on the session page before it starts.`,
+      'The calendar file attached to this mail adds it to your calendar.',
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+    attachments: calendarFile(d.calendar),
+  }),
+  'session-declined': (d) => ({
+    subject: `${d.shark} declined your session request`,
+    preview: `Your request for ${d.when} was declined.`,
+    heading: 'Your request was declined',
+    paragraphs: [`${d.shark} declined your request for ${d.course} on ${d.when}. The reason given:`],
+    quote: d.reason,
+    action: openSession(d),
+    after: ['You can pick another time on their profile.', SESSION_MSG.payment],
+  }),
+  'session-expired': (d) => ({
+    subject: `Session request expired: ${d.course} on ${d.when}`,
+    preview:
+      d.recipient === 'learner'
+        ? `${d.shark} did not answer in time.`
+        : 'The request was not answered in time.',
+    heading: 'The request expired',
+    paragraphs: [
+      d.recipient === 'learner'
+        ? `${d.shark} did not answer your request for ${d.course} on ${d.when} in time, so it expired and the slot is free again. You can pick another time on their profile.`
+        : `The request of ${d.learner} for ${d.course} on ${d.when} was not answered in time, so it expired and the slot is free again.`,
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+  }),
+  'session-cancelled': (d) => ({
+    subject: `Session cancelled: ${d.course} on ${d.when}`,
+    preview: `${sideName(d, d.by)} cancelled the session.`,
+    heading: 'The session was cancelled',
+    paragraphs: [
+      `${sideName(d, d.by)} cancelled the session of ${sessionLine(d)} The slot is free again.`,
+      ...(d.late
+        ? [
+            `It was cancelled less than ${d.cancellationHours} h before the start, so it is recorded as a late cancellation.`,
+          ]
+        : []),
+      'The reason given:',
+    ],
+    quote: d.reason,
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+  }),
+  'session-reschedule-proposed': (d) => ({
+    subject: `New time proposed: ${d.course}`,
+    preview: `${sideName(d, d.by)} proposes ${d.proposed}.`,
+    heading: 'A new time is proposed',
+    paragraphs: [
+      `${sideName(d, d.by)} proposes to move the session of ${d.course} from ${d.when} to ${d.proposed}.`,
+      'Accept or decline it on the session page. Until you accept, the session stays at its current time.',
+    ],
+    action: { label: 'Answer the proposal', url: d.link },
+    after: [SESSION_MSG.payment],
+  }),
+  'session-rescheduled': (d) => ({
+    subject: `Session moved: ${d.course} is now on ${d.when}`,
+    preview: `The session now takes place on ${d.when}.`,
+    heading: 'The session has moved',
+    paragraphs: [
+      `The new time is accepted: the session of ${sessionLine(d)}`,
+      'The calendar file attached to this mail updates the entry in your calendar.',
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+    attachments: calendarFile(d.calendar),
+  }),
+  'session-reschedule-declined': (d) => ({
+    subject: `New time declined: ${d.course}`,
+    preview: `The session stays on ${d.when}.`,
+    heading: 'The new time was declined',
+    paragraphs: [
+      `The time you proposed, ${d.proposed}, was declined. The session of ${d.course} stays on ${d.when}.`,
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+  }),
+  'session-no-show': (d) => ({
+    subject: `No-show reported: ${d.course} on ${d.when}`,
+    preview: `${sideName(d, d.by)} reported that you did not come.`,
+    heading: 'A no-show was reported',
+    paragraphs: [
+      `${sideName(d, d.by)} reported that you did not come to the session of ${sessionLine(d)} Their note:`,
+    ],
+    quote: d.note,
+    action: openSession(d),
+    after: [
+      'If that is not what happened, tell us through the contact page: our team reviews disputed reports.',
+      SESSION_MSG.payment,
+    ],
+  }),
+  'session-reminder': (d) => ({
+    subject: `Reminder: ${d.course} starts in ${hoursText(d.hoursBefore)}`,
+    preview: `Your session starts on ${d.when}.`,
+    heading: `Your session starts in ${hoursText(d.hoursBefore)}`,
+    paragraphs: [
+      `A reminder of the session of ${sessionLine(d)}`,
+      d.meetingLink
+        ? `Join it here: ${d.meetingLink}`
+        : 'The meeting link will be on the session page as soon as the shark adds it.',
+    ],
+    action: openSession(d),
+    after: [SESSION_MSG.payment],
+  }),
+  'session-messages': (d) => ({
+    subject:
+      d.messages.length === 1
+        ? `New message from ${d.from}: ${d.course}`
+        : `${d.messages.length} new messages from ${d.from}: ${d.course}`,
+    preview: d.messages[0]?.body.slice(0, 120) ?? '',
+    heading:
+      d.messages.length === 1 ? `${d.from} wrote to you` : `${d.messages.length} new messages from ${d.from}`,
+    paragraphs: [`About the session of ${d.course} on ${d.when}:`],
+    quote: d.messages.map((m) => `${m.at}\n${m.body}`).join('\n\n'),
+    action: { label: 'Reply on the session page', url: d.link },
+    after: [SESSION_MSG.payment],
+  }),
 };
 
 /** Subject and content of a mail, without rendering (cheap: the request computes the subject). */
@@ -405,6 +621,34 @@ export async function renderMail<K extends MailTemplate>(
 /** Sample data for every template: the dev mailbox previews them, and a test renders each. */
 export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] } {
   const token = 'sample-token-not-valid';
+  const session: SessionMail = {
+    course: 'Web Application Pentesting',
+    shark: 'Arjun Mehta',
+    learner: 'Asha Rao',
+    when: 'Thu, 3 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+    hours: 2,
+    price: '₹3,000',
+    link: `${origin}${paths.sessions.detail('00000000-0000-4000-8000-000000000000')}`,
+  };
+  // What sessionCalendar writes for the sample session (the preview shows the mail, not the file).
+  const calendar = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Shark Security//Sessions//EN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    'UID:session-00000000-0000-4000-8000-000000000000@localhost',
+    'SEQUENCE:0',
+    'DTSTAMP:20261130T090000Z',
+    'DTSTART:20261203T123000Z',
+    'DTEND:20261203T143000Z',
+    'SUMMARY:Web Application Pentesting with Arjun Mehta',
+    'STATUS:CONFIRMED',
+    `URL:${session.link}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
   return {
     'verify-email': { link: `${origin}${paths.verifyEmail}?token=${token}` },
     'account-exists': { link: `${origin}${paths.forgotPassword}` },
@@ -458,5 +702,43 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       link: `${origin}${paths.shark.credentials}`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
+    'session-requested': {
+      ...session,
+      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time (Asia/Kolkata)',
+    },
+    'session-request-receipt': {
+      ...session,
+      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time (Asia/Kolkata)',
+    },
+    'session-confirmed': { ...session, meetingLink: 'https://meet.jit.si/shark-sample', calendar },
+    'session-declined': { ...session, reason: 'I am travelling that week; please pick the week after.' },
+    'session-expired': { ...session, recipient: 'learner' },
+    'session-cancelled': {
+      ...session,
+      by: 'learner',
+      reason: 'My exam moved to the same morning.',
+      late: true,
+      cancellationHours: 24,
+    },
+    'session-reschedule-proposed': {
+      ...session,
+      by: 'shark',
+      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+    },
+    'session-rescheduled': { ...session, calendar },
+    'session-reschedule-declined': {
+      ...session,
+      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+    },
+    'session-no-show': { ...session, by: 'shark', note: 'I waited in the meeting for 20 minutes.' },
+    'session-reminder': { ...session, hoursBefore: 24, meetingLink: 'https://meet.jit.si/shark-sample' },
+    'session-messages': {
+      ...session,
+      from: 'Asha Rao',
+      messages: [
+        { at: 'Mon, 30 Nov 2026, 09:12', body: 'Hi! I am stuck on the privilege escalation of the lab box.' },
+        { at: 'Mon, 30 Nov 2026, 09:14', body: 'Here is my write-up so far: https://example.com/notes' },
+      ],
+    },
   };
 }
