@@ -2,7 +2,9 @@
 // enrollments): "Needs your action" first, then "Upcoming" (requested or confirmed, start still ahead), then
 // "Past". Coming sessions run soonest first, past ones most recent first. Each row opens the session page.
 import { Link } from 'react-router';
+import type { MyBooking } from '#shared/bookings.ts';
 import { paths } from '#shared/routes.ts';
+import type { Enrollments } from '#shared/workspace.ts';
 import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
 import { StatusBadge } from './status-badge';
 
@@ -16,7 +18,43 @@ export interface SessionListItem {
   totalPrice: number;
   status: string;
   needsAction: boolean;
+  /** The learner's email and phone, for the shark's lists. */
+  contact?: string;
 }
+
+/** A learner's own booking as a row. */
+export const fromMyBooking = (b: MyBooking): SessionListItem => ({
+  id: b.id,
+  title: b.courseTitle,
+  counterpart: `with ${b.sharkName}`,
+  startsAt: b.startsAt,
+  hours: b.hours,
+  totalPrice: b.totalPrice,
+  status: b.status,
+  needsAction: b.needsAction === true,
+});
+
+/** Every booking of the shark's courses as rows; a row the server sent without its time and status is left out. */
+export const fromEnrollments = (data: Enrollments): SessionListItem[] =>
+  data.courses.flatMap((course) =>
+    course.students.flatMap((s) =>
+      s.startsAt && s.status
+        ? [
+            {
+              id: s.id,
+              title: course.title,
+              counterpart: s.name,
+              contact: `${s.email} · ${s.phone}`,
+              startsAt: s.startsAt,
+              hours: s.hours,
+              totalPrice: s.totalPrice,
+              status: s.status,
+              needsAction: s.needsAction === true,
+            },
+          ]
+        : [],
+    ),
+  );
 
 export interface SessionGroupsData {
   needsAction: SessionListItem[];
@@ -53,11 +91,15 @@ export function SessionGroups({
   groups,
   limit,
   emptyUpcoming,
+  level = 2,
 }: {
   groups: SessionGroupsData;
   limit?: number;
   emptyUpcoming?: string;
+  /** 3 when the groups sit inside a section with its own h2 (dashboards). */
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className="flex flex-col gap-8">
       {GROUPS.map((g) => {
@@ -67,9 +109,12 @@ export function SessionGroups({
         const shown = limit ? items.slice(0, limit) : items;
         return (
           <section key={g.key} aria-labelledby={headingId} className="flex flex-col gap-3">
-            <h2 id={headingId} className="text-xl font-semibold">
+            <Heading
+              id={headingId}
+              className={level === 2 ? 'text-xl font-semibold' : 'text-lg font-semibold'}
+            >
               {g.title} <span className="text-ink-400">({items.length})</span>
-            </h2>
+            </Heading>
             {shown.length === 0 ? (
               <p className="muted text-sm">
                 {g.key === 'upcoming' && emptyUpcoming ? emptyUpcoming : g.empty}
@@ -101,6 +146,7 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
             <StatusBadge status={s.status} />
           </div>
           <p className="text-sm text-ink-400">{s.counterpart}</p>
+          {s.contact ? <p className="text-xs break-all text-ink-400">{s.contact}</p> : null}
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-5 gap-y-1 text-sm sm:shrink-0 sm:grid-cols-[auto_3rem_6rem]">
           <div className="col-span-2 sm:col-span-1">
