@@ -94,24 +94,27 @@ export function BriefForm({ session, onDone }: { session: SessionDetail; onDone:
     },
   });
   return (
-    <Form form={form} className="flex flex-col gap-3">
+    <Form form={form} className="grid gap-3 sm:grid-cols-2">
       {BRIEF_FIELDS.map(([name, label]) => (
         <TextAreaField
           key={name}
           id={`${id}-${name}`}
+          rows={3}
           label={label}
           error={form.formState.errors[name]?.message}
           {...form.register(name)}
         />
       ))}
-      <FormAlert>{form.formError}</FormAlert>
-      <SubmitButton
-        className="btn-ghost self-start"
-        pending={form.formState.isSubmitting}
-        pendingLabel="Saving…"
-      >
-        Save brief
-      </SubmitButton>
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <FormAlert>{form.formError}</FormAlert>
+        <SubmitButton
+          className="btn-ghost self-start"
+          pending={form.formState.isSubmitting}
+          pendingLabel="Saving…"
+        >
+          Save brief
+        </SubmitButton>
+      </div>
     </Form>
   );
 }

@@ -11,10 +11,14 @@ import { formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
+const ENDED_UNHELD = new Set(['declined', 'expired', 'cancelled']);
+
 export default function BookingsPage() {
   useDocumentTitle(ROUTES.user.bookings.title);
   const bookings = useMyBookings();
-  const spent = (bookings.data ?? []).reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
+  // Declined, expired and cancelled sessions cost nothing: the total counts the ones booked or held.
+  const kept = (bookings.data ?? []).filter((b) => !ENDED_UNHELD.has(b.status));
+  const spent = kept.reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -24,8 +28,8 @@ export default function BookingsPage() {
           <h1 className="heading-2 mt-2">My bookings</h1>
           {bookings.data && bookings.data.length > 0 ? (
             <p className="muted mt-1">
-              {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'},{' '}
-              {formatRupees(spent)} in total. Payment is arranged with each shark.
+              {kept.length} {kept.length === 1 ? 'session' : 'sessions'} booked or held, {formatRupees(spent)}{' '}
+              in total. Payment is arranged with each shark.
             </p>
           ) : null}
         </div>
