@@ -110,15 +110,15 @@ test.describe('a learner in another time zone', () => {
 
     // The booking is on the dashboard (upcoming) and in bookings, once.
     await page.goto('/user/dashboard');
-    const upcoming = page.getByRole('list', { name: 'Upcoming sessions' });
-    await expect(upcoming.getByTestId('booking-item')).toHaveCount(1);
+    const upcoming = page.getByRole('list', { name: 'Upcoming' });
+    await expect(upcoming.getByTestId('session-item')).toHaveCount(1);
     await expect(upcoming).toContainText(courseTitle);
     await expect(upcoming).toContainText(SHARK);
     await expect(
       page.getByRole('region', { name: 'Liked sharks' }).getByRole('link', { name: SHARK }),
     ).toBeVisible();
     await page.goto('/user/bookings');
-    const bookings = page.getByRole('list', { name: 'Upcoming bookings' }).getByTestId('booking-item');
+    const bookings = page.getByRole('list', { name: 'Upcoming' }).getByTestId('session-item');
     await expect(bookings).toHaveCount(1);
     await expect(bookings.first()).toContainText(courseTitle);
     await expect(bookings.first()).toContainText(total);

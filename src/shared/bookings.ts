@@ -63,6 +63,19 @@ export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export const createBookingSchema = bookingFormSchema.extend({
   /** Chosen once per booking attempt by the browser, so a double-clicked Confirm makes one booking. */
   requestId: z.uuid({ error: 'requestId must be a UUID' }),
+  /** The learner's IANA zone from the browser, so the session page and mails show the learner's own time. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone')
+    .optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -85,6 +98,11 @@ export const myBookingSchema = z.object({
   endsAt: z.string(),
   timeZone: z.string(),
   status: z.string(),
+  /**
+   * The viewer has something to do on this session now (answer a proposed time, …). Optional only until the
+   * session server (issue 13) sends it; make it required when it does.
+   */
+  needsAction: z.boolean().optional(),
   totalPrice: z.number(),
   /** preferred_date is today or later in APP_TIMEZONE. */
   upcoming: z.boolean(),

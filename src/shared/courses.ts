@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { publicCourseSchema } from './catalogue';
 import { COURSE_CODE_PATTERN } from './constants';
 import { numberInput } from './fields';
+import { CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from './sessions';
 
 export const COURSE_MSG = {
   titleRequired: 'Title is required',
@@ -33,6 +34,7 @@ export const COURSE_MSG = {
   updated: 'Course updated.',
   deleted: 'Course deleted.',
   imageUpdated: 'Course image updated.',
+  cancellationWindow: 'Choose one of the cancellation windows',
 } as const;
 
 /** Empty text or null means "not given"; numbers may arrive as the text of an <input type="number">. */
@@ -94,12 +96,24 @@ export const courseInputSchema = z.object({
   /** Empty: the spec's defaults ('Laptop + Internet', 'Basic Skills') are stored. */
   requiredDevices: optionalText(300, 'Required devices is too long (300 characters at most)'),
   requiredKnowledge: optionalText(300, 'Required knowledge is too long (300 characters at most)'),
+  /** The cancellation window: a select's text ("24") or a number, one of CANCELLATION_WINDOWS. */
+  cancellationHours: z.preprocess(
+    numberInput,
+    z
+      .number({ error: COURSE_MSG.cancellationWindow })
+      .refine((v) => (CANCELLATION_WINDOWS as readonly number[]).includes(v), COURSE_MSG.cancellationWindow)
+      .default(DEFAULT_CANCELLATION_HOURS),
+  ),
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
 export type CourseValues = z.output<typeof courseInputSchema>;
 
 /** A course of the signed-in shark (view courses_with_bookings). */
-export const ownCourseSchema = publicCourseSchema.extend({ createdAt: z.string() });
+export const ownCourseSchema = publicCourseSchema.extend({
+  createdAt: z.string(),
+  /** Archived: hidden from new bookings, kept for its sessions; null while open. Optional until served (issue 13). */
+  archivedAt: z.string().nullable().optional(),
+});
 export type OwnCourse = z.infer<typeof ownCourseSchema>;
 
 export const courseSavedSchema = z.object({ message: z.string(), course: ownCourseSchema });

@@ -84,6 +84,10 @@ export const sessionRowSchema = z.object({
   preferredDate: z.string(),
   preferredTime: z.string(),
   hours: z.number(),
+  // Issue 13's fields are optional only until the session server sends them; make them required when it does.
+  startsAt: z.string().optional(),
+  status: z.string().optional(),
+  needsAction: z.boolean().optional(),
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
@@ -91,8 +95,15 @@ export const dashboardSchema = z.object({
   sharkName: z.string().nullable(),
   upcomingSessions: z.number(),
   completedSessions: z.number(),
-  /** Rupees. */
+  /** Rupees: the total of completed sessions. */
   earnings: z.number(),
+  // Issue 13's fields are optional only until the session server sends them; make them required when it does.
+  /** Rupees: the total of confirmed sessions still to come (booked, not yet held; not earnings). */
+  bookedNotHeld: z.number().optional(),
+  /** Requests waiting for the shark's answer. */
+  awaitingAnswer: z.number().optional(),
+  /** Sessions this shark has cancelled. */
+  sharkCancellations: z.number().optional(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
   courseCount: z.number(),
@@ -102,17 +113,25 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** A booking as the shark sees it: the learner's own view of it without the course and shark columns. */
-export const enrollmentSchema = myBookingSchema.pick({
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  hours: true,
-  preferredDate: true,
-  preferredTime: true,
-  totalPrice: true,
-  createdAt: true,
-});
+export const enrollmentSchema = myBookingSchema
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    hours: true,
+    preferredDate: true,
+    preferredTime: true,
+    totalPrice: true,
+    createdAt: true,
+  })
+  .extend({
+    // Issue 13's fields are optional only until the session server sends them; make them required when it does.
+    startsAt: z.string().optional(),
+    endsAt: z.string().optional(),
+    status: z.string().optional(),
+    needsAction: z.boolean().optional(),
+  });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 
 export const courseEnrollmentsSchema = z.object({

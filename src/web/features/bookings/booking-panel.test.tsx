@@ -47,6 +47,7 @@ const course = (
   requiredKnowledge: 'Basic Skills',
   bookingCount: 0,
   enrolledCount: 0,
+  cancellationHours: 24,
 });
 const WEB = course(
   '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
@@ -122,6 +123,7 @@ describe('BookingPanel', () => {
       email: 'priya@example.com',
     });
     expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(sent).not.toHaveProperty('totalPrice');
 
     resolveBooking({
@@ -161,6 +163,10 @@ describe('BookingPanel', () => {
     expect(form).toHaveAttribute('href', 'https://forms.example.com/web-app');
     expect(form).toHaveAttribute('target', '_blank');
     expect(form).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(done).getByRole('link', { name: 'View your session' })).toHaveAttribute(
+      'href',
+      '/sessions/8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+    );
   });
 
   it('shows the field messages and stops at hours outside 1 to 12 without calling the server', async () => {
@@ -259,5 +265,50 @@ describe('BookingPanel', () => {
     expect(await screen.findByLabelText('Course')).toHaveValue(API.id);
     expect(screen.getByLabelText('Hours')).toHaveValue(2);
     expect(screen.getByTestId('booking-total')).toHaveTextContent('₹2,401');
+  });
+
+  it("shows the course's cancellation policy before booking", async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+      'GET /api/me/profile': { status: 200, body: PROFILE },
+      [SLOTS_PATH]: SLOTS,
+    });
+    renderScreen(routes, `/sharks/${SHARK_ID}`);
+    expect(await screen.findByTestId('cancellation-policy')).toHaveTextContent(
+      'Free cancellation until 24 h before the session. Later cancellations by the learner are recorded as late.',
+    );
+  });
+
+  it('a shark on its own profile is told it cannot book itself, before any form', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('arjun@example.com', ['shark']) },
+      'GET /api/me/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/profile': { status: 200, body: { id: SHARK_ID, name: 'Arjun Mehta' } },
+      [SLOTS_PATH]: SLOTS,
+    });
+    renderScreen(routes, `/sharks/${SHARK_ID}`);
+    expect(
+      await screen.findByText('This is your own profile: sharks cannot book their own courses.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Hours')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/bookings')).toBe(false);
+  });
+
+  it("a shark on another shark's profile sees the booking form", async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('kavya@example.com', ['shark']) },
+      'GET /api/me/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/profile': {
+        status: 200,
+        body: { id: '0b7e0a52-1c1d-4f5e-9a8b-7c6d5e4f3a2b', name: 'Kavya Rao' },
+      },
+      [SLOTS_PATH]: SLOTS,
+    });
+    renderScreen(routes, `/sharks/${SHARK_ID}`);
+    expect(await screen.findByRole('button', { name: 'Confirm booking' })).toBeInTheDocument();
+    expect(
+      screen.queryByText('This is your own profile: sharks cannot book their own courses.'),
+    ).not.toBeInTheDocument();
   });
 });

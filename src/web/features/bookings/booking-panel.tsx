@@ -1,7 +1,9 @@
 // Book a session of one of the shark's courses: course, hours, a free slot of the shark's calendar, contact
 // details (prefilled from the profile), a live total, and a confirmation that says the shark confirms it.
 // A slot taken meanwhile answers 409: the message shows, the slots are fetched again, nothing typed is lost.
-// A visitor who presses Confirm logs in and comes back here with what they chose.
+// A visitor who presses Confirm logs in and comes back here with what they chose. A shark on its own profile is
+// told before the form that it cannot book itself. The course's cancellation policy shows before booking, and
+// the confirmation links to the new session's page.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, Link } from 'react-router';
@@ -14,7 +16,9 @@ import { AVAILABILITY_MSG } from '#shared/availability.ts';
 import { useCreateBooking } from './api';
 import { SlotPicker } from './slot-picker';
 import { availabilityKeys, useSlots, useWatchCalendar } from '#web/features/availability/api.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancellationPolicy, SESSION_MSG } from '#shared/sessions.ts';
+import { getSharkProfileQueryOptions } from '#web/features/workspace/api.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useMyProfile, useSession } from '#web/features/accounts/api.ts';
 import { SelectField, TextField } from '#web/components/form/field.tsx';
@@ -48,6 +52,9 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const id = useId();
   const session = useSession();
   const profile = useMyProfile(session.isSignedIn);
+  // A shark's own workspace profile names its shark: on its own page it cannot book.
+  const isShark = session.roles.includes('shark');
+  const ownShark = useQuery({ ...getSharkProfileQueryOptions(), enabled: isShark });
   const navigate = useNavigate();
   const location = useLocation();
   const booking = useCreateBooking();
@@ -69,7 +76,11 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
     onSubmit: async (values) => {
       requestId.current ??= newRequestId();
       try {
-        const res = await booking.mutateAsync({ ...values, requestId: requestId.current });
+        const res = await booking.mutateAsync({
+          ...values,
+          requestId: requestId.current,
+          timeZone: viewerTimeZone(),
+        });
         requestId.current = null;
         setConfirmed(res);
       } catch (err) {
@@ -119,6 +130,29 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const course = courses.find((c) => c.id === courseId) ?? courses[0];
   const validHours = Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS;
   const slots = useSlots(shark.id, validHours ? hours : BOOKING_MIN_HOURS, !!course);
+
+  if (isShark && ownShark.isPending) {
+    return (
+      <section aria-labelledby={`${id}-title`} className="glass p-5" aria-busy="true">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Book a session
+        </h2>
+        <p className="muted mt-2 text-sm" role="status">
+          Loading…
+        </p>
+      </section>
+    );
+  }
+  if (isShark && ownShark.data?.id === shark.id) {
+    return (
+      <section aria-labelledby={`${id}-title`} className="glass p-5" data-testid="booking-panel">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Book a session
+        </h2>
+        <p className="mt-2 text-sm text-ink-300">{SESSION_MSG.ownCourse}</p>
+      </section>
+    );
+  }
 
   if (!course) {
     return (
@@ -290,6 +324,11 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           {validHours ? `${formatRupees(course.price)} × ${hours} ${hours === 1 ? 'hour' : 'hours'}. ` : ''}
           The shark confirms the booking; payment is arranged with the shark, not taken online.
         </p>
+        {course.cancellationHours !== undefined ? (
+          <p className="text-xs text-ink-300" data-testid="cancellation-policy">
+            {cancellationPolicy(course.cancellationHours)}
+          </p>
+        ) : null}
 
         <FormAlert>{form.formError}</FormAlert>
 
@@ -346,6 +385,9 @@ function Confirmation({
         </a>
       ) : null}
       <div className="flex flex-wrap gap-3">
+        <Link to={paths.sessions.detail(booking.id)} className="btn-primary">
+          View your session
+        </Link>
         <Link to={paths.user.bookings} className="btn-ghost">
           See my bookings
         </Link>

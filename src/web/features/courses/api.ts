@@ -1,4 +1,4 @@
-// A shark's own courses: list with enrolled counts, create, update, delete, image upload.
+// A shark's own courses: list with enrolled counts, create, update, delete, image upload, archive and restore.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseSaved, CourseValues, OwnCourse } from '#shared/courses.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
@@ -62,6 +62,19 @@ export function useDeleteCourse(sharkId?: string) {
       api.delete<{ message: string }>(
         withSharkId(`/api/workspace/courses/${encodeURIComponent(id)}`, sharkId),
       ),
+    onSettled: changed,
+  });
+}
+
+/** Archive (hidden from new bookings, kept for its sessions) or restore a course that has bookings. */
+export const courseStatePath = (id: string, to: 'archive' | 'restore', sharkId?: string) =>
+  withSharkId(`/api/workspace/courses/${encodeURIComponent(id)}/${to}`, sharkId);
+
+export function useArchiveCourse(sharkId?: string) {
+  const changed = useCoursesChanged(sharkId);
+  return useMutation({
+    mutationFn: ({ id, to }: { id: string; to: 'archive' | 'restore' }) =>
+      api.post<CourseSaved>(courseStatePath(id, to, sharkId)),
     onSettled: changed,
   });
 }

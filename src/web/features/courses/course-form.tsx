@@ -12,6 +12,8 @@ import { Modal } from '#web/components/modal.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ImageInput } from '#web/components/form/image-input.tsx';
 import { COURSE_MSG } from '#shared/courses.ts';
+import { cancellationPolicy, CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from '#shared/sessions.ts';
+import { SelectField } from '#web/components/form/field.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
 
 interface FormValues {
@@ -23,6 +25,7 @@ interface FormValues {
   enrollmentFormUrl: string;
   requiredDevices: string;
   requiredKnowledge: string;
+  cancellationHours: string;
 }
 const FIELDS = [
   'title',
@@ -33,6 +36,7 @@ const FIELDS = [
   'enrollmentFormUrl',
   'requiredDevices',
   'requiredKnowledge',
+  'cancellationHours',
 ] as const;
 
 /** "Failed to save course." with the reason, whatever shape the failure had. */
@@ -102,6 +106,7 @@ function CourseForm({
       enrollmentFormUrl: course?.enrollmentFormUrl ?? '',
       requiredDevices: course?.requiredDevices ?? DEFAULT_REQUIRED_DEVICES,
       requiredKnowledge: course?.requiredKnowledge ?? DEFAULT_REQUIRED_KNOWLEDGE,
+      cancellationHours: String(course?.cancellationHours ?? DEFAULT_CANCELLATION_HOURS),
     },
   });
   const {
@@ -194,6 +199,18 @@ function CourseForm({
           {...register('requiredKnowledge')}
         />
       </div>
+      <SelectField
+        label="Cancellation window"
+        hint="Learners see it before booking and again before cancelling."
+        error={errors.cancellationHours?.message}
+        {...register('cancellationHours')}
+      >
+        {CANCELLATION_WINDOWS.map((h) => (
+          <option key={h} value={String(h)}>
+            {cancellationPolicy(h)}
+          </option>
+        ))}
+      </SelectField>
       <ImageInput
         label="Course image"
         name="image"

@@ -1,9 +1,9 @@
 // The shark's courses on the edit-profile page: each with its code, price, duration and enrolled count;
-// create and edit in a dialog; delete after a confirmation.
+// create and edit in a dialog; delete after a confirmation, or (a course with bookings) archive and restore.
 import { useState } from 'react';
 import type { OwnCourse } from '#shared/courses.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useDeleteCourse, useOwnCourses } from './api';
+import { useArchiveCourse, useDeleteCourse, useOwnCourses } from './api';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { Modal, ModalClose } from '#web/components/modal.tsx';
@@ -57,6 +57,7 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
             <CourseRow
               key={course.id}
               course={course}
+              sharkId={sharkId}
               onEdit={() => openForm(course)}
               onDelete={() => setDeleting(course)}
             />
@@ -72,13 +73,26 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
 
 function CourseRow({
   course,
+  sharkId,
   onEdit,
   onDelete,
 }: {
   course: OwnCourse;
+  sharkId?: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const toast = useToast();
+  const archive = useArchiveCourse(sharkId);
+  const archived = !!course.archivedAt;
+  const toggle = (to: 'archive' | 'restore') =>
+    archive.mutate(
+      { id: course.id, to },
+      {
+        onSuccess: (r) => toast(r.message, 'success'),
+        onError: (err) => toast(errorMessage(err), 'error'),
+      },
+    );
   return (
     <li className="flex min-w-0 flex-col gap-4 rounded-xl border border-white/10 bg-ink-950/40 p-4 sm:flex-row sm:items-center">
       <div className="h-20 w-full shrink-0 overflow-hidden rounded-lg border border-white/10 bg-ink-800 sm:w-32">
@@ -89,7 +103,14 @@ function CourseRow({
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold break-words text-ink-100">{course.title}</h3>
+        <h3 className="font-semibold break-words text-ink-100">
+          {course.title}
+          {archived ? (
+            <span className="ml-2 rounded-full border border-white/15 px-2 py-0.5 align-middle text-xs font-medium text-ink-400">
+              Archived
+            </span>
+          ) : null}
+        </h3>
         <p className="mt-1 font-mono text-xs text-accent-300">{course.courseCode}</p>
         <p className="muted mt-1 text-sm">
           {formatRupees(course.price)}/hour · {course.duration} {course.duration === 1 ? 'hour' : 'hours'} ·{' '}
@@ -105,14 +126,36 @@ function CourseRow({
         >
           Edit
         </button>
-        <button
-          type="button"
-          className="btn-ghost flex-1 border-danger-400/40 text-danger-400 sm:flex-none"
-          onClick={onDelete}
-          aria-label={`Delete ${course.title}`}
-        >
-          Delete
-        </button>
+        {archived ? (
+          <button
+            type="button"
+            className="btn-ghost flex-1 sm:flex-none"
+            onClick={() => toggle('restore')}
+            disabled={archive.isPending}
+            aria-label={`Restore ${course.title}`}
+          >
+            Restore
+          </button>
+        ) : course.bookingCount > 0 ? (
+          <button
+            type="button"
+            className="btn-ghost flex-1 sm:flex-none"
+            onClick={() => toggle('archive')}
+            disabled={archive.isPending}
+            aria-label={`Archive ${course.title}`}
+          >
+            Archive
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn-ghost flex-1 border-danger-400/40 text-danger-400 sm:flex-none"
+            onClick={onDelete}
+            aria-label={`Delete ${course.title}`}
+          >
+            Delete
+          </button>
+        )}
       </div>
     </li>
   );

@@ -1,12 +1,14 @@
-// /shark/dashboard: upcoming and completed sessions, earnings and average rating (all computed by the
-// database), and the next sessions booked.
+// /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = completed
+// sessions' total, average rating), what is booked but not yet held and the requests awaiting an answer (kept
+// apart from earnings), then the sessions grouped: needing an answer, upcoming, past.
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useSharkDashboard } from '#web/features/workspace/api.ts';
+import { useEnrollments, useSharkDashboard } from '#web/features/workspace/api.ts';
+import { fromEnrollments, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { formatDate, formatRating, formatRupees } from '#web/lib/format.ts';
+import { formatRating, formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability.ts';
@@ -14,6 +16,7 @@ import { AVAILABILITY_MSG } from '#shared/availability.ts';
 export default function DashboardPage() {
   useDocumentTitle(ROUTES.shark.dashboard.title);
   const dashboard = useSharkDashboard();
+  const enrollments = useEnrollments();
   const data = dashboard.data;
   return (
     <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
@@ -39,7 +42,7 @@ export default function DashboardPage() {
         <ErrorState message={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Your numbers">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3" aria-label="Your numbers">
             <MetricTile label="Upcoming sessions" value={data ? String(data.upcomingSessions) : null} />
             <MetricTile label="Completed sessions" value={data ? String(data.completedSessions) : null} />
             <MetricTile label="Earnings" value={data ? formatRupees(data.earnings) : null} />
@@ -58,49 +61,53 @@ export default function DashboardPage() {
                 ) : null
               }
             />
+            {data?.bookedNotHeld !== undefined ? (
+              <MetricTile label="Booked, not yet held" value={formatRupees(data.bookedNotHeld)} />
+            ) : null}
+            {data?.awaitingAnswer !== undefined ? (
+              <MetricTile label="Requests awaiting your answer" value={String(data.awaitingAnswer)} />
+            ) : null}
           </dl>
+          {data ? (
+            <p className="muted -mt-2 text-xs">
+              Earnings count completed sessions only; booked sessions count once they are held. Payment is
+              arranged with each learner.
+              {data.sharkCancellations !== undefined
+                ? ` Sessions you cancelled: ${data.sharkCancellations}.`
+                : ''}
+            </p>
+          ) : null}
 
-          <section aria-labelledby="next-title" className="glass p-5 sm:p-6">
-            <h2 id="next-title" className="text-lg font-semibold text-ink-100">
-              Next sessions
-            </h2>
-            {!data ? (
-              <div className="mt-4 grid gap-2">
+          <section aria-labelledby="sessions-title" className="glass flex flex-col gap-4 p-5 sm:p-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id="sessions-title" className="text-lg font-semibold text-ink-100">
+                Your sessions
+              </h2>
+              <Link className="text-sm text-accent-300 hover:underline" to={paths.shark.enrollments}>
+                See all enrollments →
+              </Link>
+            </div>
+            {enrollments.isPending || !data ? (
+              <div className="grid gap-2" role="status" aria-label="Loading sessions">
                 <Skeleton className="h-14" />
                 <Skeleton className="h-14" />
               </div>
-            ) : data.nextSessions.length === 0 ? (
-              <p className="muted mt-3 text-sm">
-                No upcoming sessions yet.{' '}
-                {data.courseCount === 0 ? (
-                  <>
-                    <Link className="text-accent-300 hover:text-accent-400" to={paths.shark.editProfile}>
-                      Add a course
-                    </Link>{' '}
-                    so learners can book you.
-                  </>
-                ) : (
-                  'Keep your profile published so learners can find and book you.'
-                )}
-              </p>
+            ) : enrollments.isError ? (
+              <ErrorState
+                message={errorMessage(enrollments.error)}
+                onRetry={() => void enrollments.refetch()}
+              />
             ) : (
-              <ul className="mt-4 divide-y divide-white/10" aria-label="Next sessions">
-                {data.nextSessions.map((s) => (
-                  <li
-                    key={s.id}
-                    className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-ink-100">{s.courseTitle}</p>
-                      <p className="muted text-sm">with {s.learnerName}</p>
-                    </div>
-                    <p className="text-sm text-ink-300">
-                      {formatDate(s.preferredDate)} · {s.preferredTime} · {s.hours}{' '}
-                      {s.hours === 1 ? 'hour' : 'hours'}
-                    </p>
-                  </li>
-                ))}
-              </ul>
+              <SessionGroups
+                groups={groupSessions(fromEnrollments(enrollments.data))}
+                limit={3}
+                level={3}
+                emptyUpcoming={
+                  data.courseCount === 0
+                    ? 'No upcoming sessions yet. Add a course so learners can book you.'
+                    : 'No upcoming sessions yet. Keep your profile published so learners can find and book you.'
+                }
+              />
             )}
           </section>
 

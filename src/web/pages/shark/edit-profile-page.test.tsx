@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_MSG } from '#shared/sessions.ts';
 import type { OwnCourse } from '#shared/courses.ts';
 import type { SharkProfile } from '#shared/workspace.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
@@ -50,6 +51,8 @@ function courseServer(initial: OwnCourse[] = []) {
         requiredKnowledge: String(b.requiredKnowledge),
         bookingCount: 0,
         enrolledCount: 0,
+        cancellationHours: Number(b.cancellationHours),
+        archivedAt: null,
         createdAt: '2026-11-22T10:00:00.000Z',
       };
       courses = [course, ...courses];
@@ -106,6 +109,20 @@ describe('course manager on /shark/edit-profile', () => {
       within(dialog).getByLabelText('Enrollment form link (optional)'),
       'https://forms.example.com/web',
     );
+    const windowSelect = within(dialog).getByLabelText('Cancellation window');
+    expect(windowSelect).toHaveValue('24');
+    expect(
+      within(windowSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Free cancellation until the session starts.',
+      'Free cancellation until 12 h before the session. Later cancellations by the learner are recorded as late.',
+      'Free cancellation until 24 h before the session. Later cancellations by the learner are recorded as late.',
+      'Free cancellation until 48 h before the session. Later cancellations by the learner are recorded as late.',
+      'Free cancellation until 72 h before the session. Later cancellations by the learner are recorded as late.',
+    ]);
+    await user.selectOptions(windowSelect, '48');
     await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -119,6 +136,7 @@ describe('course manager on /shark/edit-profile', () => {
       enrollmentFormUrl: 'https://forms.example.com/web',
       requiredDevices: 'Laptop + Internet',
       requiredKnowledge: 'Basic Skills',
+      cancellationHours: 48,
     });
     const list = await screen.findByRole('list', { name: 'Your courses' });
     expect(within(list).getByText('Web App Pentesting')).toBeInTheDocument();
@@ -239,7 +257,57 @@ describe('course manager on /shark/edit-profile', () => {
     ]);
   });
 
-  it('says "Error deleting course." with the reason when the server refuses, and keeps the course', async () => {
+  it('a course with bookings is archived and restored instead of deleted', async () => {
+    let course: OwnCourse = {
+      id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+      sharkId: SHARK_ID,
+      title: 'Cloud IR',
+      courseCode: 'CRS-CL0UD1',
+      description: 'Incident response in AWS.',
+      duration: 4,
+      price: 2000,
+      image: null,
+      enrollmentFormUrl: null,
+      requiredDevices: 'Laptop + Internet',
+      requiredKnowledge: 'Basic Skills',
+      bookingCount: 2,
+      enrolledCount: 2,
+      cancellationHours: 24,
+      archivedAt: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': () => ({ status: 200, body: [course] }),
+      [`POST /api/workspace/courses/${course.id}/archive`]: () => {
+        course = { ...course, archivedAt: '2026-11-22T10:00:00.000Z' };
+        return { status: 200, body: { message: SESSION_MSG.courseArchived, course } };
+      },
+      [`POST /api/workspace/courses/${course.id}/restore`]: () => {
+        course = { ...course, archivedAt: null };
+        return { status: 200, body: { message: SESSION_MSG.courseRestored, course } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    await user.click(await screen.findByRole('button', { name: 'Archive Cloud IR' }));
+    expect(screen.queryByRole('button', { name: 'Delete Cloud IR' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Course archived: it is hidden from new bookings and kept for its sessions.'),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Your courses' });
+    expect(await within(list).findByText('Archived')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore Cloud IR' }));
+    expect(await screen.findByText('Course restored: learners can book it again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Archive Cloud IR' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/workspace/courses/${course.id}/archive`,
+      `/api/workspace/courses/${course.id}/restore`,
+    ]);
+  });
+
+  it('says "Error deleting course." with the reason when the server refuses (booked meanwhile), and keeps the course', async () => {
     const booked: OwnCourse = {
       id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
       sharkId: SHARK_ID,
@@ -252,8 +320,11 @@ describe('course manager on /shark/edit-profile', () => {
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',
       requiredKnowledge: 'Basic Skills',
-      bookingCount: 1,
-      enrolledCount: 1,
+      // The list was read before the first booking arrived: Delete is offered, the server refuses.
+      bookingCount: 0,
+      enrolledCount: 0,
+      cancellationHours: 24,
+      archivedAt: null,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
     mockApi({
@@ -272,7 +343,7 @@ describe('course manager on /shark/edit-profile', () => {
     });
     const user = userEvent.setup();
     renderScreen(routes, '/shark/edit-profile');
-    expect(await screen.findByText('1 enrolled')).toBeInTheDocument();
+    expect(await screen.findByText('0 enrolled')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Cloud IR' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {

@@ -1,12 +1,13 @@
-// /shark/enrollments: per course, each student's name, hours, preferred date and time, email and phone,
-// newest booking first, with the course's total. An admin picks the shark (?sharkId=).
+// /shark/enrollments: every booking of the shark's courses grouped (needing an answer, upcoming, past), each
+// with its learner's name, email and phone, course, time, hours, total and status, opening its session page;
+// then each course's bookings and total. An admin picks the shark (?sharkId=).
 import { Link } from 'react-router';
-import type { CourseEnrollments } from '#shared/workspace.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useEnrollments, withSharkId } from '#web/features/workspace/api.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { formatDate, formatRupees } from '#web/lib/format.ts';
+import { formatRupees } from '#web/lib/format.ts';
+import { fromEnrollments, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
 import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
@@ -16,7 +17,7 @@ export default function EnrollmentsPage() {
   return (
     <WorkspaceShell
       title="Student enrollments"
-      intro="Who booked which course, newest first."
+      intro="Who booked which course: what needs your answer, what is coming, what is past."
       link={{ to: paths.shark.editProfile, label: 'Edit profile & courses' }}
     >
       {(sharkId) => <EnrollmentList sharkId={sharkId} />}
@@ -51,110 +52,33 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
     );
   }
   return (
-    <div className="grid gap-5">
-      {courses.map((course) => (
-        <CourseStudents key={course.courseId} course={course} />
-      ))}
+    <div className="flex flex-col gap-8">
+      <SessionGroups
+        groups={groupSessions(fromEnrollments(enrollments.data))}
+        emptyUpcoming="No upcoming sessions. Keep your profile published so learners can book you."
+      />
+      <section aria-labelledby="courses-summary" className="glass p-5 sm:p-6">
+        <h2 id="courses-summary" className="text-lg font-semibold text-ink-100">
+          Per course
+        </h2>
+        <ul className="mt-3 divide-y divide-white/10" aria-label="Bookings per course">
+          {courses.map((course) => (
+            <li
+              key={course.courseId}
+              className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm"
+            >
+              <span className="min-w-0">
+                <span className="font-medium text-ink-100">{course.title}</span>{' '}
+                <span className="font-mono text-xs text-accent-300">{course.courseCode}</span>
+              </span>
+              <span className="text-ink-300">
+                {course.bookingCount} {course.bookingCount === 1 ? 'booking' : 'bookings'} ·{' '}
+                <span className="font-semibold text-ink-100">{formatRupees(course.totalRupees)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
-  );
-}
-
-function CourseStudents({ course }: { course: CourseEnrollments }) {
-  const titleId = `course-${course.courseId}`;
-  return (
-    <section aria-labelledby={titleId} className="glass p-5 sm:p-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold text-ink-100">
-            {course.title}
-          </h2>
-          <p className="font-mono text-xs text-accent-300">{course.courseCode}</p>
-        </div>
-        <p className="text-sm text-ink-300">
-          {course.bookingCount} {course.bookingCount === 1 ? 'booking' : 'bookings'} ·{' '}
-          <span className="font-semibold text-ink-100">{formatRupees(course.totalRupees)}</span>
-        </p>
-      </div>
-      {course.students.length === 0 ? (
-        <p className="muted mt-3 text-sm">
-          No students yet. Share your profile so learners can book this course.
-        </p>
-      ) : (
-        <>
-          {/* Phones: one card per student. Wider screens: a table. */}
-          <ul className="mt-4 grid gap-3 md:hidden" aria-label={`Students of ${course.title}`}>
-            {course.students.map((s) => (
-              <li key={s.id} className="rounded-xl border border-white/10 bg-ink-950/40 p-3 text-sm">
-                <p className="font-medium text-ink-100">{s.name}</p>
-                <p className="text-ink-300">
-                  {formatDate(s.preferredDate)} · {s.preferredTime} · {s.hours}{' '}
-                  {s.hours === 1 ? 'hour' : 'hours'}
-                </p>
-                <p className="mt-1 break-all">
-                  <a className="text-accent-300" href={`mailto:${s.email}`}>
-                    {s.email}
-                  </a>
-                </p>
-                <p>
-                  <a className="text-accent-300" href={`tel:${s.phone.replace(/\s+/g, '')}`}>
-                    {s.phone}
-                  </a>
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Students of {course.title}</caption>
-              <thead className="text-xs tracking-wide text-ink-400 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Hours
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Phone
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {course.students.map((s) => (
-                  <tr key={s.id}>
-                    <td className="py-2.5 pr-4 font-medium text-ink-100">{s.name}</td>
-                    <td className="py-2.5 pr-4">{s.hours}</td>
-                    <td className="py-2.5 pr-4 whitespace-nowrap">{formatDate(s.preferredDate)}</td>
-                    <td className="py-2.5 pr-4">{s.preferredTime}</td>
-                    <td className="py-2.5 pr-4">
-                      <a className="text-accent-300 hover:text-accent-400" href={`mailto:${s.email}`}>
-                        {s.email}
-                      </a>
-                    </td>
-                    <td className="py-2.5 whitespace-nowrap">
-                      <a
-                        className="text-accent-300 hover:text-accent-400"
-                        href={`tel:${s.phone.replace(/\s+/g, '')}`}
-                      >
-                        {s.phone}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </section>
   );
 }

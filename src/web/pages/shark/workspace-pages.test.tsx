@@ -29,8 +29,12 @@ const ENROLLMENTS: Enrollments = {
           email: 'priya@example.com',
           phone: '+91 98450 12345',
           hours: 3,
-          preferredDate: '2026-12-01',
+          preferredDate: '2099-12-01',
           preferredTime: '18:30',
+          startsAt: '2099-12-01T13:00:00.000Z',
+          endsAt: '2099-12-01T16:00:00.000Z',
+          status: 'requested',
+          needsAction: true,
           totalPrice: 4500,
           createdAt: '2026-11-22T09:00:00.000Z',
         },
@@ -40,10 +44,14 @@ const ENROLLMENTS: Enrollments = {
           email: 'kabir@example.com',
           phone: '+91 90000 00000',
           hours: 2,
-          preferredDate: '2026-11-25',
+          preferredDate: '2025-11-25',
           preferredTime: '10:00',
+          startsAt: '2025-11-25T04:30:00.000Z',
+          endsAt: '2025-11-25T06:30:00.000Z',
+          status: 'completed',
+          needsAction: false,
           totalPrice: 3000,
-          createdAt: '2026-11-21T09:00:00.000Z',
+          createdAt: '2025-11-21T09:00:00.000Z',
         },
       ],
     },
@@ -51,15 +59,31 @@ const ENROLLMENTS: Enrollments = {
       courseId: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
       title: 'Cloud IR',
       courseCode: 'CRS-CL0UD1',
-      bookingCount: 0,
-      totalRupees: 0,
-      students: [],
+      bookingCount: 1,
+      totalRupees: 1200,
+      students: [
+        {
+          id: 'a1b2c3d4-0000-4000-8000-000000000004',
+          name: 'Meera Iyer',
+          email: 'meera@example.com',
+          phone: '+91 91111 11111',
+          hours: 1,
+          preferredDate: '2099-11-02',
+          preferredTime: '09:00',
+          startsAt: '2099-11-02T03:30:00.000Z',
+          endsAt: '2099-11-02T04:30:00.000Z',
+          status: 'confirmed',
+          needsAction: false,
+          totalPrice: 1200,
+          createdAt: '2026-11-20T09:00:00.000Z',
+        },
+      ],
     },
   ],
 };
 
 describe('/shark/enrollments', () => {
-  it("lets an admin pick a shark, then lists each course's students newest first with the course total", async () => {
+  it("lets an admin pick a shark, then groups the bookings with each learner's contact, and totals per course", async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('admin@example.com', ['admin']) },
       'GET /api/admin/sharks': {
@@ -92,34 +116,41 @@ describe('/shark/enrollments', () => {
     await user.selectOptions(picker, SHARK_ID);
     expect(router.state.location.search).toBe(`?sharkId=${SHARK_ID}`);
 
-    const course = await screen.findByRole('region', { name: 'Web App Pentesting' }, { timeout: 5000 });
-    expect(within(course).getByText('2 bookings ·', { exact: false })).toHaveTextContent(
-      '2 bookings · ₹7,500',
+    const action = await screen.findByRole('list', { name: 'Needs your action' }, { timeout: 5000 });
+    const row = within(action).getByTestId('session-item');
+    expect(row).toHaveTextContent('Web App Pentesting');
+    expect(row).toHaveTextContent('Awaiting the shark');
+    expect(row).toHaveTextContent('Priya Raman');
+    expect(row).toHaveTextContent('priya@example.com · +91 98450 12345');
+    expect(row).toHaveTextContent('₹4,500');
+    expect(within(row).getByRole('link')).toHaveAttribute(
+      'href',
+      '/sessions/a1b2c3d4-0000-4000-8000-000000000001',
     );
-    const rows = within(within(course).getByRole('table')).getAllByRole('row').slice(1);
-    expect(
-      rows.map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
-      ['Priya Raman', '3', 'Tue, 1 Dec, 2026', '18:30', 'priya@example.com', '+91 98450 12345'],
-      ['Kabir Shah', '2', 'Wed, 25 Nov, 2026', '10:00', 'kabir@example.com', '+91 90000 00000'],
+    expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Cloud IR')).toBeInTheDocument();
+    const past = within(screen.getByRole('list', { name: 'Past' })).getByTestId('session-item');
+    expect(past).toHaveTextContent('Kabir Shah');
+    expect(past).toHaveTextContent('Completed');
+    const perCourse = within(screen.getByRole('list', { name: 'Bookings per course' })).getAllByRole(
+      'listitem',
+    );
+    expect(perCourse.map((li) => li.textContent)).toEqual([
+      'Web App Pentesting CRS-7QX2KD2 bookings · ₹7,500',
+      'Cloud IR CRS-CL0UD11 booking · ₹1,200',
     ]);
-    expect(
-      within(screen.getByRole('region', { name: 'Cloud IR' })).getByText(/No students yet/),
-    ).toBeInTheDocument();
   });
 });
 
 describe('/shark/dashboard', () => {
-  it("shows the database's numbers, a dash for no rating, and the next sessions", async () => {
+  it("shows the spec's numbers, booked-not-held and awaiting answers apart, and the sessions grouped", async () => {
     const dashboard: Dashboard = {
       sharkName: 'Arjun Mehta',
       upcomingSessions: 3,
       completedSessions: 12,
       earnings: 48500,
+      bookedNotHeld: 6000,
+      awaitingAnswer: 2,
+      sharkCancellations: 1,
       avgRating: null,
       reviewCount: 0,
       courseCount: 2,
@@ -133,22 +164,42 @@ describe('/shark/dashboard', () => {
           preferredDate: '2026-11-22',
           preferredTime: '18:30',
           hours: 2,
+          startsAt: '2026-11-22T13:00:00.000Z',
+          status: 'confirmed',
+          needsAction: false,
         },
       ],
     };
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
       'GET /api/workspace/dashboard': { status: 200, body: dashboard },
+      'GET /api/workspace/enrollments': { status: 200, body: ENROLLMENTS },
     });
     renderScreen([{ path: '/shark/dashboard', element: <DashboardPage /> }], '/shark/dashboard');
     expect(
       await screen.findByRole('heading', { name: 'Welcome back, Arjun Mehta' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    const numbers = screen.getAllByRole('definition').map((d) => d.textContent);
-    expect(numbers).toEqual(['3', '12', '₹48,500', '—No ratings yet']);
-    const next = screen.getByRole('list', { name: 'Next sessions' });
-    expect(within(next).getByText('Web App Pentesting')).toBeInTheDocument();
-    expect(within(next).getByText('Sun, 22 Nov, 2026 · 18:30 · 2 hours')).toBeInTheDocument();
+    const tiles = within(screen.getByLabelText('Your numbers'));
+    const numbers = tiles.getAllByRole('definition').map((d) => d.textContent);
+    const labels = tiles.getAllByRole('term').map((d) => d.textContent);
+    expect(labels).toEqual([
+      'Upcoming sessions',
+      'Completed sessions',
+      'Earnings',
+      'Average rating',
+      'Booked, not yet held',
+      'Requests awaiting your answer',
+    ]);
+    expect(numbers).toEqual(['3', '12', '₹48,500', '—No ratings yet', '₹6,000', '2']);
+    expect(
+      screen.getByText(
+        'Earnings count completed sessions only; booked sessions count once they are held. Payment is arranged with each learner. Sessions you cancelled: 1.',
+      ),
+    ).toBeInTheDocument();
+    const action = await screen.findByRole('list', { name: 'Needs your action' });
+    expect(within(action).getByText('Web App Pentesting')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Cloud IR')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Kabir Shah')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit availability' })).toHaveAttribute(
       'href',
       '/shark/availability',

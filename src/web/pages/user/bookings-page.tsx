@@ -1,21 +1,24 @@
-// /user/bookings: every booking of the signed-in account, upcoming first, then past.
+// /user/bookings: every booking of the signed-in account: what needs an answer, what is coming, what is past;
+// each opens its session page.
 import { Link } from 'react-router';
 import { useMyBookings } from '#web/features/bookings/api.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { BookingList } from '#web/features/bookings/booking-list.tsx';
+import { fromMyBooking, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
 import { formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
+const ENDED_UNHELD = new Set(['declined', 'expired', 'cancelled']);
+
 export default function BookingsPage() {
   useDocumentTitle(ROUTES.user.bookings.title);
   const bookings = useMyBookings();
-  const upcoming = bookings.data?.filter((b) => b.upcoming) ?? [];
-  const past = bookings.data?.filter((b) => !b.upcoming) ?? [];
-  const spent = (bookings.data ?? []).reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
+  // Declined, expired and cancelled sessions cost nothing: the total counts the ones booked or held.
+  const kept = (bookings.data ?? []).filter((b) => !ENDED_UNHELD.has(b.status));
+  const spent = kept.reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -25,8 +28,8 @@ export default function BookingsPage() {
           <h1 className="heading-2 mt-2">My bookings</h1>
           {bookings.data && bookings.data.length > 0 ? (
             <p className="muted mt-1">
-              {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'},{' '}
-              {formatRupees(spent)} in total. Payment is arranged with each shark.
+              {kept.length} {kept.length === 1 ? 'session' : 'sessions'} booked or held, {formatRupees(spent)}{' '}
+              in total. Payment is arranged with each shark.
             </p>
           ) : null}
         </div>
@@ -56,28 +59,7 @@ export default function BookingsPage() {
           be listed here.
         </EmptyState>
       ) : (
-        <>
-          <section aria-labelledby="upcoming-heading" className="flex flex-col gap-4">
-            <h2 id="upcoming-heading" className="text-xl font-semibold">
-              Upcoming <span className="text-ink-400">({upcoming.length})</span>
-            </h2>
-            {upcoming.length ? (
-              <BookingList label="Upcoming bookings" bookings={upcoming} />
-            ) : (
-              <p className="muted text-sm">Nothing upcoming. Book a session to see it here.</p>
-            )}
-          </section>
-          <section aria-labelledby="past-heading" className="flex flex-col gap-4">
-            <h2 id="past-heading" className="text-xl font-semibold">
-              Past <span className="text-ink-400">({past.length})</span>
-            </h2>
-            {past.length ? (
-              <BookingList label="Past bookings" bookings={past} />
-            ) : (
-              <p className="muted text-sm">No past sessions yet.</p>
-            )}
-          </section>
-        </>
+        <SessionGroups groups={groupSessions(bookings.data.map(fromMyBooking))} />
       )}
     </div>
   );

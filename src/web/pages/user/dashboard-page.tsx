@@ -9,7 +9,7 @@ import { useSession } from '#web/features/accounts/api.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { BookingList } from '#web/features/bookings/booking-list.tsx';
+import { fromMyBooking, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
 import { SharkCard } from '#web/features/catalogue/shark-card.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
@@ -21,8 +21,12 @@ export default function UserDashboardPage() {
   const session = useSession();
   const bookings = useMyBookings();
   const follows = useMyFollows(true);
-  const upcoming = bookings.data?.filter((b) => b.upcoming) ?? [];
-  const past = bookings.data?.filter((b) => !b.upcoming) ?? [];
+  const now = new Date();
+  const all = bookings.data ?? [];
+  const groups = groupSessions(all.map(fromMyBooking), now);
+  // The spec's numbers: upcoming = confirmed sessions still ahead, completed = completed.
+  const upcoming = all.filter((b) => b.status === 'confirmed' && new Date(b.startsAt) > now).length;
+  const completed = all.filter((b) => b.status === 'completed').length;
   const firstName = session.user?.fullName?.split(' ')[0];
 
   return (
@@ -44,8 +48,8 @@ export default function UserDashboardPage() {
       </header>
 
       <dl className="grid grid-cols-3 gap-3 sm:gap-5">
-        <MetricTile label="Upcoming sessions" value={bookings.isPending ? null : upcoming.length} />
-        <MetricTile label="Completed sessions" value={bookings.isPending ? null : past.length} />
+        <MetricTile label="Upcoming sessions" value={bookings.isPending ? null : upcoming} />
+        <MetricTile label="Completed sessions" value={bookings.isPending ? null : completed} />
         <MetricTile
           label="Liked sharks"
           value={follows.isPending ? null : (follows.data?.sharks.length ?? 0)}
@@ -53,14 +57,14 @@ export default function UserDashboardPage() {
       </dl>
 
       <Section
-        title="Upcoming sessions"
-        more={upcoming.length > PREVIEW ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
+        title="Your sessions"
+        more={all.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
       >
         {bookings.isPending ? (
           <ListSkeleton />
         ) : bookings.isError ? (
           <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-        ) : upcoming.length === 0 ? (
+        ) : all.length === 0 ? (
           <EmptyState
             title="No upcoming sessions"
             action={
@@ -72,22 +76,12 @@ export default function UserDashboardPage() {
             Pick a shark, open the Courses tab and book a session: it will show up here.
           </EmptyState>
         ) : (
-          <BookingList label="Upcoming sessions" bookings={upcoming.slice(0, PREVIEW)} />
-        )}
-      </Section>
-
-      <Section
-        title="Past sessions"
-        more={past.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
-      >
-        {bookings.isPending ? (
-          <ListSkeleton />
-        ) : bookings.isError ? null : past.length === 0 ? (
-          <p className="muted text-sm">
-            No past sessions yet. Sessions move here once their date has passed.
-          </p>
-        ) : (
-          <BookingList label="Past sessions" bookings={past.slice(0, PREVIEW)} />
+          <SessionGroups
+            groups={groups}
+            limit={PREVIEW}
+            level={3}
+            emptyUpcoming="No upcoming sessions. Pick a shark and book one."
+          />
         )}
       </Section>
 

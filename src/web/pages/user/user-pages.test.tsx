@@ -25,7 +25,14 @@ const routes = [
 ];
 const session = { status: 200, body: sessionFor('priya@example.com', ['user'], { fullName: 'Priya Raman' }) };
 
-const booking = (id: string, date: string, upcoming: boolean, title: string): MyBooking => ({
+const booking = (
+  id: string,
+  date: string,
+  upcoming: boolean,
+  title: string,
+  status = 'confirmed',
+  needsAction = false,
+): MyBooking => ({
   id,
   courseId: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   courseTitle: title,
@@ -41,7 +48,8 @@ const booking = (id: string, date: string, upcoming: boolean, title: string): My
   startsAt: `${date}T13:00:00.000Z`,
   endsAt: `${date}T15:00:00.000Z`,
   timeZone: 'Asia/Kolkata',
-  status: 'confirmed',
+  status,
+  needsAction,
   totalPrice: 3000,
   upcoming,
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -74,39 +82,55 @@ describe('learner pages', () => {
     expect(document.title).toBe('Dashboard | Shark Security');
   });
 
-  it('the dashboard and bookings page show upcoming before past, with course, shark, date, time, hours and total', async () => {
+  it('the dashboard and bookings page group sessions by what needs an answer, upcoming and past, by session time', async () => {
     mockApi({
       'GET /api/auth/session': session,
       'GET /api/me/bookings': {
         status: 200,
         body: [
-          booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-15', true, 'Web App Hacking'),
-          booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security'),
+          booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security', 'completed'),
+          booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-02-15', true, 'Web App Hacking'),
+          booking('7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-20', true, 'Cloud IR', 'requested'),
+          booking('6b3c4d5e-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-03-01', true, 'Red Team', 'confirmed', true),
+          booking('5a2b3c4d-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2025-06-10', false, 'OSINT', 'cancelled'),
+          booking('4f1a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-04-01', true, 'Forensics', 'declined'),
         ],
       },
       'GET /api/me/follows': { status: 200, body: { sharkIds: [SHARK.id], sharks: [SHARK] } },
     });
     const { router } = renderScreen(routes, '/user/dashboard');
-    const upcoming = await screen.findByRole('list', { name: 'Upcoming sessions' });
-    expect(within(upcoming).getByText('Web App Hacking')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('list', { name: 'Past sessions' })).getByText('API Security'),
-    ).toBeInTheDocument();
+    const titles = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByTestId('session-item')
+        .map((i) => i.querySelector('span')?.textContent);
+    await screen.findByRole('list', { name: 'Upcoming' });
+    // The spec's numbers: upcoming = confirmed sessions ahead (the one needing an answer is one), completed.
+    const numbers = screen
+      .getAllByRole('definition')
+      .slice(0, 3)
+      .map((d) => d.textContent);
+    expect(numbers).toEqual(['2', '1', '1']);
+    expect(titles('Needs your action')).toEqual(['Red Team']);
+    expect(titles('Upcoming')).toEqual(['Cloud IR', 'Web App Hacking']);
+    expect(titles('Past')).toEqual(['Forensics', 'OSINT', 'API Security']);
     expect(
       within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' }),
     ).toBeInTheDocument();
 
     await router.navigate('/user/bookings');
-    const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
-    const item = within(list).getByTestId('booking-item');
-    expect(item).toHaveTextContent('Web App Hacking');
-    expect(item).toHaveTextContent('Arjun Mehta');
-    expect(item).toHaveTextContent('Thu, 15 Jan, 2099');
-    expect(item).toHaveTextContent('18:30');
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming' });
+    const item = within(upcoming).getAllByTestId('session-item')[0];
+    expect(item).toHaveTextContent('Cloud IR');
+    expect(item).toHaveTextContent('Awaiting the shark');
+    expect(item).toHaveTextContent('with Arjun Mehta');
     expect(item).toHaveTextContent('₹3,000');
-    expect(
-      within(screen.getByRole('list', { name: 'Past bookings' })).getByText('API Security'),
-    ).toBeInTheDocument();
+    expect(within(item).getByRole('link')).toHaveAttribute(
+      'href',
+      '/sessions/7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+    );
+    expect(screen.getByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Past (3)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Declined')).toBeInTheDocument();
   });
 
   it('Liked Sharks unfollows a shark', async () => {
