@@ -38,6 +38,7 @@ import storageRoutes from './modules/storage/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
+import sessionsRoutes from './modules/sessions/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +184,7 @@ export async function buildApp({
     credentialsRoutes,
     workspaceRoutes,
     availabilityRoutes,
+    sessionsRoutes,
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);

@@ -2,6 +2,7 @@
 // in the edit-profile form and on the server.
 import { z } from 'zod';
 import { myBookingSchema } from './bookings';
+import { SESSION_STATUSES } from './sessions';
 import { nameField, numberInput } from './fields';
 import { SPECIALIZATIONS } from './constants';
 
@@ -84,15 +85,26 @@ export const sessionRowSchema = z.object({
   preferredDate: z.string(),
   preferredTime: z.string(),
   hours: z.number(),
+  /** The session's start instant and its state (requested or confirmed). */
+  startsAt: z.string(),
+  status: z.enum(SESSION_STATUSES),
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
 export const dashboardSchema = z.object({
   sharkName: z.string().nullable(),
+  /** Confirmed sessions that start in the future. */
   upcomingSessions: z.number(),
+  /** Sessions in the completed state. */
   completedSessions: z.number(),
-  /** Rupees. */
+  /** Rupees: the total of completed sessions. */
   earnings: z.number(),
+  /** Rupees: the total of confirmed sessions still ahead (booked, not yet held), shown apart from earnings. */
+  bookedNotHeld: z.number(),
+  /** Requests waiting for the shark's answer. */
+  awaitingAnswer: z.number(),
+  /** Sessions the shark cancelled (each one is counted). */
+  sharkCancellations: z.number(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
   courseCount: z.number(),
@@ -112,6 +124,11 @@ export const enrollmentSchema = myBookingSchema.pick({
   preferredTime: true,
   totalPrice: true,
   createdAt: true,
+  startsAt: true,
+  endsAt: true,
+  status: true,
+  upcoming: true,
+  needsAction: true,
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 

@@ -44,6 +44,7 @@ const booking = (id: string, date: string, upcoming: boolean, title: string): My
   status: 'confirmed',
   totalPrice: 3000,
   upcoming,
+  needsAction: false,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 const SHARK: Shark = {
