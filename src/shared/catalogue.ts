@@ -80,5 +80,7 @@ export const publicCourseSchema = z.object({
   requiredKnowledge: z.string(),
   bookingCount: z.number(),
   enrolledCount: z.number(),
+  /** Free cancellation until this many hours before a session (shown before booking). */
+  cancellationHours: z.number(),
 });
 export type PublicCourse = z.infer<typeof publicCourseSchema>;

@@ -140,7 +140,7 @@ export async function listEvents(db: DbOrTx, bookingId: string) {
     .select({ at: e.at, kind: e.kind, actor: e.actor, reason: e.reason, startsAt: e.startsAt, late: e.late })
     .from(e)
     .where(eq(e.bookingId, bookingId))
-    .orderBy(asc(e.at), asc(sql`${e.kind} <> 'requested'`), asc(e.id));
+    .orderBy(asc(e.at), asc(e.seq));
 }
 
 export async function listMessages(db: DbOrTx, bookingId: string) {

@@ -50,6 +50,8 @@ function courseServer(initial: OwnCourse[] = []) {
         requiredKnowledge: String(b.requiredKnowledge),
         bookingCount: 0,
         enrolledCount: 0,
+        cancellationHours: 24,
+        archived: false,
         createdAt: '2026-11-22T10:00:00.000Z',
       };
       courses = [course, ...courses];
@@ -170,6 +172,8 @@ describe('course manager on /shark/edit-profile', () => {
             requiredKnowledge: 'Basic Skills',
             bookingCount: 0,
             enrolledCount: 0,
+            cancellationHours: 24,
+            archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
         },
@@ -192,6 +196,8 @@ describe('course manager on /shark/edit-profile', () => {
             requiredKnowledge: 'Basic Skills',
             bookingCount: 0,
             enrolledCount: 0,
+            cancellationHours: 24,
+            archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
         },
@@ -254,6 +260,8 @@ describe('course manager on /shark/edit-profile', () => {
       requiredKnowledge: 'Basic Skills',
       bookingCount: 1,
       enrolledCount: 1,
+      cancellationHours: 24,
+      archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
     mockApi({
