@@ -1,6 +1,6 @@
 // All SQL of sessions: one booking with its course and shark, its timeline, its thread, and the writes of
 // the state machine (always on a row the caller has locked in its transaction).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { SessionActor, SessionEventKind, SessionStatus } from '#shared/sessions.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -171,13 +171,24 @@ export async function insertMessage(
   return row;
 }
 
-/** The shark cancellations of a shark: counted for its dashboard and the admin console. */
-export async function countSharkCancellations(db: DbOrTx, sharkIds: string[]): Promise<Map<string, number>> {
-  if (sharkIds.length === 0) return new Map();
+/** Requests whose answer-by has passed (the expiry job's work list), oldest first. */
+export async function listDueRequests(db: DbOrTx, at: Date, limit: number): Promise<string[]> {
   const rows = await db
-    .select({ sharkId: b.sharkId, n: sql<number>`count(*)::int` })
+    .select({ id: b.id })
     .from(b)
-    .where(and(inArray(b.sharkId, sharkIds), eq(b.status, 'cancelled'), eq(b.cancelledBy, 'shark')))
-    .groupBy(b.sharkId);
-  return new Map(rows.map((r) => [r.sharkId, r.n]));
+    .where(and(eq(b.status, 'requested'), lte(sql`coalesce(${b.answerBy}, ${b.startsAt})`, at)))
+    .orderBy(asc(b.answerBy))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Confirmed sessions that have ended (the completion job's work list), oldest first. */
+export async function listEndedSessions(db: DbOrTx, at: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(eq(b.status, 'confirmed'), lte(b.endsAt, at)))
+    .orderBy(asc(b.endsAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

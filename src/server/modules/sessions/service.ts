@@ -42,7 +42,8 @@ import {
 } from './repository';
 
 export { answerByFor, needsAction } from './lifecycle';
-export { countSharkCancellations } from './repository';
+/** Work lists of the expiry and completion jobs: ids to pass to expireSession / completeSession. */
+export { listDueRequests, listEndedSessions } from './repository';
 
 /** The caller of a session endpoint. */
 export interface SessionCaller {

@@ -10,7 +10,7 @@ import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { availabilityWeekly, bookingEvents, courseBookings, sharkAvailability } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
-import { completeSession, expireSession } from './service';
+import { completeSession, expireSession, listDueRequests, listEndedSessions } from './service';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -246,7 +246,9 @@ describe('a request', () => {
     const id = await book(s.learner, s.course.id);
     const ctx = { mailer: app.mailer, appOrigin: app.config.appOrigin };
     expect(await app.db.transaction((tx) => expireSession(tx, ctx, id))).toBe(false);
+    expect(await listDueRequests(app.db, clock, 10)).toEqual([]);
     at(plus(NOW.toISOString(), 48));
+    expect(await listDueRequests(app.db, clock, 10)).toEqual([id]);
     expectRefused(await act(s.sharkC, id, 'accept'), SESSION_MSG.notAllowed);
     expect(await app.db.transaction((tx) => expireSession(tx, ctx, id))).toBe(true);
     expect(await app.db.transaction((tx) => expireSession(tx, ctx, id))).toBe(false);
@@ -460,8 +462,11 @@ describe('after the session', () => {
     );
     at(plus(slot(3), 1));
     expect(await app.db.transaction((tx) => completeSession(tx, ctx, id))).toBe(false);
+    expect(await listEndedSessions(app.db, clock, 10)).toEqual([]);
     at(plus(slot(3), 2));
+    expect(await listEndedSessions(app.db, clock, 10)).toEqual([id]);
     expect(await app.db.transaction((tx) => completeSession(tx, ctx, id))).toBe(true);
+    expect(await listEndedSessions(app.db, clock, 10)).toEqual([]);
     expect(await app.db.transaction((tx) => completeSession(tx, ctx, id))).toBe(false);
     const done = (await detail(s.learner, id)).json();
     expect(done).toMatchObject({ status: 'completed', actions: ['reportNoShow', 'message'] });
