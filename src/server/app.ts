@@ -39,6 +39,7 @@ import storageRoutes from './modules/storage/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
+import sessionsRoutes from './modules/sessions/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +182,7 @@ export async function buildApp({
     credentialsRoutes,
     workspaceRoutes,
     availabilityRoutes,
+    sessionsRoutes,
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);

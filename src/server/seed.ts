@@ -9,6 +9,7 @@ import { queryRows, type Db } from '#server/db/client.ts';
 import { slotFromPreferred } from '#server/modules/bookings/service.ts';
 import {
   availabilityWeekly,
+  bookingEvents,
   courseBookings,
   courses,
   sharkAvailability,
@@ -513,22 +514,47 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           // Each course of a shark has its own block of the day (09:00, 13:00, 17:00; at most 3 hours), so
           // no two demo bookings of one shark overlap.
           const preferredTime = `${String(9 + 4 * c).padStart(2, '0')}:00`;
-          await tx.insert(courseBookings).values({
-            courseId: course.id,
-            userId: learnerIds[learnerIndex],
-            name: learnerIndex === 0 ? DEMO_ACCOUNTS.learner.name : `Demo Learner ${learnerIndex}`,
-            email:
-              learnerIndex === 0
-                ? DEMO_ACCOUNTS.learner.email
-                : `learner${learnerIndex}@demo.sharksecurity.in`,
-            phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
-            hours,
-            preferredDate,
-            preferredTime,
-            totalPrice: price * hours,
-            ...slotFromPreferred(course.id, preferredDate, preferredTime, hours, 'Asia/Kolkata'),
-            status: b % 2 === 0 ? 'confirmed' : 'completed',
-          });
+          const status = b % 2 === 0 ? 'confirmed' : 'completed';
+          const [booking] = await tx
+            .insert(courseBookings)
+            .values({
+              courseId: course.id,
+              userId: learnerIds[learnerIndex],
+              name: learnerIndex === 0 ? DEMO_ACCOUNTS.learner.name : `Demo Learner ${learnerIndex}`,
+              email:
+                learnerIndex === 0
+                  ? DEMO_ACCOUNTS.learner.email
+                  : `learner${learnerIndex}@demo.sharksecurity.in`,
+              phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
+              hours,
+              preferredDate,
+              preferredTime,
+              totalPrice: price * hours,
+              ...slotFromPreferred(course.id, preferredDate, preferredTime, hours, 'Asia/Kolkata'),
+              status,
+            })
+            .returning({ id: courseBookings.id, createdAt: courseBookings.createdAt });
+          // The session page's timeline: requested by the learner, accepted by the shark (and completed).
+          await tx.insert(bookingEvents).values([
+            { bookingId: booking.id, at: booking.createdAt, kind: 'requested', actor: 'learner' },
+            {
+              bookingId: booking.id,
+              at: booking.createdAt,
+              kind: 'confirmed',
+              actor: 'shark',
+              actorUserId: userId,
+            },
+            ...(status === 'completed'
+              ? [
+                  {
+                    bookingId: booking.id,
+                    at: booking.createdAt,
+                    kind: 'completed' as const,
+                    actor: 'system' as const,
+                  },
+                ]
+              : []),
+          ]);
         }
       }
       // Ratings for most sharks; a few have none yet (shown with the fallback rating).

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { specializationSchema } from './catalogue';
 import { emailField, nameField } from './fields';
 import { SPECIALIZATIONS } from './constants';
+import { SESSION_STATUSES } from './sessions';
 
 /** POST /api/admin/sharks. Specialization defaults to pentesting; the shark changes it in their profile. */
 export const createSharkSchema = z.object({
@@ -46,6 +47,7 @@ export const ADMIN_MSG = {
   searchTooLong: 'Search text is too long (200 characters at most)',
   pageInvalid: 'Page must be a whole number from 1',
   dateInvalid: 'Use a date like 2026-11-22',
+  statusInvalid: 'Choose a session status',
   applicationNotFound: 'This application does not exist.',
   applicationDecided: 'This application has already been decided.',
   applicationApproved:
@@ -124,6 +126,8 @@ export const adminSharkStateSchema = adminSharkSchema.extend({
   suspended: z.boolean(),
   credentials: z.number().int(),
   verifiedCredentials: z.number().int(),
+  /** Sessions this shark cancelled (issue 13: each shark cancellation is counted). */
+  sharkCancellations: z.number().int(),
 });
 export type AdminSharkState = z.infer<typeof adminSharkStateSchema>;
 
@@ -161,6 +165,11 @@ export const bookingSearchQuerySchema = z.object({
   course: searchField,
   from: dateField,
   to: dateField,
+  /** One state of the life cycle; `no_show` lists the reported (disputed) no-shows. Empty: every state. */
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(SESSION_STATUSES, { error: ADMIN_MSG.statusInvalid }).optional(),
+  ),
   page: pageField,
 });
 export type BookingSearchQuery = z.input<typeof bookingSearchQuerySchema>;
@@ -177,6 +186,15 @@ export const adminBookingSchema = z.object({
   hours: z.number().int(),
   totalPrice: z.number(),
   createdAt: z.iso.datetime({ offset: true }),
+  status: z.enum(SESSION_STATUSES),
+  /** A reported no-show (decision 053: every report is a dispute an admin can see): who reported, the note. */
+  noShow: z
+    .object({
+      reportedBy: z.enum(['learner', 'shark']),
+      note: z.string().nullable(),
+      at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 export const adminBookingPageSchema = z.object({

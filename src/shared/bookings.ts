@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { emailField, nameField } from './fields';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
+import { isTimeZone } from './availability';
+import { SESSION_STATUSES } from './sessions';
 
 /** Booking texts that are ours (the spec only names "hours minimum 1"). */
 export const BOOKING_MSG = {
@@ -20,6 +22,7 @@ export const BOOKING_MSG = {
   chooseSlot: 'Choose a start time',
   slotInvalid: 'Choose one of the free times',
   slotTaken: 'This time was just booked by someone else. Please pick another slot.',
+  timeZoneInvalid: 'Unknown time zone',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,18 +66,11 @@ export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export const createBookingSchema = bookingFormSchema.extend({
   /** Chosen once per booking attempt by the browser, so a double-clicked Confirm makes one booking. */
   requestId: z.uuid({ error: 'requestId must be a UUID' }),
-  /** The learner's IANA zone from the browser, so the session page and mails show the learner's own time. */
+  /** The learner's IANA zone (from the browser), so both sides see the other's local time. */
   timeZone: z
-    .string()
-    .max(64)
-    .refine((v) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: v });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'Unknown time zone')
+    .string({ error: BOOKING_MSG.timeZoneInvalid })
+    .max(64, BOOKING_MSG.timeZoneInvalid)
+    .refine(isTimeZone, BOOKING_MSG.timeZoneInvalid)
     .optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
@@ -97,15 +93,12 @@ export const myBookingSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   timeZone: z.string(),
-  status: z.string(),
-  /**
-   * The viewer has something to do on this session now (answer a proposed time, …). Optional only until the
-   * session server (issue 13) sends it; make it required when it does.
-   */
-  needsAction: z.boolean().optional(),
+  status: z.enum(SESSION_STATUSES),
   totalPrice: z.number(),
-  /** preferred_date is today or later in APP_TIMEZONE. */
+  /** Requested or confirmed, and the start is still ahead (issue 13's "upcoming" group). */
   upcoming: z.boolean(),
+  /** The viewer has an answer to give: a request to accept or decline, or a proposed new time. */
+  needsAction: z.boolean(),
   createdAt: z.string(),
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;

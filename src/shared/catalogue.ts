@@ -81,10 +81,7 @@ export const publicCourseSchema = z.object({
   requiredKnowledge: z.string(),
   bookingCount: z.number(),
   enrolledCount: z.number(),
-  /**
-   * Free cancellation until this many hours before a session (one of CANCELLATION_WINDOWS). Optional only until
-   * the session server (issue 13) sends it; make it required when it does.
-   */
-  cancellationHours: z.number().optional(),
+  /** Free cancellation until this many hours before a session (shown before booking). */
+  cancellationHours: z.number(),
 });
 export type PublicCourse = z.infer<typeof publicCourseSchema>;

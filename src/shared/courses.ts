@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { publicCourseSchema } from './catalogue';
 import { COURSE_CODE_PATTERN } from './constants';
 import { numberInput } from './fields';
-import { CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from './sessions';
+import { CANCELLATION_WINDOWS } from './sessions';
 
 export const COURSE_MSG = {
   titleRequired: 'Title is required',
@@ -28,13 +28,11 @@ export const COURSE_MSG = {
   codeTaken: 'This course code is already in use.',
   codeGenerationFailed: 'Could not generate a unique course code; please try again.',
   notFound: 'Course not found',
-  hasBookings: (n: number) =>
-    `This course has ${n} ${n === 1 ? 'booking' : 'bookings'}, so it cannot be deleted.`,
   created: 'Course created.',
   updated: 'Course updated.',
   deleted: 'Course deleted.',
   imageUpdated: 'Course image updated.',
-  cancellationWindow: 'Choose one of the cancellation windows',
+  cancellationInvalid: 'Choose a cancellation window: 0, 12, 24, 48 or 72 hours',
 } as const;
 
 /** Empty text or null means "not given"; numbers may arrive as the text of an <input type="number">. */
@@ -96,14 +94,18 @@ export const courseInputSchema = z.object({
   /** Empty: the spec's defaults ('Laptop + Internet', 'Basic Skills') are stored. */
   requiredDevices: optionalText(300, 'Required devices is too long (300 characters at most)'),
   requiredKnowledge: optionalText(300, 'Required knowledge is too long (300 characters at most)'),
-  /** The cancellation window: a select's text ("24") or a number, one of CANCELLATION_WINDOWS. */
-  cancellationHours: z.preprocess(
-    numberInput,
-    z
-      .number({ error: COURSE_MSG.cancellationWindow })
-      .refine((v) => (CANCELLATION_WINDOWS as readonly number[]).includes(v), COURSE_MSG.cancellationWindow)
-      .default(DEFAULT_CANCELLATION_HOURS),
-  ),
+  /** Free cancellation until this many hours before a session; absent keeps the course's (24 for a new one). */
+  cancellationHours: z
+    .preprocess(
+      numberInput,
+      z
+        .number({ error: COURSE_MSG.cancellationInvalid })
+        .refine(
+          (v) => (CANCELLATION_WINDOWS as readonly number[]).includes(v),
+          COURSE_MSG.cancellationInvalid,
+        ),
+    )
+    .optional(),
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
 export type CourseValues = z.output<typeof courseInputSchema>;
@@ -111,8 +113,8 @@ export type CourseValues = z.output<typeof courseInputSchema>;
 /** A course of the signed-in shark (view courses_with_bookings). */
 export const ownCourseSchema = publicCourseSchema.extend({
   createdAt: z.string(),
-  /** Archived: hidden from new bookings, kept for its sessions; null while open. Optional until served (issue 13). */
-  archivedAt: z.string().nullable().optional(),
+  /** Archived: hidden from new bookings, kept on its sessions; the shark can restore it. */
+  archived: z.boolean(),
 });
 export type OwnCourse = z.infer<typeof ownCourseSchema>;
 

@@ -2,6 +2,7 @@
 // in the edit-profile form and on the server.
 import { z } from 'zod';
 import { myBookingSchema } from './bookings';
+import { SESSION_STATUSES } from './sessions';
 import { nameField, numberInput } from './fields';
 import { SPECIALIZATIONS } from './constants';
 
@@ -84,26 +85,26 @@ export const sessionRowSchema = z.object({
   preferredDate: z.string(),
   preferredTime: z.string(),
   hours: z.number(),
-  // Issue 13's fields are optional only until the session server sends them; make them required when it does.
-  startsAt: z.string().optional(),
-  status: z.string().optional(),
-  needsAction: z.boolean().optional(),
+  /** The session's start instant and its state (requested or confirmed). */
+  startsAt: z.string(),
+  status: z.enum(SESSION_STATUSES),
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
 export const dashboardSchema = z.object({
   sharkName: z.string().nullable(),
+  /** Confirmed sessions that start in the future. */
   upcomingSessions: z.number(),
+  /** Sessions in the completed state. */
   completedSessions: z.number(),
   /** Rupees: the total of completed sessions. */
   earnings: z.number(),
-  // Issue 13's fields are optional only until the session server sends them; make them required when it does.
-  /** Rupees: the total of confirmed sessions still to come (booked, not yet held; not earnings). */
-  bookedNotHeld: z.number().optional(),
+  /** Rupees: the total of confirmed sessions still ahead (booked, not yet held), shown apart from earnings. */
+  bookedNotHeld: z.number(),
   /** Requests waiting for the shark's answer. */
-  awaitingAnswer: z.number().optional(),
-  /** Sessions this shark has cancelled. */
-  sharkCancellations: z.number().optional(),
+  awaitingAnswer: z.number(),
+  /** Sessions the shark cancelled (each one is counted). */
+  sharkCancellations: z.number(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
   courseCount: z.number(),
@@ -113,25 +114,22 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** A booking as the shark sees it: the learner's own view of it without the course and shark columns. */
-export const enrollmentSchema = myBookingSchema
-  .pick({
-    id: true,
-    name: true,
-    email: true,
-    phone: true,
-    hours: true,
-    preferredDate: true,
-    preferredTime: true,
-    totalPrice: true,
-    createdAt: true,
-  })
-  .extend({
-    // Issue 13's fields are optional only until the session server sends them; make them required when it does.
-    startsAt: z.string().optional(),
-    endsAt: z.string().optional(),
-    status: z.string().optional(),
-    needsAction: z.boolean().optional(),
-  });
+export const enrollmentSchema = myBookingSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  hours: true,
+  preferredDate: true,
+  preferredTime: true,
+  totalPrice: true,
+  createdAt: true,
+  startsAt: true,
+  endsAt: true,
+  status: true,
+  upcoming: true,
+  needsAction: true,
+});
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 
 export const courseEnrollmentsSchema = z.object({

@@ -271,6 +271,8 @@ export const bookingEvents = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => courseBookings.id, { onDelete: 'cascade' }),
+    /** Insertion order: the timeline's tie-break for events written at the same instant. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     kind: text('kind', {
       enum: [
@@ -642,4 +644,6 @@ export const coursesWithBookings = pgView('courses_with_bookings', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   bookingCount: integer('booking_count').notNull(),
   enrolledCount: integer('enrolled_count').notNull(),
+  cancellationHours: integer('cancellation_hours').notNull(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 }).existing();

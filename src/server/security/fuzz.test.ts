@@ -249,8 +249,13 @@ beforeAll(async () => {
   const other = await createShark(db);
   const course = await createCourse(db, shark.id);
   const otherCourse = await createCourse(db, other.id);
-  await createBooking(db, { courseId: otherCourse.id, userId: everyone.id, preferredDate: '2030-01-15' });
-  ids = [shark.id, other.id, course.id, otherCourse.id, everyone.id];
+  const booking = await createBooking(db, {
+    courseId: otherCourse.id,
+    userId: everyone.id,
+    preferredDate: '2030-01-15',
+  });
+  // The booking's id reaches the session endpoints as its learner (every role) and as a visitor.
+  ids = [shark.id, other.id, course.id, otherCourse.id, everyone.id, booking.id];
   identities = {
     visitor: async () => ({}),
     // A fresh session per request: a fuzzed logout or password change must not turn later runs into visitors.

@@ -97,11 +97,7 @@ export async function confirmEmailChange(db: Db, ctx: MailContext, token: string
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything the app holds about the account (GDPR art. 15 and 20), as one JSON document. */
-export async function exportAccountData(
-  db: DbOrTx,
-  userId: string,
-  timeZone: string,
-): Promise<AccountExport> {
+export async function exportAccountData(db: DbOrTx, userId: string): Promise<AccountExport> {
   const account = await repo.findAccountForExport(db, userId);
   if (!account) throw new HttpError(404, ACCOUNT_MSG.noUserLoggedIn, 'not_found');
   const roles = await repo.listRoles(db, userId);
@@ -116,7 +112,7 @@ export async function exportAccountData(
       roles,
     },
     profile: account.hasProfile ? { fullName: account.fullName, phone: account.phone } : null,
-    bookings: await listMyBookings(db, userId, timeZone),
+    bookings: await listMyBookings(db, userId),
     follows: (await listMyFollows(db, userId)).sharks,
     reviews: [],
     messages: [],

@@ -8,7 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { COMMON_MSG } from '#shared/common.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createShark,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
 import { courses } from '#server/db/schema.ts';
 
 type Caller = 'visitor' | 'user' | 'freelancer' | 'shark' | 'otherShark' | 'admin';
@@ -25,6 +31,8 @@ interface Row {
 interface Ctx {
   sharkId: string;
   courseId: string;
+  /** A confirmed session of `user` with shark A. */
+  bookingId: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -51,6 +59,15 @@ const SIGNED_IN: Record<Caller, Expect> = {
   shark: 'signedIn',
   otherShark: 'signedIn',
   admin: 'signedIn',
+};
+/** A session: its learner (`user`), its shark and admins; anyone else is told it does not exist. */
+const SESSION_PARTY: Record<Caller, Expect> = {
+  visitor: 401,
+  user: 'ok',
+  freelancer: 404,
+  shark: 'ok',
+  otherShark: 404,
+  admin: 'ok',
 };
 const FREELANCER_ONLY: Record<Caller, Expect> = {
   visitor: 401,
@@ -267,6 +284,48 @@ const MATRIX: Row[] = [
     expect: OWNER_OR_ADMIN,
   },
   {
+    method: 'POST',
+    route: '/api/workspace/courses/:id/archive',
+    url: (c) => `/api/workspace/courses/${c.courseId}/archive?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspace/courses/:id/restore',
+    url: (c) => `/api/workspace/courses/${c.courseId}/restore?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/sessions/:id',
+    url: (c) => `/api/sessions/${c.bookingId}`,
+    expect: SESSION_PARTY,
+  },
+  ...(
+    [
+      ['POST', 'accept', undefined],
+      ['POST', 'decline', { reason: 'Not this week' }],
+      ['POST', 'reschedule', { startsAt: `${future}T04:30:00.000Z` }],
+      ['POST', 'reschedule/accept', undefined],
+      ['POST', 'reschedule/decline', undefined],
+      ['POST', 'no-show', { note: 'Nobody came at all' }],
+      ['PUT', 'meeting-link', { meetingLink: 'https://meet.jit.si/x' }],
+      ['PUT', 'brief', { goal: 'OSCP' }],
+      ['PUT', 'notes', { notes: 'Well done' }],
+      ['GET', 'messages', undefined],
+      ['POST', 'messages', { body: 'Hello' }],
+      ['GET', 'calendar.ics', undefined],
+      // Last: the session is gone for the rows after it.
+      ['POST', 'cancel', { reason: 'Plans changed' }],
+    ] as const
+  ).map(([method, action, body]): Row => ({
+    method,
+    route: `/api/sessions/:id/${action}`,
+    url: (c) => `/api/sessions/${c.bookingId}/${action}`,
+    ...(body ? { body: () => body } : {}),
+    expect: SESSION_PARTY,
+  })),
+  {
     method: 'DELETE',
     route: '/api/workspace/courses/:id',
     url: (c) => `/api/workspace/courses/${c.courseId}?sharkId=${c.sharkId}`,
@@ -411,9 +470,15 @@ beforeEach(async () => {
   const course = await createCourse(db, sharkA.id);
   await createCourse(db, sharkB.id);
   const user = await createAccount(db, { roles: ['user'] });
+  const booking = await createBooking(db, {
+    courseId: course.id,
+    userId: user.id,
+    preferredDate: future,
+    status: 'confirmed',
+  });
   const freelancer = await createAccount(db, { roles: ['freelancer', 'user'] });
   const admin = await createAccount(db, { roles: ['admin'] });
-  ctx = { sharkId: sharkA.id, courseId: course.id };
+  ctx = { sharkId: sharkA.id, courseId: course.id, bookingId: booking.id };
   cookies = {
     user: await sessionCookie(db, user.id),
     freelancer: await sessionCookie(db, freelancer.id),

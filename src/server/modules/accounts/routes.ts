@@ -265,7 +265,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], response: { 200: accountExportSchema, ...errors, 404: apiErrorSchema } },
     },
     async (req, reply) => {
-      const data = await exportAccountData(app.db, authOf(req).user.id, app.config.APP_TIMEZONE);
+      const data = await exportAccountData(app.db, authOf(req).user.id);
       const day = data.exportedAt.slice(0, 10);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="shark-security-my-data-${day}.json"`);

@@ -176,6 +176,7 @@ describe('GET /api/admin/sharks and /api/admin/contact-messages', () => {
         suspended: false,
         credentials: 0,
         verifiedCredentials: 0,
+        sharkCancellations: 0,
       },
       expect.objectContaining({ id: zed.id, name: 'Zed', specialization: 'cloud_security', published: true }),
     ]);

@@ -13,7 +13,15 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
-import { adminAuditLog, sessions, sharkApplications, sharks, users } from '#server/db/schema.ts';
+import {
+  adminAuditLog,
+  bookingEvents,
+  courseBookings,
+  sessions,
+  sharkApplications,
+  sharks,
+  users,
+} from '#server/db/schema.ts';
 import { queryRows } from '#server/db/client.ts';
 
 let app: FastifyInstance;
@@ -503,5 +511,64 @@ describe('sessions: bookings search', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ from: ADMIN_MSG.dateInvalid });
+  });
+
+  it('filters by status, shows reported no-shows with both sides and the note, and counts shark cancellations', async () => {
+    const a = await admin();
+    const { db } = await testDatabase();
+    const shark = await createShark(db, { name: 'Nisha Rao' });
+    const course = await createCourse(db, shark.id, { title: 'Forensics' });
+    const learner = await createAccount(db, { roles: ['user'], name: 'Asha' });
+    const held = await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: '2026-01-15',
+      status: 'completed',
+    });
+    await db.update(courseBookings).set({ status: 'no_show' }).where(eq(courseBookings.id, held.id));
+    await db.insert(bookingEvents).values({
+      bookingId: held.id,
+      at: new Date('2026-01-15T08:00:00Z'),
+      kind: 'no_show',
+      actor: 'shark',
+      actorUserId: shark.userId,
+      reason: 'The learner never joined',
+    });
+    const dropped = await createBooking(db, {
+      courseId: course.id,
+      userId: learner.id,
+      preferredDate: '2030-02-01',
+      status: 'cancelled',
+    });
+    await db.update(courseBookings).set({ cancelledBy: 'shark' }).where(eq(courseBookings.id, dropped.id));
+    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: '2030-03-01' });
+
+    const search = async (qs: string) =>
+      app.inject({ method: 'GET', url: `/api/admin/bookings?${qs}`, headers: { cookie: a.cookie } });
+    expect((await search('status=')).json().total).toBe(3);
+    expect((await search('status=no_show')).json().items).toEqual([
+      expect.objectContaining({
+        id: held.id,
+        status: 'no_show',
+        learnerName: 'Learner',
+        sharkName: 'Nisha Rao',
+        noShow: { reportedBy: 'shark', note: 'The learner never joined', at: '2026-01-15T08:00:00.000Z' },
+      }),
+    ]);
+    expect((await search('status=confirmed')).json().items).toEqual([
+      expect.objectContaining({ status: 'confirmed', date: '2030-03-01', noShow: null }),
+    ]);
+    const bad = await search('status=disputed');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ status: ADMIN_MSG.statusInvalid });
+
+    const sharksList = await app.inject({
+      method: 'GET',
+      url: '/api/admin/sharks',
+      headers: { cookie: a.cookie },
+    });
+    expect(sharksList.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: shark.id, sharkCancellations: 1 })]),
+    );
   });
 });

@@ -1,10 +1,12 @@
 // All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
 // and suspends; sessions (bookings) it searches.
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SessionStatus } from '#shared/sessions.ts';
 import type { Specialization } from '#shared/constants.ts';
 import type { AdminSharkState } from '#shared/admin.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
+  bookingEvents,
   courseBookings,
   courses,
   profiles,
@@ -59,6 +61,10 @@ export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState
         ),
       verifiedCredentials: sql<number>`(SELECT count(*)::int FROM ${sharkCredentials} c
         WHERE c.shark_id = ${sharks.id} AND c.status = 'verified')`.mapWith(Number),
+      sharkCancellations: sql<number>`(SELECT count(*)::int FROM ${courseBookings} b
+        WHERE b.shark_id = ${sharks.id} AND b.status = 'cancelled' AND b.cancelled_by = 'shark')`.mapWith(
+        Number,
+      ),
     })
     .from(sharks)
     .innerJoin(users, eq(users.id, sharks.userId))
@@ -124,6 +130,21 @@ export async function searchUsers(db: DbOrTx, q: string, limit: number, offset: 
   return { items, total: Number(total) };
 }
 
+/** The no-show reports of these bookings (the latest per booking): who reported it, when, and the note. */
+export async function listNoShowReports(db: DbOrTx, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectDistinctOn([bookingEvents.bookingId], {
+      bookingId: bookingEvents.bookingId,
+      actor: bookingEvents.actor,
+      reason: bookingEvents.reason,
+      at: bookingEvents.at,
+    })
+    .from(bookingEvents)
+    .where(and(inArray(bookingEvents.bookingId, bookingIds), eq(bookingEvents.kind, 'no_show')))
+    .orderBy(bookingEvents.bookingId, desc(bookingEvents.at), desc(bookingEvents.seq));
+}
+
 /** An account with its roles and suspension, the row locked until the transaction ends. */
 export async function lockUser(tx: DbOrTx, id: string) {
   const [row] = await tx
@@ -173,6 +194,7 @@ export interface BookingFilters {
   course: string;
   from?: string;
   to?: string;
+  status?: SessionStatus;
 }
 
 /** Bookings matching every given filter, latest session date first. */
@@ -193,6 +215,7 @@ export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: numbe
       : undefined,
     f.from ? gte(courseBookings.preferredDate, f.from) : undefined,
     f.to ? lte(courseBookings.preferredDate, f.to) : undefined,
+    f.status ? eq(courseBookings.status, f.status) : undefined,
   ];
   const where = and(...conditions);
   const [items, [{ total }]] = await Promise.all([
@@ -210,6 +233,7 @@ export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: numbe
         hours: courseBookings.hours,
         totalPrice: courseBookings.totalPrice,
         createdAt: courseBookings.createdAt,
+        status: courseBookings.status,
       })
       .from(courseBookings)
       .innerJoin(courses, eq(courses.id, courseBookings.courseId))

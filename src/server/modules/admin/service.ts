@@ -243,8 +243,28 @@ export async function searchSessions(
     BOOKINGS_PAGE_SIZE,
     (page - 1) * BOOKINGS_PAGE_SIZE,
   );
+  const reports = new Map(
+    (
+      await repo.listNoShowReports(
+        db,
+        items.filter((b) => b.status === 'no_show').map((b) => b.id),
+      )
+    ).map((r) => [
+      r.bookingId,
+      {
+        reportedBy: r.actor === 'shark' ? ('shark' as const) : ('learner' as const),
+        note: r.reason,
+        at: r.at.toISOString(),
+      },
+    ]),
+  );
   return {
-    items: items.map((b) => ({ ...b, time: b.time.slice(0, 5), createdAt: b.createdAt.toISOString() })),
+    items: items.map((b) => ({
+      ...b,
+      time: b.time.slice(0, 5),
+      createdAt: b.createdAt.toISOString(),
+      noShow: reports.get(b.id) ?? null,
+    })),
     page,
     pageSize: BOOKINGS_PAGE_SIZE,
     total,

@@ -1,6 +1,6 @@
 // All SQL of availability: the shark's rules (weekly hours, overrides), its active bookings, and the learners
 // waiting for the calendar to open.
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   availabilityOverrides as o,
@@ -57,8 +57,17 @@ export async function listOverrides(db: DbOrTx, sharkId: string, fromDate?: stri
     .orderBy(asc(o.date), asc(o.startTime));
 }
 
-/** Active (requested or confirmed) bookings of the shark that end after `from` and start before `to`. */
-export async function listActiveBookings(db: DbOrTx, sharkId: string, from: Date, to: Date) {
+/**
+ * Active (requested or confirmed) bookings of the shark that end after `from` and start before `to`; `exceptId`
+ * leaves one booking out (a session being moved does not block its own new time).
+ */
+export async function listActiveBookings(
+  db: DbOrTx,
+  sharkId: string,
+  from: Date,
+  to: Date,
+  exceptId?: string,
+) {
   return db
     .select({ startsAt: b.startsAt, blockedUntil: b.blockedUntil })
     .from(b)
@@ -68,6 +77,7 @@ export async function listActiveBookings(db: DbOrTx, sharkId: string, from: Date
         inArray(b.status, ['requested', 'confirmed']),
         gt(b.blockedUntil, from),
         lt(b.startsAt, to),
+        exceptId ? ne(b.id, exceptId) : undefined,
       ),
     );
 }

@@ -69,7 +69,7 @@ async function freeSlots(
   rules: SlotRules,
   hours: number,
   at: Date,
-  opts: { from?: string; to?: string; ignoreBookings?: boolean } = {},
+  opts: { from?: string; to?: string; ignoreBookings?: boolean; exceptBookingId?: string } = {},
 ): Promise<SlotDay[]> {
   const busy = opts.ignoreBookings
     ? []
@@ -78,6 +78,7 @@ async function freeSlots(
         sharkId,
         new Date(at.getTime() - DAY),
         new Date(at.getTime() + (rules.horizonDays + 2) * DAY),
+        opts.exceptBookingId,
       );
   return computeSlots(rules, busy, hours, at, opts);
 }
@@ -168,13 +169,15 @@ export interface CheckedSlot {
 /**
  * Checks that `startsAt` is a free slot of the shark for `hours`, inside the caller's transaction and with
  * the shark's rules row locked, so concurrent bookings of one shark are checked one after another. A time
- * the shark never offers is a 400 on startsAt; an offered time that is no longer free is a 409.
+ * the shark never offers is a 400 on startsAt; an offered time that is no longer free is a 409. A session being
+ * moved passes its own id as `exceptBookingId`, so its current time does not block the new one.
  */
 export async function checkSlot(
   tx: DbOrTx,
   sharkId: string,
   startsAt: Date,
   hours: number,
+  exceptBookingId?: string,
 ): Promise<CheckedSlot> {
   const row = await findRules(tx, sharkId, true);
   if (!row?.published) throw fieldError('courseId', AVAILABILITY_MSG.calendarNotOpen);
@@ -183,7 +186,7 @@ export async function checkSlot(
   const date = localDate(startsAt, rules.timeZone);
   const iso = startsAt.toISOString();
   const has = (days: SlotDay[]) => days.some((d) => d.starts.includes(iso));
-  if (!has(await freeSlots(tx, sharkId, rules, hours, at, { from: date, to: date }))) {
+  if (!has(await freeSlots(tx, sharkId, rules, hours, at, { from: date, to: date, exceptBookingId }))) {
     const offered = has(computeSlots(rules, [], hours, at, { from: date, to: date, ignoreBookings: true }));
     if (offered) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
     throw fieldError('startsAt', BOOKING_MSG.slotInvalid);

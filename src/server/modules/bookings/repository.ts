@@ -1,7 +1,8 @@
 // All SQL of bookings: the priced insert and the reads of bookings with their course and shark.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { bookingColumns } from '#server/db/projections.ts';
+import type { SessionStatus } from '#shared/sessions.ts';
 import { courseBookings as b, courses as c, sharks as s } from '#server/db/schema.ts';
 
 export interface BookingRecord {
@@ -26,7 +27,9 @@ export interface BookingRecord {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
-  status: string;
+  status: SessionStatus;
+  /** Who proposed a pending new time, if any. */
+  proposedBy: 'learner' | 'shark' | null;
 }
 
 const selectBookings = (db: DbOrTx) =>
@@ -42,6 +45,7 @@ const selectBookings = (db: DbOrTx) =>
       endsAt: b.endsAt,
       timeZone: b.timeZone,
       status: b.status,
+      proposedBy: b.proposedBy,
     })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
@@ -58,6 +62,8 @@ export type NewBooking = Pick<
   endsAt: Date;
   blockedUntil: Date;
   timeZone: string;
+  learnerTimeZone: string | null;
+  answerBy: Date;
 };
 
 /**
@@ -71,13 +77,14 @@ export async function insertPricedBooking(db: DbOrTx, input: NewBooking): Promis
     db,
     sql`
     INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
-      request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status)
+      request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by)
     SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours}, ${input.preferredDate}::date,
            ${input.preferredTime}::time, c.price * ${input.hours}, ${input.requestId}, c.shark_id,
            ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
-           ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested'
+           ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested',
+           ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz
     FROM courses c JOIN sharks s ON s.id = c.shark_id
-    WHERE c.id = ${input.courseId} AND c.shark_id = ${input.sharkId} AND s.published
+    WHERE c.id = ${input.courseId} AND c.shark_id = ${input.sharkId} AND s.published AND c.archived_at IS NULL
     ON CONFLICT (request_id) DO NOTHING
     RETURNING id`,
   );
@@ -93,17 +100,18 @@ export async function findBooking(
   return row ?? null;
 }
 
-/** A learner's bookings: upcoming (from `today`) first, soonest first; then past ones, most recent first. */
-export async function listUserBookings(db: DbOrTx, userId: string, today: string): Promise<BookingRecord[]> {
-  const upcoming: SQL = sql`(${b.preferredDate} >= ${today}::date)`;
+/**
+ * A learner's bookings: upcoming ones (requested or confirmed, starting after `at`) first, soonest first; then
+ * the others, most recent first.
+ */
+export async function listUserBookings(db: DbOrTx, userId: string, at: Date): Promise<BookingRecord[]> {
+  const upcoming: SQL = sql`(${b.status} IN ('requested', 'confirmed') AND ${b.startsAt} > ${at.toISOString()}::timestamptz)`;
   return selectBookings(db)
     .where(eq(b.userId, userId))
     .orderBy(
       sql`${upcoming} DESC`,
-      sql`CASE WHEN ${upcoming} THEN ${b.preferredDate} END ASC`,
-      sql`CASE WHEN ${upcoming} THEN ${b.preferredTime} END ASC`,
-      desc(b.preferredDate),
-      desc(b.preferredTime),
+      sql`CASE WHEN ${upcoming} THEN ${b.startsAt} END ASC`,
+      desc(b.startsAt),
       desc(b.createdAt),
       asc(b.id),
     )
@@ -132,12 +140,15 @@ export const slotFromPreferred = (
   };
 };
 
-/** The shark of a course open for booking (published shark), or null. */
-export async function findBookableCourse(db: DbOrTx, courseId: string): Promise<{ sharkId: string } | null> {
+/** The shark (and its account) of a course open for booking (published shark, course not archived), or null. */
+export async function findBookableCourse(
+  db: DbOrTx,
+  courseId: string,
+): Promise<{ sharkId: string; sharkUserId: string | null } | null> {
   const [row] = await db
-    .select({ sharkId: c.sharkId })
+    .select({ sharkId: c.sharkId, sharkUserId: s.userId })
     .from(c)
     .innerJoin(s, eq(s.id, c.sharkId))
-    .where(and(eq(c.id, courseId), eq(s.published, true)));
+    .where(and(eq(c.id, courseId), eq(s.published, true), isNull(c.archivedAt)));
   return row ?? null;
 }

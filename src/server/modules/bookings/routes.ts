@@ -36,9 +36,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { booking, created } = await createBooking(
         app.db,
+        { mailer: app.mailer, appOrigin: app.config.appOrigin },
         authOf(req).user.id,
         req.body,
-        app.config.APP_TIMEZONE,
       );
       return reply.code(created ? 201 : 200).send({ ...booking, message: BOOKING_MSG.booked });
     },
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireRole(),
       schema: { tags: ['bookings'], response: { 200: z.array(myBookingSchema), 401: apiErrorSchema } },
     },
-    async (req) => listMyBookings(app.db, authOf(req).user.id, app.config.APP_TIMEZONE),
+    async (req) => listMyBookings(app.db, authOf(req).user.id),
   );
 };
 export default routes;

@@ -2,11 +2,14 @@
 // booking per requestId however often the browser sends it.
 import type { z } from 'zod';
 import { BOOKING_MSG, type createBookingSchema, type MyBooking } from '#shared/bookings.ts';
+import { SESSION_MSG } from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import type { MailContext } from '#server/modules/mail/service.ts';
+import { answerByFor, needsAction, recordSessionEvent } from '#server/modules/sessions/service.ts';
 import { isForeignKeyViolation } from '#server/db/errors.ts';
 import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
-import { conflict, fieldError } from '#server/http/errors.ts';
-import { timeOfDay, todayIn } from '#server/time.ts';
+import { conflict, fieldError, forbidden } from '#server/http/errors.ts';
+import { now, timeOfDay } from '#server/time.ts';
 import {
   type BookingRecord,
   findBookableCourse,
@@ -19,13 +22,14 @@ export { slotFromPreferred } from './repository';
 
 export type CreateBooking = z.output<typeof createBookingSchema>;
 
-function toMyBooking({ userId: _userId, ...row }: BookingRecord, today: string): MyBooking {
+function toMyBooking({ userId: _userId, proposedBy, ...row }: BookingRecord, at: Date): MyBooking {
   return {
     ...row,
     preferredTime: timeOfDay(row.preferredTime),
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    upcoming: row.preferredDate >= today,
+    upcoming: (row.status === 'requested' || row.status === 'confirmed') && row.startsAt > at,
+    needsAction: needsAction({ ...row, proposedBy }, 'learner', at),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -44,24 +48,25 @@ const isOverlap = (e: unknown): boolean => {
  */
 export async function createBooking(
   db: Db,
+  ctx: MailContext,
   userId: string,
   input: CreateBooking,
-  timeZone: string,
 ): Promise<{ booking: MyBooking; created: boolean }> {
-  const today = todayIn(timeZone);
   const { requestId, courseId, name, email, phone, hours } = input;
   try {
     return await db.transaction(async (tx) => {
       const course = await findBookableCourse(tx, courseId);
       if (!course) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+      if (course.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, 'own_course');
       await lockCalendar(tx, course.sharkId);
       const existing = await findBooking(tx, { requestId });
       if (existing) {
         // A requestId is a secret-ish random key of one learner's attempt; someone else's is never replayed.
         if (existing.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
-        return { booking: toMyBooking(existing, today), created: false };
+        return { booking: toMyBooking(existing, now()), created: false };
       }
       const slot = await checkSlot(tx, course.sharkId, new Date(input.startsAt), hours);
+      const at = now();
       const id = await insertPricedBooking(tx, {
         courseId,
         userId,
@@ -72,9 +77,18 @@ export async function createBooking(
         requestId,
         sharkId: course.sharkId,
         ...slot,
+        learnerTimeZone: input.timeZone ?? null,
+        answerBy: answerByFor(at, slot.startsAt),
       });
       if (!id) throw conflict(BOOKING_MSG.requestIdReused);
-      return { booking: toMyBooking((await findBooking(tx, { id }))!, today), created: true };
+      await recordSessionEvent(tx, ctx, {
+        bookingId: id,
+        at,
+        kind: 'requested',
+        actor: 'learner',
+        actorUserId: userId,
+      });
+      return { booking: toMyBooking((await findBooking(tx, { id }))!, at), created: true };
     });
   } catch (e) {
     if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
@@ -84,8 +98,8 @@ export async function createBooking(
   }
 }
 
-/** The caller's own bookings: upcoming first (soonest first), then past (most recent first). */
-export async function listMyBookings(db: DbOrTx, userId: string, timeZone: string): Promise<MyBooking[]> {
-  const today = todayIn(timeZone);
-  return (await listUserBookings(db, userId, today)).map((r) => toMyBooking(r, today));
+/** The caller's own bookings: upcoming first (soonest first), then the others (most recent first). */
+export async function listMyBookings(db: DbOrTx, userId: string): Promise<MyBooking[]> {
+  const at = now();
+  return (await listUserBookings(db, userId, at)).map((r) => toMyBooking(r, at));
 }

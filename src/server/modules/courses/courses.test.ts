@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +14,8 @@ import {
   sessionCookie,
 } from '#server/test/fixtures.ts';
 import { courses } from '#server/db/schema.ts';
+import { COURSE_MSG } from '#shared/courses.ts';
+import { SESSION_MSG } from '#shared/sessions.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 import { generateCourseCode } from './service';
 
@@ -209,7 +211,7 @@ describe('owner course CRUD', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('refuses to delete a course with bookings: 409 "Error deleting course." with the reason', async () => {
+  it('refuses to delete a course with bookings (409, archive it instead); archiving hides it from new bookings', async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
     const course = await createCourse(db, shark.id);
@@ -221,10 +223,85 @@ describe('owner course CRUD', () => {
       headers: { cookie },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(
-      'Error deleting course. This course has 1 booking, so it cannot be deleted.',
-    );
+    expect(res.json().error.message).toBe(SESSION_MSG.courseHasBookings);
     expect(await courseRow(course.id)).toBeDefined();
+
+    const archived = await app.inject({
+      method: 'POST',
+      url: `/api/workspace/courses/${course.id}/archive`,
+      headers: { cookie },
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({
+      message: SESSION_MSG.courseArchived,
+      course: { id: course.id, archived: true, bookingCount: 1 },
+    });
+    // Kept in the workspace, gone from the public profile and from booking.
+    const own = await app.inject({ method: 'GET', url: '/api/workspace/courses', headers: { cookie } });
+    expect(own.json()).toMatchObject([{ id: course.id, archived: true }]);
+    const pub = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
+    expect(pub.json()).toEqual([]);
+    const booking = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: await sessionCookie(db, learner.id) },
+      payload: {
+        courseId: course.id,
+        hours: 1,
+        startsAt: '2030-01-02T04:30:00.000Z',
+        name: 'Learner',
+        email: 'learner@example.com',
+        phone: '+91 98765 43210',
+        requestId: randomUUID(),
+      },
+    });
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json().error.fields).toEqual({ courseId: 'This course is not open for booking.' });
+
+    const restored = await app.inject({
+      method: 'POST',
+      url: `/api/workspace/courses/${course.id}/restore`,
+      headers: { cookie },
+    });
+    expect(restored.json()).toMatchObject({
+      message: SESSION_MSG.courseRestored,
+      course: { archived: false },
+    });
+    const back = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
+    expect(back.json()).toMatchObject([{ id: course.id, cancellationHours: 24 }]);
+  });
+
+  it('another shark cannot archive a course', async () => {
+    const { db } = await testDatabase();
+    const { shark } = await sharkWithSession();
+    const course = await createCourse(db, shark.id);
+    const other = await sharkWithSession();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/workspace/courses/${course.id}/archive`,
+      headers: { cookie: other.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await courseRow(course.id)).archivedAt).toBeNull();
+  });
+
+  it('stores the cancellation window: 24 h by default, one of 0/12/24/48/72, kept when an update leaves it out', async () => {
+    const { cookie } = await sharkWithSession();
+    const created = (await create(cookie, validCourse)).json().course;
+    expect(created).toMatchObject({ cancellationHours: 24, archived: false });
+    const bad = await create(cookie, { ...validCourse, cancellationHours: 36 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ cancellationHours: COURSE_MSG.cancellationInvalid });
+    const put = (body: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/workspace/courses/${created.id}`,
+        headers: { cookie },
+        payload: body,
+      });
+    expect((await put({ ...validCourse, cancellationHours: '48' })).json().course.cancellationHours).toBe(48);
+    expect((await put(validCourse)).json().course.cancellationHours).toBe(48);
+    expect((await courseRow(created.id)).cancellationHours).toBe(48);
   });
 
   it('asks a shark without a profile to save it first before creating courses', async () => {

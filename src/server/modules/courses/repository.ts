@@ -21,11 +21,17 @@ const ownCourseColumns = {
   requiredKnowledge: cwb.requiredKnowledge,
   bookingCount: cwb.bookingCount,
   enrolledCount: cwb.enrolledCount,
+  cancellationHours: cwb.cancellationHours,
   createdAt: cwb.createdAt,
+  archivedAt: cwb.archivedAt,
 };
 
-type OwnCourseRow = Omit<OwnCourse, 'createdAt'> & { createdAt: Date };
-const toOwnCourse = (row: OwnCourseRow): OwnCourse => ({ ...row, createdAt: row.createdAt.toISOString() });
+type OwnCourseRow = Omit<OwnCourse, 'createdAt' | 'archived'> & { createdAt: Date; archivedAt: Date | null };
+const toOwnCourse = ({ archivedAt, ...row }: OwnCourseRow): OwnCourse => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  archived: archivedAt !== null,
+});
 
 /** The shark's courses with their counts, newest first. */
 export async function listSharkCourses(db: DbOrTx, sharkId: string): Promise<OwnCourse[]> {

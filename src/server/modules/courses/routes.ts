@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
 import { courseInputSchema, courseSavedSchema, ownCourseSchema, COURSE_MSG } from '#shared/courses.ts';
+import { SESSION_MSG } from '#shared/sessions.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
@@ -16,6 +17,7 @@ import {
   deleteOwnCourse,
   listOwnCourses,
   replaceCourseImage,
+  setCourseArchived,
   updateOwnCourse,
 } from './service';
 
@@ -109,6 +111,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return { message: COURSE_MSG.deleted };
     },
   );
+
+  for (const [action, archived, message] of [
+    ['archive', true, SESSION_MSG.courseArchived],
+    ['restore', false, SESSION_MSG.courseRestored],
+  ] as const)
+    app.post(
+      `/workspace/courses/:id/${action}`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['courses'],
+          params: courseIdParams,
+          querystring: sharkScopeQuerySchema,
+          response: { 200: courseSavedSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const scope = await resolveScope(app.db, authOf(req), req.query.sharkId);
+        return { message, course: await setCourseArchived(app.db, scope, req.params.id, archived) };
+      },
+    );
 
   app.post(
     '/workspace/courses/:id/image',

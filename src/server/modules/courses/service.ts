@@ -4,6 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_REQUIRED_DEVICES, DEFAULT_REQUIRED_KNOWLEDGE } from '#shared/constants.ts';
 import { type CourseValues, type OwnCourse, COURSE_MSG } from '#shared/courses.ts';
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
+import { DEFAULT_CANCELLATION_HOURS, SESSION_MSG } from '#shared/sessions.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { now } from '#server/time.ts';
@@ -76,7 +77,11 @@ export async function createOwnCourse(
     const courseCode = values.courseCode ?? generateCourseCode();
     try {
       const id = await db.transaction((tx) =>
-        repo.insertCourse(tx, sharkId, { courseCode, ...columnsOf(values) }),
+        repo.insertCourse(tx, sharkId, {
+          courseCode,
+          ...columnsOf(values),
+          cancellationHours: values.cancellationHours ?? DEFAULT_CANCELLATION_HOURS,
+        }),
       );
       return readOwnCourse(db, sharkId, id);
     } catch (err) {
@@ -101,6 +106,7 @@ export async function updateOwnCourse(
     await repo.updateCourse(db, existing.sharkId, id, {
       courseCode,
       ...columnsOf(values),
+      ...(values.cancellationHours === undefined ? {} : { cancellationHours: values.cancellationHours }),
       updatedAt: now(),
     });
   } catch (err) {
@@ -111,9 +117,6 @@ export async function updateOwnCourse(
   return readOwnCourse(db, existing.sharkId, id);
 }
 
-const deleteRefused = (status: number, reason: string, code: string) =>
-  new HttpError(status, `${COURSE_MSG.deleteFailed} ${reason}`, code);
-
 export async function deleteOwnCourse(
   db: DbOrTx,
   storage: Storage,
@@ -123,17 +126,36 @@ export async function deleteOwnCourse(
   const existing = await ownedCourse(db, scope, id);
   // Bookings are money: the foreign key refuses (ON DELETE RESTRICT); say so in words before trying.
   const n = await repo.countCourseBookings(db, id);
-  if (n > 0) throw deleteRefused(409, COURSE_MSG.hasBookings(n), 'course_has_bookings');
+  if (n > 0) throw new HttpError(409, SESSION_MSG.courseHasBookings, 'course_has_bookings');
   try {
     await repo.deleteCourse(db, existing.sharkId, id);
   } catch (err) {
     // A booking made between the count and the delete.
     if (isForeignKeyViolation(err))
-      throw deleteRefused(409, COURSE_MSG.hasBookings(1), 'course_has_bookings');
+      throw new HttpError(409, SESSION_MSG.courseHasBookings, 'course_has_bookings');
     throw err;
   }
   const key = keyFromPublicUrl(storage, 'course-images', existing.image);
   if (key) await storage.remove('course-images', key).catch(() => {});
+}
+
+/**
+ * Archives a course (hidden from new bookings and the public profile, kept on its sessions and in the
+ * workspace) or restores it.
+ */
+export async function setCourseArchived(
+  db: DbOrTx,
+  scope: SharkScope,
+  id: string,
+  archived: boolean,
+): Promise<OwnCourse> {
+  const existing = await ownedCourse(db, scope, id);
+  if ((existing.archivedAt !== null) !== archived)
+    await repo.updateCourse(db, existing.sharkId, id, {
+      archivedAt: archived ? now() : null,
+      updatedAt: now(),
+    });
+  return readOwnCourse(db, existing.sharkId, id);
 }
 
 /**

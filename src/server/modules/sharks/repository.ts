@@ -1,6 +1,6 @@
 // All SQL of the public catalogue: published sharks searched, filtered, sorted and paged; one shark; its
 // courses. The hot reads are prepared once per database handle (db/prepared.ts).
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SharkSort } from '#shared/constants.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -135,27 +135,31 @@ export async function findPublishedShark(db: DbOrTx, id: string): Promise<Shark 
  */
 const buildSharkCourses = (db: DbOrTx) => {
   const c = coursesWithBookings;
-  return db
-    .select({
-      id: c.id,
-      sharkId: c.sharkId,
-      title: c.title,
-      courseCode: c.courseCode,
-      description: c.description,
-      duration: c.duration,
-      price: c.price,
-      image: c.image,
-      enrollmentFormUrl: c.enrollmentFormUrl,
-      requiredDevices: c.requiredDevices,
-      requiredKnowledge: c.requiredKnowledge,
-      bookingCount: c.bookingCount,
-      enrolledCount: c.enrolledCount,
-    })
-    .from(sharks)
-    .leftJoin(c, eq(c.sharkId, sharks.id))
-    .where(and(sql`${sharks.id} = ${sql.placeholder('id')}`, isPublicShark()))
-    .orderBy(asc(c.createdAt), asc(c.id))
-    .prepare('sharks_courses');
+  return (
+    db
+      .select({
+        id: c.id,
+        sharkId: c.sharkId,
+        title: c.title,
+        courseCode: c.courseCode,
+        description: c.description,
+        duration: c.duration,
+        price: c.price,
+        image: c.image,
+        enrollmentFormUrl: c.enrollmentFormUrl,
+        requiredDevices: c.requiredDevices,
+        requiredKnowledge: c.requiredKnowledge,
+        bookingCount: c.bookingCount,
+        enrolledCount: c.enrolledCount,
+        cancellationHours: c.cancellationHours,
+      })
+      .from(sharks)
+      // Archived courses stay on their sessions but are not offered any more.
+      .leftJoin(c, and(eq(c.sharkId, sharks.id), isNull(c.archivedAt)))
+      .where(and(sql`${sharks.id} = ${sql.placeholder('id')}`, isPublicShark()))
+      .orderBy(asc(c.createdAt), asc(c.id))
+      .prepare('sharks_courses')
+  );
 };
 
 /** The courses of a public shark, oldest first, or null when the shark is unknown, unpublished or suspended. */

@@ -1,6 +1,6 @@
 // All SQL of the shark's workspace: its sharks row, and the dashboard's and enrollments' figures, which the
 // database computes (never by summing rows in JavaScript).
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { bookingColumns } from '#server/db/projections.ts';
 import { now } from '#server/time.ts';
@@ -35,6 +35,9 @@ export interface DashboardMetrics {
   upcoming: number;
   completed: number;
   earnings: number;
+  bookedNotHeld: number;
+  awaitingAnswer: number;
+  sharkCancellations: number;
   courseCount: number;
   avgRating: number | null;
   reviewCount: number;
@@ -44,6 +47,9 @@ interface DashboardMetricsRow extends Record<string, unknown> {
   upcoming: number;
   completed: number;
   earnings: string;
+  booked_not_held: string;
+  awaiting_answer: number;
+  shark_cancellations: number;
   course_count: number;
   avg_rating: string | null;
   review_count: number | null;
@@ -53,39 +59,46 @@ const toDashboardMetrics = (row: DashboardMetricsRow): DashboardMetrics => ({
   upcoming: row.upcoming,
   completed: row.completed,
   earnings: Number(row.earnings),
+  bookedNotHeld: Number(row.booked_not_held),
+  awaitingAnswer: row.awaiting_answer,
+  sharkCancellations: row.shark_cancellations,
   courseCount: row.course_count,
   avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
   reviewCount: row.review_count ?? 0,
 });
 
 /**
- * The dashboard's counts and sums in one round trip; sessions on `today` or later are upcoming. Raw SQL:
- * the builder has no select of several scalar subqueries without a FROM. Money comes back as text and is
- * read once, in toDashboardMetrics.
+ * The dashboard's counts and sums in one round trip (issue 13): upcoming = confirmed sessions starting after
+ * `at`, completed = completed, earnings = the total of completed ones; booked-not-held (confirmed, ahead),
+ * open requests and the shark's cancellations beside them. Raw SQL: the builder has no select of several
+ * aggregates with FILTER; money comes back as text and is read once, in toDashboardMetrics.
  */
 export async function dashboardMetrics(
   db: DbOrTx,
   sharkId: string | null,
-  today: string,
+  at: Date,
 ): Promise<DashboardMetrics> {
+  const t = at.toISOString();
   const [row] = await queryRows<DashboardMetricsRow>(
     db,
     sql`SELECT
-          (SELECT count(*) FROM course_bookings b JOIN courses c ON c.id = b.course_id
-            WHERE c.shark_id = ${sharkId} AND b.preferred_date >= ${today}::date)::int AS upcoming,
-          (SELECT count(*) FROM course_bookings b JOIN courses c ON c.id = b.course_id
-            WHERE c.shark_id = ${sharkId} AND b.preferred_date < ${today}::date)::int AS completed,
-          (SELECT coalesce(sum(b.total_price), 0) FROM course_bookings b JOIN courses c ON c.id = b.course_id
-            WHERE c.shark_id = ${sharkId})::text AS earnings,
+          count(*) FILTER (WHERE b.status = 'confirmed' AND b.starts_at > ${t}::timestamptz)::int AS upcoming,
+          count(*) FILTER (WHERE b.status = 'completed')::int AS completed,
+          coalesce(sum(b.total_price) FILTER (WHERE b.status = 'completed'), 0)::text AS earnings,
+          coalesce(sum(b.total_price) FILTER (WHERE b.status = 'confirmed' AND b.starts_at > ${t}::timestamptz), 0)::text
+            AS booked_not_held,
+          count(*) FILTER (WHERE b.status = 'requested')::int AS awaiting_answer,
+          count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_by = 'shark')::int AS shark_cancellations,
           (SELECT count(*) FROM courses c WHERE c.shark_id = ${sharkId})::int AS course_count,
           (SELECT avg_rating::text FROM sharks WHERE id = ${sharkId}) AS avg_rating,
-          (SELECT review_count FROM sharks WHERE id = ${sharkId}) AS review_count`,
+          (SELECT review_count FROM sharks WHERE id = ${sharkId}) AS review_count
+        FROM course_bookings b WHERE b.shark_id = ${sharkId}`,
   );
   return toDashboardMetrics(row);
 }
 
-/** The shark's next sessions from `today`, soonest first. */
-export async function nextSessions(db: DbOrTx, sharkId: string | null, today: string, limit: number) {
+/** The shark's next sessions (requested or confirmed, starting after `at`), soonest first. */
+export async function nextSessions(db: DbOrTx, sharkId: string | null, at: Date, limit: number) {
   if (!sharkId) return [];
   return db
     .select({
@@ -96,11 +109,13 @@ export async function nextSessions(db: DbOrTx, sharkId: string | null, today: st
       preferredDate: b.preferredDate,
       preferredTime: b.preferredTime,
       hours: b.hours,
+      startsAt: b.startsAt,
+      status: b.status,
     })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
-    .where(and(eq(c.sharkId, sharkId), gte(b.preferredDate, today)))
-    .orderBy(asc(b.preferredDate), asc(b.preferredTime), asc(b.createdAt))
+    .where(and(eq(b.sharkId, sharkId), inArray(b.status, ['requested', 'confirmed']), gt(b.startsAt, at)))
+    .orderBy(asc(b.startsAt), asc(b.createdAt))
     .limit(limit);
 }
 
@@ -124,7 +139,14 @@ export async function courseTotals(db: DbOrTx, sharkId: string) {
 /** Every booking of the shark's courses, the newest first. */
 export async function sharkBookings(db: DbOrTx, sharkId: string) {
   return db
-    .select(bookingColumns)
+    .select({
+      ...bookingColumns,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      status: b.status,
+      answerBy: b.answerBy,
+      proposedBy: b.proposedBy,
+    })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
     .where(eq(c.sharkId, sharkId))

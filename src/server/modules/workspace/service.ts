@@ -12,6 +12,7 @@ import { getAccountContact } from '#server/modules/accounts/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
 import { now, timeOfDay, todayIn } from '#server/time.ts';
+import { needsAction } from '#server/modules/sessions/service.ts';
 import {
   imageRejected,
   keyFromPublicUrl,
@@ -110,19 +111,27 @@ const NEXT_SESSIONS = 5;
 
 export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: string): Promise<Dashboard> {
   const sharkId = scope.shark?.id ?? null;
-  const today = todayIn(timeZone);
-  const metrics = await repo.dashboardMetrics(db, sharkId, today);
-  const next = await repo.nextSessions(db, sharkId, today, NEXT_SESSIONS);
+  const at = now();
+  const today = todayIn(timeZone, at);
+  const metrics = await repo.dashboardMetrics(db, sharkId, at);
+  const next = await repo.nextSessions(db, sharkId, at, NEXT_SESSIONS);
   return {
     sharkName: scope.shark?.name ?? null,
     upcomingSessions: metrics.upcoming,
     completedSessions: metrics.completed,
     earnings: metrics.earnings,
+    bookedNotHeld: metrics.bookedNotHeld,
+    awaitingAnswer: metrics.awaitingAnswer,
+    sharkCancellations: metrics.sharkCancellations,
     avgRating: metrics.avgRating,
     reviewCount: metrics.reviewCount,
     courseCount: metrics.courseCount,
     today,
-    nextSessions: next.map((r) => ({ ...r, preferredTime: timeOfDay(r.preferredTime) })),
+    nextSessions: next.map((r) => ({
+      ...r,
+      preferredTime: timeOfDay(r.preferredTime),
+      startsAt: r.startsAt.toISOString(),
+    })),
   };
 }
 
@@ -145,11 +154,16 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
       },
     ]),
   );
-  for (const { courseId, ...b } of bookingRows) {
+  const at = now();
+  for (const { courseId, answerBy, proposedBy, ...b } of bookingRows) {
     byCourse.get(courseId)?.students.push({
       ...b,
       preferredTime: timeOfDay(b.preferredTime),
       createdAt: b.createdAt.toISOString(),
+      startsAt: b.startsAt.toISOString(),
+      endsAt: b.endsAt.toISOString(),
+      upcoming: (b.status === 'requested' || b.status === 'confirmed') && b.startsAt > at,
+      needsAction: needsAction({ ...b, answerBy, proposedBy }, 'shark', at),
     });
   }
   return { sharkName, courses: [...byCourse.values()] };

@@ -12,7 +12,7 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
-import { sharkRatings, sharks } from '#server/db/schema.ts';
+import { courseBookings, sharkRatings, sharks } from '#server/db/schema.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 
 let app: FastifyInstance;
@@ -364,32 +364,32 @@ describe('GET /api/workspace/dashboard', () => {
       new Date(Date.now() + offsetDays * 86_400_000),
     );
 
-  it('counts upcoming (today or later in APP_TIMEZONE) and completed sessions, earnings and rating in the database', async () => {
+  it('counts confirmed future sessions as upcoming, completed ones as completed and earnings, and the rest apart', async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
     const course = await createCourse(db, shark.id, { title: 'Red Team Ops', price: 1500 });
     const learner = await createAccount(db, { roles: ['user'] });
-    await createBooking(db, {
-      courseId: course.id,
-      userId: learner.id,
-      preferredDate: kolkataDate(0),
-      hours: 2,
-      price: 1500,
-    });
-    await createBooking(db, {
-      courseId: course.id,
-      userId: learner.id,
-      preferredDate: kolkataDate(3),
-      hours: 1,
-      price: 1500,
-    });
-    await createBooking(db, {
-      courseId: course.id,
-      userId: learner.id,
-      preferredDate: kolkataDate(-1),
-      hours: 3,
-      price: 1500,
-    });
+    const book = (
+      days: number,
+      hours: number,
+      status: 'requested' | 'confirmed' | 'cancelled' | 'completed',
+    ) =>
+      createBooking(db, {
+        courseId: course.id,
+        userId: learner.id,
+        preferredDate: kolkataDate(days),
+        hours,
+        price: 1500,
+        status,
+      });
+    await book(1, 2, 'confirmed');
+    await book(3, 1, 'confirmed');
+    await book(-1, 3, 'completed');
+    await book(-3, 1, 'completed');
+    await book(5, 1, 'requested');
+    const cancelled = await book(6, 1, 'cancelled');
+    await db.update(courseBookings).set({ cancelledBy: 'shark' }).where(eq(courseBookings.id, cancelled.id));
+    await book(7, 1, 'cancelled'); // by the learner: not counted against the shark
     // Another shark's bookings never count.
     const other = await createShark(db);
     const otherCourse = await createCourse(db, other.id, { price: 9999 });
@@ -398,6 +398,7 @@ describe('GET /api/workspace/dashboard', () => {
       userId: learner.id,
       preferredDate: kolkataDate(1),
       price: 9999,
+      status: 'completed',
     });
     await db.insert(sharkRatings).values({ sharkId: shark.id, userId: learner.id, rating: 4 });
 
@@ -405,8 +406,11 @@ describe('GET /api/workspace/dashboard', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       upcomingSessions: 2,
-      completedSessions: 1,
-      earnings: 9000,
+      completedSessions: 2,
+      earnings: 6000,
+      bookedNotHeld: 4500,
+      awaitingAnswer: 1,
+      sharkCancellations: 1,
       avgRating: 4,
       reviewCount: 1,
       courseCount: 1,
@@ -418,11 +422,14 @@ describe('GET /api/workspace/dashboard', () => {
         courseId: course.id,
         courseTitle: 'Red Team Ops',
         learnerName: 'Learner',
-        preferredDate: kolkataDate(0),
+        preferredDate: kolkataDate(1),
         preferredTime: '10:00',
         hours: 2,
+        startsAt: expect.any(String),
+        status: 'confirmed',
       },
-      expect.objectContaining({ preferredDate: kolkataDate(3), hours: 1 }),
+      expect.objectContaining({ preferredDate: kolkataDate(3), hours: 1, status: 'confirmed' }),
+      expect.objectContaining({ preferredDate: kolkataDate(5), status: 'requested' }),
     ]);
   });
 
@@ -508,6 +515,11 @@ describe('GET /api/workspace/enrollments', () => {
         preferredTime: '10:00',
         totalPrice: 3000,
         createdAt: expect.any(String),
+        startsAt: '2030-01-01T04:30:00.000Z',
+        endsAt: '2030-01-01T07:30:00.000Z',
+        status: 'confirmed',
+        upcoming: true,
+        needsAction: false,
       },
       expect.objectContaining({ id: older.id, hours: 2, preferredDate: '2030-01-05', totalPrice: 2000 }),
     ]);

@@ -84,7 +84,7 @@ function CourseRow({
 }) {
   const toast = useToast();
   const archive = useArchiveCourse(sharkId);
-  const archived = !!course.archivedAt;
+  const archived = course.archived;
   const toggle = (to: 'archive' | 'restore') =>
     archive.mutate(
       { id: course.id, to },

@@ -40,6 +40,7 @@ const COURSE: PublicCourse = {
   requiredKnowledge: 'Basic Skills',
   bookingCount: 4,
   enrolledCount: 3,
+  cancellationHours: 24,
 };
 
 describe('shark profile', () => {

@@ -52,7 +52,7 @@ function courseServer(initial: OwnCourse[] = []) {
         bookingCount: 0,
         enrolledCount: 0,
         cancellationHours: Number(b.cancellationHours),
-        archivedAt: null,
+        archived: false,
         createdAt: '2026-11-22T10:00:00.000Z',
       };
       courses = [course, ...courses];
@@ -188,6 +188,8 @@ describe('course manager on /shark/edit-profile', () => {
             requiredKnowledge: 'Basic Skills',
             bookingCount: 0,
             enrolledCount: 0,
+            cancellationHours: 24,
+            archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
         },
@@ -210,6 +212,8 @@ describe('course manager on /shark/edit-profile', () => {
             requiredKnowledge: 'Basic Skills',
             bookingCount: 0,
             enrolledCount: 0,
+            cancellationHours: 24,
+            archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
         },
@@ -273,7 +277,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 2,
       enrolledCount: 2,
       cancellationHours: 24,
-      archivedAt: null,
+      archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
     const { calls } = mockApi({
@@ -281,11 +285,11 @@ describe('course manager on /shark/edit-profile', () => {
       'GET /api/workspace/profile': { status: 200, body: PROFILE },
       'GET /api/workspace/courses': () => ({ status: 200, body: [course] }),
       [`POST /api/workspace/courses/${course.id}/archive`]: () => {
-        course = { ...course, archivedAt: '2026-11-22T10:00:00.000Z' };
+        course = { ...course, archived: true };
         return { status: 200, body: { message: SESSION_MSG.courseArchived, course } };
       },
       [`POST /api/workspace/courses/${course.id}/restore`]: () => {
-        course = { ...course, archivedAt: null };
+        course = { ...course, archived: false };
         return { status: 200, body: { message: SESSION_MSG.courseRestored, course } };
       },
     });
@@ -324,7 +328,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 0,
       enrolledCount: 0,
       cancellationHours: 24,
-      archivedAt: null,
+      archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
     mockApi({

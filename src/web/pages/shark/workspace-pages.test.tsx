@@ -37,6 +37,7 @@ const ENROLLMENTS: Enrollments = {
           needsAction: true,
           totalPrice: 4500,
           createdAt: '2026-11-22T09:00:00.000Z',
+          upcoming: true,
         },
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000002',
@@ -51,7 +52,8 @@ const ENROLLMENTS: Enrollments = {
           status: 'completed',
           needsAction: false,
           totalPrice: 3000,
-          createdAt: '2025-11-21T09:00:00.000Z',
+          createdAt: '2026-11-21T09:00:00.000Z',
+          upcoming: false,
         },
       ],
     },
@@ -74,6 +76,7 @@ const ENROLLMENTS: Enrollments = {
           endsAt: '2099-11-02T04:30:00.000Z',
           status: 'confirmed',
           needsAction: false,
+          upcoming: true,
           totalPrice: 1200,
           createdAt: '2026-11-20T09:00:00.000Z',
         },
@@ -166,7 +169,6 @@ describe('/shark/dashboard', () => {
           hours: 2,
           startsAt: '2026-11-22T13:00:00.000Z',
           status: 'confirmed',
-          needsAction: false,
         },
       ],
     };

@@ -30,7 +30,7 @@ const booking = (
   date: string,
   upcoming: boolean,
   title: string,
-  status = 'confirmed',
+  status: MyBooking['status'] = 'confirmed',
   needsAction = false,
 ): MyBooking => ({
   id,

@@ -1,0 +1,227 @@
+// The life cycle's table of rules, case by case: every state, every viewer, every moment that matters.
+import { describe, expect, it } from 'vitest';
+import { SESSION_MSG, SESSION_STATUSES, type SessionStatus } from '#shared/sessions.ts';
+import {
+  allowedActions,
+  answerByFor,
+  freeCancellationUntil,
+  isLateCancellation,
+  noShowUntil,
+  refusal,
+  type LifecycleBooking,
+  type SessionViewer,
+} from './lifecycle';
+
+const H = 3_600_000;
+const START = new Date('2026-12-10T12:00:00Z');
+const END = new Date(START.getTime() + 2 * H);
+const at = (hoursFromStart: number) => new Date(START.getTime() + hoursFromStart * H);
+
+const booking = (overrides: Partial<LifecycleBooking> = {}): LifecycleBooking => ({
+  status: 'confirmed',
+  startsAt: START,
+  endsAt: END,
+  answerBy: at(-30),
+  cancellationHours: 24,
+  proposedBy: null,
+  ...overrides,
+});
+
+/** The moments of a session: well before, inside the window, during, just after, and after the no-show window. */
+const MOMENTS = {
+  early: at(-48),
+  inWindow: at(-3),
+  during: at(1),
+  afterEnd: at(3),
+  late: at(2 + 49),
+} as const;
+type Moment = keyof typeof MOMENTS;
+
+/** The expected actions per status, viewer and moment, written out: the table the session page follows. */
+const TABLE: Record<SessionStatus, Record<SessionViewer, Record<Moment, string>>> = {
+  requested: {
+    learner: {
+      early: 'cancel editBrief message',
+      inWindow: 'cancel editBrief message',
+      during: 'message',
+      afterEnd: 'message',
+      late: 'message',
+    },
+    shark: {
+      early: 'accept decline cancel setMeetingLink message',
+      // answer_by (30 h before the start) has passed: only the expiry job moves it now.
+      inWindow: 'cancel setMeetingLink message',
+      during: 'setMeetingLink message',
+      afterEnd: 'setMeetingLink message',
+      late: 'setMeetingLink message',
+    },
+    admin: { early: 'cancel', inWindow: 'cancel', during: '', afterEnd: '', late: '' },
+  },
+  confirmed: {
+    learner: {
+      early: 'cancel reschedule editBrief message',
+      inWindow: 'cancel editBrief message',
+      during: 'message',
+      afterEnd: 'reportNoShow message',
+      late: 'message',
+    },
+    shark: {
+      early: 'cancel reschedule setMeetingLink message',
+      inWindow: 'cancel setMeetingLink message',
+      during: 'setMeetingLink editNotes message',
+      afterEnd: 'reportNoShow setMeetingLink editNotes message',
+      late: 'setMeetingLink editNotes message',
+    },
+    admin: { early: 'cancel', inWindow: 'cancel', during: '', afterEnd: '', late: '' },
+  },
+  completed: {
+    learner: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'message',
+      afterEnd: 'reportNoShow message',
+      late: 'message',
+    },
+    shark: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'editNotes message',
+      afterEnd: 'reportNoShow editNotes message',
+      late: 'editNotes message',
+    },
+    admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+  },
+  declined: {
+    learner: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'message',
+      afterEnd: 'message',
+      late: 'message',
+    },
+    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+  },
+  expired: {
+    learner: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'message',
+      afterEnd: 'message',
+      late: 'message',
+    },
+    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+  },
+  cancelled: {
+    learner: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'message',
+      afterEnd: 'message',
+      late: 'message',
+    },
+    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+  },
+  no_show: {
+    learner: {
+      early: 'message',
+      inWindow: 'message',
+      during: 'message',
+      afterEnd: 'message',
+      late: 'message',
+    },
+    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+  },
+};
+
+describe('allowedActions', () => {
+  for (const status of SESSION_STATUSES)
+    for (const viewer of ['learner', 'shark', 'admin'] as const)
+      for (const moment of Object.keys(MOMENTS) as Moment[])
+        it(`${status}, ${viewer}, ${moment}: ${TABLE[status][viewer][moment] || 'nothing'}`, () => {
+          const actions = allowedActions(booking({ status }), viewer, MOMENTS[moment]);
+          expect(actions.join(' ')).toBe(TABLE[status][viewer][moment]);
+        });
+
+  it('lets only the side that did not propose answer a new time, and nobody propose a second one', () => {
+    const pending = booking({ proposedBy: 'learner' });
+    expect(allowedActions(pending, 'shark', MOMENTS.early)).toEqual([
+      'cancel',
+      'acceptReschedule',
+      'declineReschedule',
+      'setMeetingLink',
+      'message',
+    ]);
+    expect(allowedActions(pending, 'learner', MOMENTS.early)).toEqual(['cancel', 'editBrief', 'message']);
+    expect(allowedActions(pending, 'admin', MOMENTS.early)).toEqual(['cancel']);
+  });
+
+  it('inside the window a pending new time can still be declined, not accepted', () => {
+    const pending = booking({ proposedBy: 'shark' });
+    const actions = allowedActions(pending, 'learner', MOMENTS.inWindow);
+    expect(actions).toContain('declineReschedule');
+    expect(actions).not.toContain('acceptReschedule');
+  });
+
+  it('with a 0 h window, moves are allowed until the start', () => {
+    const open = booking({ cancellationHours: 0 });
+    expect(allowedActions(open, 'learner', at(-0.5))).toContain('reschedule');
+    expect(allowedActions(open, 'learner', at(0))).not.toContain('reschedule');
+  });
+
+  it('a request can be answered until answer_by, and never after the start even without answer_by', () => {
+    const req = booking({ status: 'requested', answerBy: null });
+    expect(allowedActions(req, 'shark', at(-0.1))).toContain('accept');
+    expect(allowedActions(req, 'shark', at(0))).not.toContain('accept');
+    const due = booking({ status: 'requested', answerBy: at(-30) });
+    expect(allowedActions(due, 'shark', at(-30.01))).toContain('decline');
+    expect(allowedActions(due, 'shark', at(-30))).not.toContain('decline');
+  });
+
+  it('the no-show window is [end, end + 48 h)', () => {
+    expect(allowedActions(booking(), 'learner', at(1.99))).not.toContain('reportNoShow');
+    expect(allowedActions(booking(), 'learner', at(2))).toContain('reportNoShow');
+    expect(allowedActions(booking(), 'shark', at(2 + 47.99))).toContain('reportNoShow');
+    expect(allowedActions(booking(), 'shark', at(2 + 48))).not.toContain('reportNoShow');
+  });
+});
+
+describe('refusal', () => {
+  it('names the window for a move inside it, and a pending proposal for a second one', () => {
+    expect(refusal(booking(), 'learner', 'reschedule', MOMENTS.inWindow)).toBe(SESSION_MSG.outsideWindow);
+    expect(refusal(booking({ proposedBy: 'learner' }), 'shark', 'acceptReschedule', MOMENTS.inWindow)).toBe(
+      SESSION_MSG.outsideWindow,
+    );
+    expect(refusal(booking({ proposedBy: 'shark' }), 'learner', 'reschedule', MOMENTS.early)).toBe(
+      SESSION_MSG.reschedulePending,
+    );
+  });
+
+  it('says "not allowed" otherwise', () => {
+    expect(refusal(booking({ status: 'cancelled' }), 'learner', 'reschedule', MOMENTS.inWindow)).toBe(
+      SESSION_MSG.notAllowed,
+    );
+    expect(refusal(booking({ proposedBy: 'learner' }), 'learner', 'acceptReschedule', MOMENTS.inWindow)).toBe(
+      SESSION_MSG.notAllowed,
+    );
+    expect(refusal(booking(), 'learner', 'accept', MOMENTS.early)).toBe(SESSION_MSG.notAllowed);
+    expect(refusal(booking(), 'admin', 'reschedule', MOMENTS.inWindow)).toBe(SESSION_MSG.notAllowed);
+  });
+});
+
+describe('clocks', () => {
+  it('answer_by is 48 h after the request, or the start if sooner', () => {
+    expect(answerByFor(at(-100), START).toISOString()).toBe(at(-52).toISOString());
+    expect(answerByFor(at(-10), START).toISOString()).toBe(START.toISOString());
+  });
+
+  it('free cancellation ends the window before the start; a learner cancelling after it is late', () => {
+    expect(freeCancellationUntil(booking()).toISOString()).toBe(at(-24).toISOString());
+    expect(isLateCancellation(booking(), at(-24.01))).toBe(false);
+    expect(isLateCancellation(booking(), at(-24))).toBe(true);
+    expect(noShowUntil(booking()).toISOString()).toBe(at(50).toISOString());
+  });
+});

@@ -1,0 +1,98 @@
+// The booking life cycle's one table of rules (decision 053): which actions a viewer may take on a session now,
+// and why an action is refused. Pure: no database, no clock of its own, so every case is a unit test.
+import { SESSION_MSG, SESSION_RULES, type SessionAction, type SessionStatus } from '#shared/sessions.ts';
+
+export type SessionViewer = 'learner' | 'shark' | 'admin';
+
+/** What the rules need to know of a booking. */
+export interface LifecycleBooking {
+  status: SessionStatus;
+  startsAt: Date;
+  endsAt: Date;
+  /** Requested: when it expires unanswered (null for rows older than the life cycle: the start counts). */
+  answerBy: Date | null;
+  /** The course's window: free cancellation (and moves) until this many hours before the start. */
+  cancellationHours: number;
+  /** The side that proposed a pending new time, or null. */
+  proposedBy: 'learner' | 'shark' | null;
+}
+
+const HOUR = 3_600_000;
+
+/** Until then a learner's cancellation is free and the session can be moved. */
+export const freeCancellationUntil = (b: Pick<LifecycleBooking, 'startsAt' | 'cancellationHours'>): Date =>
+  new Date(b.startsAt.getTime() - b.cancellationHours * HOUR);
+
+/** After the end, a no-show can be reported until then. */
+export const noShowUntil = (b: Pick<LifecycleBooking, 'endsAt'>): Date =>
+  new Date(b.endsAt.getTime() + SESSION_RULES.noShowWithinHours * HOUR);
+
+/** When an unanswered request expires: 48 h after it was made, or at the start if that is sooner. */
+export const answerByFor = (createdAt: Date, startsAt: Date): Date =>
+  new Date(Math.min(createdAt.getTime() + SESSION_RULES.answerWithinHours * HOUR, startsAt.getTime()));
+
+/** A learner's cancellation now is late (inside the window, before the start). */
+export const isLateCancellation = (b: LifecycleBooking, now: Date): boolean =>
+  now.getTime() >= freeCancellationUntil(b).getTime();
+
+/** The actions `viewer` may take on the session at `now`, in SESSION_ACTIONS order. */
+export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: Date): SessionAction[] {
+  const t = now.getTime();
+  const beforeStart = t < b.startsAt.getTime();
+  const side = viewer !== 'admin';
+  const open = b.status === 'requested' || b.status === 'confirmed';
+  const answerBy = Math.min(b.answerBy?.getTime() ?? Infinity, b.startsAt.getTime());
+  const beforeWindow = t < freeCancellationUntil(b).getTime();
+  const pendingFromOther = b.proposedBy !== null && side && b.proposedBy !== viewer;
+  const afterEnd = t >= b.endsAt.getTime() && t < noShowUntil(b).getTime();
+
+  const rules: Record<SessionAction, boolean> = {
+    accept: viewer === 'shark' && b.status === 'requested' && t < answerBy,
+    decline: viewer === 'shark' && b.status === 'requested' && t < answerBy,
+    // Either side, and an admin (moderation), before the start.
+    cancel: open && beforeStart,
+    reschedule: side && b.status === 'confirmed' && beforeWindow && b.proposedBy === null,
+    acceptReschedule: b.status === 'confirmed' && pendingFromOther && beforeWindow,
+    declineReschedule: b.status === 'confirmed' && pendingFromOther && beforeStart,
+    reportNoShow: side && (b.status === 'confirmed' || b.status === 'completed') && afterEnd,
+    setMeetingLink: viewer === 'shark' && open,
+    editBrief: viewer === 'learner' && open && beforeStart,
+    editNotes: viewer === 'shark' && (b.status === 'confirmed' || b.status === 'completed') && !beforeStart,
+    message: side,
+  };
+  return (Object.keys(rules) as SessionAction[]).filter((a) => rules[a]);
+}
+
+/** The text of a refused action: a specific one where the contract has it, else "not allowed". */
+export function refusal(
+  b: LifecycleBooking,
+  viewer: SessionViewer,
+  action: SessionAction,
+  now: Date,
+): string {
+  const moving = action === 'reschedule' || action === 'acceptReschedule';
+  if (moving && viewer !== 'admin' && b.status === 'confirmed') {
+    if (action === 'reschedule' && b.proposedBy !== null) return SESSION_MSG.reschedulePending;
+    const answerable = action === 'reschedule' || (b.proposedBy !== null && b.proposedBy !== viewer);
+    if (answerable && now.getTime() >= freeCancellationUntil(b).getTime()) return SESSION_MSG.outsideWindow;
+  }
+  return SESSION_MSG.notAllowed;
+}
+
+/**
+ * The viewer has an answer to give (the lists' "needs action" group): the shark on an open request, either
+ * side on a new time the other proposed, before the start.
+ */
+export function needsAction(
+  b: Pick<LifecycleBooking, 'status' | 'startsAt' | 'proposedBy'> & { answerBy?: Date | null },
+  viewer: 'learner' | 'shark',
+  now: Date,
+): boolean {
+  const t = now.getTime();
+  if (t >= b.startsAt.getTime()) return false;
+  if (b.status === 'requested')
+    return (
+      viewer === 'shark' && (b.answerBy === undefined || b.answerBy === null || t < b.answerBy.getTime())
+    );
+  return b.status === 'confirmed' && b.proposedBy !== null && b.proposedBy !== viewer;
+}

@@ -1,0 +1,436 @@
+// The session between a learner and a shark (decision 053): who may see it, the state machine's transitions,
+// each recorded in booking_events with who, when and why and told to the other side in the same transaction.
+import {
+  SESSION_MSG,
+  sessionBriefSchema,
+  sessionNotesSchema,
+  type SessionAction,
+  type SessionActor,
+  type SessionBrief,
+  type SessionDetail,
+  type SessionMessage,
+  type SessionNotes,
+} from '#shared/sessions.ts';
+import { BOOKING_MSG } from '#shared/bookings.ts';
+import { paths } from '#shared/routes.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { conflict, fieldError, HttpError, notFound } from '#server/http/errors.ts';
+import { now } from '#server/time.ts';
+import type { MailContext } from '#server/modules/mail/service.ts';
+import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
+import { notifySessionEvent } from './notify';
+import { sessionCalendar } from './calendar';
+import {
+  allowedActions,
+  freeCancellationUntil,
+  isLateCancellation,
+  noShowUntil,
+  refusal,
+  type LifecycleBooking,
+  type SessionViewer,
+} from './lifecycle';
+import {
+  findSession,
+  findSessionShark,
+  insertEvent,
+  insertMessage,
+  listEvents,
+  listMessages,
+  updateBooking,
+  type NewEvent,
+  type SessionRow,
+} from './repository';
+
+export { answerByFor, needsAction } from './lifecycle';
+/** Work lists of the expiry and completion jobs: ids to pass to expireSession / completeSession. */
+export { listDueRequests, listEndedSessions } from './repository';
+
+/** The caller of a session endpoint. */
+export interface SessionCaller {
+  userId: string;
+  isAdmin: boolean;
+}
+
+const toLifecycle = (row: SessionRow): LifecycleBooking => ({
+  status: row.status,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  answerBy: row.answerBy,
+  cancellationHours: row.cancellationHours,
+  proposedBy: row.proposedBy,
+});
+
+/** Its learner, its shark, or an admin; anyone else does not learn that the session exists. */
+function viewerOf(row: SessionRow, who: SessionCaller): SessionViewer | null {
+  if (row.userId !== null && row.userId === who.userId) return 'learner';
+  if (row.sharkUserId !== null && row.sharkUserId === who.userId) return 'shark';
+  return who.isAdmin ? 'admin' : null;
+}
+
+const HELD = new Set(['confirmed', 'completed', 'no_show']);
+
+async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Promise<SessionDetail> {
+  const events = await listEvents(db, row.id);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    status: row.status,
+    viewer,
+    course: { id: row.courseId, title: row.courseTitle, cancellationHours: row.cancellationHours },
+    shark: { id: row.sharkId, name: row.sharkName, timeZone: row.timeZone },
+    learner: { name: row.name, email: row.email, phone: row.phone, timeZone: row.learnerTimeZone },
+    hours: row.hours,
+    totalPrice: row.totalPrice,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    answerBy: row.status === 'requested' ? (row.answerBy ?? row.startsAt).toISOString() : null,
+    freeCancellationUntil: freeCancellationUntil(row).toISOString(),
+    noShowUntil: HELD.has(row.status) ? noShowUntil(row).toISOString() : null,
+    lateCancellation: row.lateCancellation,
+    // The learner sees the link from confirmation on; the shark (and an admin) always.
+    meetingLink: viewer === 'learner' && !HELD.has(row.status) ? null : row.meetingLink,
+    pendingReschedule:
+      row.proposedBy && row.proposedStartsAt && row.proposedEndsAt
+        ? {
+            proposedBy: row.proposedBy,
+            startsAt: row.proposedStartsAt.toISOString(),
+            endsAt: row.proposedEndsAt.toISOString(),
+          }
+        : null,
+    brief: sessionBriefSchema.parse(row.brief),
+    notes: sessionNotesSchema.parse(row.notes),
+    events: events.map((e) => ({
+      at: e.at.toISOString(),
+      kind: e.kind,
+      actor: e.actor,
+      reason: e.reason,
+      startsAt: iso(e.startsAt),
+      late: e.late,
+    })),
+    actions: allowedActions(toLifecycle(row), viewer, now()),
+  };
+}
+
+async function load(db: DbOrTx, id: string, who: SessionCaller, lock = false) {
+  const row = await findSession(db, id, lock);
+  const viewer = row && viewerOf(row, who);
+  if (!row || !viewer) throw notFound(SESSION_MSG.notFound);
+  return { row, viewer };
+}
+
+/** GET /api/sessions/:id: the session as this caller sees it. */
+export async function getSession(db: DbOrTx, who: SessionCaller, id: string): Promise<SessionDetail> {
+  const { row, viewer } = await load(db, id, who);
+  return detailOf(db, row, viewer);
+}
+
+/** GET /api/sessions/:id/calendar.ics: the session as an iCalendar file, linking to its page. */
+export async function getSessionCalendar(
+  db: DbOrTx,
+  who: SessionCaller,
+  id: string,
+  appOrigin: string,
+): Promise<string> {
+  const detail = await getSession(db, who, id);
+  return sessionCalendar(detail, `${appOrigin}${paths.sessions.detail(id)}`);
+}
+
+/**
+ * Records one change in the timeline and tells whoever must hear of it, in the caller's transaction (jobs
+ * call this for 'expired' and 'completed' with actor 'system').
+ */
+export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: NewEvent): Promise<void> {
+  await insertEvent(tx, event);
+  await notifySessionEvent(tx, ctx, {
+    bookingId: event.bookingId,
+    kind: event.kind,
+    actor: event.actor,
+    reason: event.reason ?? null,
+    startsAt: event.startsAt ?? null,
+    late: event.late ?? false,
+  });
+}
+
+/** The postgres error of the exclusion constraint (two overlapping active bookings of one shark). */
+const isOverlap = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23P01' || err?.cause?.code === '23P01';
+};
+
+interface Step {
+  tx: DbOrTx;
+  row: SessionRow;
+  viewer: SessionViewer;
+  at: Date;
+  /** The actor of this caller in the timeline. */
+  actor: SessionActor;
+}
+
+/**
+ * Runs one action on a session in one transaction: the booking row locked (after the shark's calendar when the
+ * action moves the session, the order every booking writer takes), the action checked against the rules, the
+ * change made; answers with the session after it.
+ */
+async function act(
+  db: Db,
+  who: SessionCaller,
+  id: string,
+  action: SessionAction,
+  run: (step: Step) => Promise<void>,
+  opts: { calendar?: boolean } = {},
+): Promise<SessionDetail> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (opts.calendar) {
+        const sharkId = await findSessionShark(tx, id);
+        if (sharkId) await lockCalendar(tx, sharkId);
+      }
+      const { row, viewer } = await load(tx, id, who, true);
+      const at = now();
+      const rules = toLifecycle(row);
+      if (!allowedActions(rules, viewer, at).includes(action))
+        throw conflict(refusal(rules, viewer, action, at), 'not_allowed');
+      await run({ tx, row, viewer, at, actor: viewer });
+      return detailOf(tx, (await findSession(tx, id))!, viewer);
+    });
+  } catch (e) {
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    throw e;
+  }
+}
+
+const event = (
+  step: Step,
+  fields: Omit<NewEvent, 'bookingId' | 'at' | 'actor' | 'actorUserId'>,
+  userId: string,
+) => ({
+  bookingId: step.row.id,
+  at: step.at,
+  actor: step.actor,
+  actorUserId: userId,
+  ...fields,
+});
+
+const NO_PROPOSAL = { proposedStartsAt: null, proposedEndsAt: null, proposedBy: null } as const;
+
+export async function acceptSession(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+  return act(db, who, id, 'accept', async (step) => {
+    await updateBooking(step.tx, id, { status: 'confirmed' });
+    await recordSessionEvent(step.tx, ctx, event(step, { kind: 'confirmed' }, who.userId));
+  });
+}
+
+export async function declineSession(
+  db: Db,
+  ctx: MailContext,
+  who: SessionCaller,
+  id: string,
+  reason: string,
+) {
+  return act(db, who, id, 'decline', async (step) => {
+    await updateBooking(step.tx, id, { status: 'declined' });
+    await recordSessionEvent(step.tx, ctx, event(step, { kind: 'declined', reason }, who.userId));
+  });
+}
+
+/** Either side (or an admin) cancels before the start; a learner inside the window is recorded as late. */
+export async function cancelSession(
+  db: Db,
+  ctx: MailContext,
+  who: SessionCaller,
+  id: string,
+  reason: string,
+) {
+  return act(db, who, id, 'cancel', async (step) => {
+    const late = step.viewer === 'learner' && isLateCancellation(toLifecycle(step.row), step.at);
+    await updateBooking(step.tx, id, {
+      status: 'cancelled',
+      cancelledBy: step.viewer,
+      lateCancellation: late,
+      ...NO_PROPOSAL,
+    });
+    await recordSessionEvent(step.tx, ctx, event(step, { kind: 'cancelled', reason, late }, who.userId));
+  });
+}
+
+/** Proposes a new start (same hours) that must be a free slot of the shark, this session's own time aside. */
+export async function proposeReschedule(
+  db: Db,
+  ctx: MailContext,
+  who: SessionCaller,
+  id: string,
+  startsAt: string,
+) {
+  return act(
+    db,
+    who,
+    id,
+    'reschedule',
+    async (step) => {
+      const start = new Date(startsAt);
+      if (start.getTime() === step.row.startsAt.getTime())
+        throw fieldError('startsAt', SESSION_MSG.rescheduleSameTime);
+      const slot = await checkSlot(step.tx, step.row.sharkId, start, step.row.hours, id);
+      await updateBooking(step.tx, id, {
+        proposedStartsAt: slot.startsAt,
+        proposedEndsAt: slot.endsAt,
+        proposedBy: step.viewer === 'learner' ? 'learner' : 'shark',
+      });
+      await recordSessionEvent(
+        step.tx,
+        ctx,
+        event(step, { kind: 'reschedule_proposed', startsAt: slot.startsAt }, who.userId),
+      );
+    },
+    { calendar: true },
+  );
+}
+
+/** The other side accepts: the session moves (the old time frees), its reminders start again. */
+export async function acceptReschedule(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+  return act(
+    db,
+    who,
+    id,
+    'acceptReschedule',
+    async (step) => {
+      const proposed = step.row.proposedStartsAt!;
+      let slot;
+      try {
+        slot = await checkSlot(step.tx, step.row.sharkId, proposed, step.row.hours, id);
+      } catch (e) {
+        // No longer offered (the shark changed their hours, or it is too close now): as good as taken.
+        if (e instanceof HttpError && e.statusCode === 400)
+          throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+        throw e;
+      }
+      await updateBooking(step.tx, id, {
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        blockedUntil: slot.blockedUntil,
+        preferredDate: slot.preferredDate,
+        preferredTime: slot.preferredTime,
+        timeZone: slot.timeZone,
+        reminded24hAt: null,
+        reminded1hAt: null,
+        ...NO_PROPOSAL,
+      });
+      await recordSessionEvent(
+        step.tx,
+        ctx,
+        event(step, { kind: 'reschedule_accepted', startsAt: slot.startsAt }, who.userId),
+      );
+    },
+    { calendar: true },
+  );
+}
+
+export async function declineReschedule(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+  return act(db, who, id, 'declineReschedule', async (step) => {
+    const proposed = step.row.proposedStartsAt;
+    await updateBooking(step.tx, id, NO_PROPOSAL);
+    await recordSessionEvent(
+      step.tx,
+      ctx,
+      event(step, { kind: 'reschedule_declined', startsAt: proposed }, who.userId),
+    );
+  });
+}
+
+/** Either side reports that the other did not come, within 48 h after the end. */
+export async function reportNoShow(db: Db, ctx: MailContext, who: SessionCaller, id: string, note: string) {
+  return act(db, who, id, 'reportNoShow', async (step) => {
+    await updateBooking(step.tx, id, { status: 'no_show', ...NO_PROPOSAL });
+    await recordSessionEvent(step.tx, ctx, event(step, { kind: 'no_show', reason: note }, who.userId));
+  });
+}
+
+export async function setMeetingLink(db: Db, who: SessionCaller, id: string, meetingLink: string) {
+  return act(db, who, id, 'setMeetingLink', async (step) => {
+    await updateBooking(step.tx, id, { meetingLink: meetingLink === '' ? null : meetingLink });
+  });
+}
+
+export async function saveBrief(db: Db, who: SessionCaller, id: string, brief: SessionBrief) {
+  return act(db, who, id, 'editBrief', async (step) => {
+    await updateBooking(step.tx, id, { brief });
+  });
+}
+
+export async function saveNotes(db: Db, who: SessionCaller, id: string, notes: SessionNotes) {
+  return act(db, who, id, 'editNotes', async (step) => {
+    await updateBooking(step.tx, id, { notes });
+  });
+}
+
+function toMessage(
+  row: SessionRow,
+  viewerUserId: string,
+  m: { id: string; author: 'learner' | 'shark'; authorUserId: string | null; body: string; createdAt: Date },
+): SessionMessage {
+  return {
+    id: m.id,
+    author: m.author,
+    authorName: m.author === 'learner' ? row.name : row.sharkName,
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+    mine: m.authorUserId !== null && m.authorUserId === viewerUserId,
+  };
+}
+
+/** The thread, oldest first (an admin reads it too). */
+export async function getMessages(db: DbOrTx, who: SessionCaller, id: string): Promise<SessionMessage[]> {
+  const { row } = await load(db, id, who);
+  return (await listMessages(db, id)).map((m) => toMessage(row, who.userId, m));
+}
+
+/** One message of the learner or the shark; the other side is mailed by the batching job (notified_at). */
+export async function sendMessage(
+  db: Db,
+  who: SessionCaller,
+  id: string,
+  body: string,
+): Promise<SessionMessage> {
+  return db.transaction(async (tx) => {
+    const { row, viewer } = await load(tx, id, who, true);
+    const at = now();
+    const rules = toLifecycle(row);
+    if (viewer === 'admin' || !allowedActions(rules, viewer, at).includes('message'))
+      throw conflict(refusal(rules, viewer, 'message', at), 'not_allowed');
+    const saved = await insertMessage(tx, {
+      bookingId: id,
+      author: viewer,
+      authorUserId: who.userId,
+      body,
+      createdAt: at,
+    });
+    return toMessage(row, who.userId, { ...saved, author: viewer, authorUserId: who.userId, body });
+  });
+}
+
+/**
+ * A job's expiry of an unanswered request (actor 'system'), in the job's transaction: the row locked, and a
+ * no-op (false) when the request was answered, cancelled or is not yet due.
+ */
+export async function expireSession(tx: DbOrTx, ctx: MailContext, bookingId: string): Promise<boolean> {
+  const row = await findSession(tx, bookingId, true);
+  const at = now();
+  if (!row || row.status !== 'requested') return false;
+  if (at.getTime() < Math.min((row.answerBy ?? row.startsAt).getTime(), row.startsAt.getTime())) return false;
+  await updateBooking(tx, bookingId, { status: 'expired' });
+  await recordSessionEvent(tx, ctx, { bookingId, at, kind: 'expired', actor: 'system', actorUserId: null });
+  return true;
+}
+
+/**
+ * A job's completion of a confirmed session at its end (actor 'system'): a no-op (false) unless it is
+ * confirmed and has ended. A no-show can still be reported for 48 h after the end.
+ */
+export async function completeSession(tx: DbOrTx, ctx: MailContext, bookingId: string): Promise<boolean> {
+  const row = await findSession(tx, bookingId, true);
+  const at = now();
+  if (!row || row.status !== 'confirmed' || at.getTime() < row.endsAt.getTime()) return false;
+  await updateBooking(tx, bookingId, { status: 'completed', ...NO_PROPOSAL });
+  await recordSessionEvent(tx, ctx, { bookingId, at, kind: 'completed', actor: 'system', actorUserId: null });
+  return true;
+}
