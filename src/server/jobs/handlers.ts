@@ -7,6 +7,7 @@ import { accountLinkHandler } from './account-link';
 import type { JobHandlers } from './queue';
 import { mailHandler } from './mail';
 import { maintenanceHandler } from './maintenance';
+import { reviewInvitationsHandler } from './review-invitations';
 
 export interface JobContext {
   config: Config;
@@ -20,5 +21,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     mail: mailHandler(ctx),
     maintenance: maintenanceHandler(ctx),
     'account-link': accountLinkHandler(ctx),
+    'review-invitations': reviewInvitationsHandler(ctx),
   };
 }

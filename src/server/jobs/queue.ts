@@ -20,9 +20,16 @@ export interface JobData {
    * or not the email has an account, so neither the answer nor its timing tells them apart (decision 020).
    */
   'account-link': { kind: 'reset' | 'verify'; email: string };
+  /** Daily: invites the learners of yesterday's completed sessions to review them (once per session). */
+  'review-invitations': { task: 'invite' };
 }
 export type JobKind = keyof JobData;
-export const JOB_KINDS = ['mail', 'maintenance', 'account-link'] as const satisfies readonly JobKind[];
+export const JOB_KINDS = [
+  'mail',
+  'maintenance',
+  'account-link',
+  'review-invitations',
+] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
@@ -90,6 +97,7 @@ export async function startQueue(opts: {
     },
     maintenance: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
     'account-link': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+    'review-invitations': { retryLimit: 2, retryDelay: 300, retryBackoff: false, expireInSeconds: 600 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

@@ -6,6 +6,8 @@ import type { JobQueue } from './queue';
 export const SCHEDULES = [
   // Every night at 03:17, away from the hour when other systems' crons pile up.
   { kind: 'maintenance', cron: '17 3 * * *', data: { task: 'purge' } },
+  // Every morning at 10:00: sessions completed yesterday (or before, still in their window) are invited once.
+  { kind: 'review-invitations', cron: '0 10 * * *', data: { task: 'invite' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

@@ -38,6 +38,9 @@ export const MAIL_TEMPLATES = [
   'suspension-lifted',
   'credential-reviewed',
   'calendar-open',
+  'review-invitation',
+  'review-moderated',
+  'first-review',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -62,6 +65,9 @@ export interface MailData {
   'suspension-lifted': { link: string };
   'credential-reviewed': { credential: string; verified: boolean; reason: string | null; link: string };
   'calendar-open': { name: string; link: string };
+  'review-invitation': { sharkName: string; courseTitle: string; days: number; link: string };
+  'review-moderated': { sharkName: string; hidden: boolean; reason: string; link: string };
+  'first-review': { sharkName: string; link: string };
 }
 
 export interface MailContent {
@@ -271,6 +277,48 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     paragraphs: [AVAILABILITY_MSG.mailBody(d.name)],
     action: { label: 'See free times', url: d.link },
   }),
+  'review-invitation': (d) => ({
+    subject: `How was your session with ${d.sharkName}?`,
+    preview: `Review "${d.courseTitle}" in two minutes: it helps other learners choose.`,
+    heading: `How was your session with ${d.sharkName}?`,
+    paragraphs: [
+      `Your session "${d.courseTitle}" is complete. A short review (a rating, three quick scores and a few words) helps other learners choose, and only learners who completed a session can write one.`,
+    ],
+    action: { label: 'Write my review', url: d.link },
+    after: [`You can write it for ${d.days} days after the session.`],
+  }),
+  'review-moderated': (d) =>
+    d.hidden
+      ? {
+          subject: `Your review of ${d.sharkName} was hidden`,
+          preview: 'Our team hid your review after a report.',
+          heading: 'Your review was hidden',
+          paragraphs: [
+            `The Shark Security team hid your review of ${d.sharkName}: it no longer shows on the profile or counts in the rating. The reason we noted:`,
+          ],
+          quote: d.reason,
+          after: ['If you think this is a mistake, contact us:'],
+          action: { label: 'Contact Shark Security', url: d.link },
+        }
+      : {
+          subject: `Your review of ${d.sharkName} is published again`,
+          preview: 'Our team published your review again.',
+          heading: 'Your review is published again',
+          paragraphs: [
+            `The Shark Security team published your review of ${d.sharkName} again. The reason we noted:`,
+          ],
+          quote: d.reason,
+          action: { label: 'See the profile', url: d.link },
+        },
+  'first-review': (d) => ({
+    subject: `${d.sharkName} has a first review`,
+    preview: `You asked to be told when ${d.sharkName} is reviewed.`,
+    heading: `${d.sharkName} has a first review`,
+    paragraphs: [
+      `You asked us to tell you when a learner reviews ${d.sharkName}. The first review, from a completed session, is published.`,
+    ],
+    action: { label: 'Read the review', url: d.link },
+  }),
 };
 
 /** Subject and content of a mail, without rendering (cheap: the request computes the subject). */
@@ -458,5 +506,21 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       link: `${origin}${paths.shark.credentials}`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
+    'review-invitation': {
+      sharkName: 'Arjun Mehta',
+      courseTitle: 'Web Application Pentesting',
+      days: 30,
+      link: `${origin}${paths.user.review('00000000-0000-4000-8000-000000000000')}`,
+    },
+    'review-moderated': {
+      sharkName: 'Arjun Mehta',
+      hidden: true,
+      reason: 'The review named a person who was not part of the session.',
+      link: `${origin}${paths.contact}`,
+    },
+    'first-review': {
+      sharkName: 'Arjun Mehta',
+      link: `${origin}/sharks/00000000-0000-4000-8000-000000000000?tab=reviews`,
+    },
   };
 }

@@ -12,7 +12,7 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
-import { sharkRatings, sharks } from '#server/db/schema.ts';
+import { reviews, sharks } from '#server/db/schema.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 
 let app: FastifyInstance;
@@ -383,7 +383,7 @@ describe('GET /api/workspace/dashboard', () => {
       hours: 1,
       price: 1500,
     });
-    await createBooking(db, {
+    const past = await createBooking(db, {
       courseId: course.id,
       userId: learner.id,
       preferredDate: kolkataDate(-1),
@@ -399,7 +399,16 @@ describe('GET /api/workspace/dashboard', () => {
       preferredDate: kolkataDate(1),
       price: 9999,
     });
-    await db.insert(sharkRatings).values({ sharkId: shark.id, userId: learner.id, rating: 4 });
+    await db.insert(reviews).values({
+      bookingId: past.id,
+      sharkId: shark.id,
+      userId: learner.id,
+      rating: 4,
+      knowledge: 4,
+      preparation: 4,
+      clarity: 4,
+      body: 'Useful session with a clear plan afterwards.',
+    });
 
     const res = await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } });
     expect(res.statusCode).toBe(200);

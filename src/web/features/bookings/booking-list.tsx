@@ -51,6 +51,16 @@ export function BookingList({ bookings, label }: { bookings: MyBooking[]; label:
               <dd className="font-semibold text-ink-100">{formatRupees(b.totalPrice)}</dd>
             </div>
           </dl>
+          {b.status === 'completed' ? (
+            // Only a completed session can be reviewed (issue 14); the page says when the window has closed.
+            <Link
+              to={paths.user.review(b.id)}
+              className="btn-ghost w-fit shrink-0 py-1.5"
+              aria-label={`Leave a review of ${b.courseTitle} with ${b.sharkName}`}
+            >
+              Leave a review
+            </Link>
+          ) : null}
         </li>
       ))}
     </ul>
