@@ -44,7 +44,7 @@ export function ReviewForm({ bookingId, review }: { bookingId: string; review: O
     <Form
       form={form}
       className="flex flex-col gap-5"
-      aria-label={review ? 'Edit your review' : 'Your review'}
+      aria-label={review ? 'Edit your review' : 'Write your review'}
     >
       <FormAlert>{form.formError}</FormAlert>
       <Controller

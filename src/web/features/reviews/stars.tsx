@@ -48,12 +48,10 @@ export function StarInput({
                 value={n}
                 checked={value === n}
                 onChange={() => onChange(n)}
+                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
                 className="sr-only"
               />
               <span aria-hidden="true">★</span>
-              <span className="sr-only">
-                {n} {n === 1 ? 'star' : 'stars'}
-              </span>
             </label>
           );
         })}
