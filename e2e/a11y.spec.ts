@@ -34,7 +34,7 @@ const PUBLIC = [
 const SIGNED_IN = {
   learner: ['/user/dashboard', '/user/edit-profile', '/user/bookings', '/user/favorites'],
   freelancer: ['/freelancer/dashboard', '/freelancer/edit-profile', '/freelancer/client-requests'],
-  shark: ['/shark/dashboard', '/shark/edit-profile', '/shark/enrollments'],
+  shark: ['/shark/dashboard', '/shark/edit-profile', '/shark/enrollments', '/shark/reviews'],
   admin: ['/admin'],
 } as const;
 

@@ -203,6 +203,7 @@ test.describe('each role', () => {
         'Availability',
         'Student Enrollments',
         'Credentials',
+        'Reviews',
         'Freelancer signup',
         'Subscriptions',
         'Account settings',

@@ -166,11 +166,18 @@ test('a visitor is asked to log in to follow or book, and comes back to the same
   await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
 });
 
-test('Notify Me on the reviews tab is stored once for a learner', async ({ page }) => {
+test('Notify Me on the reviews tab of a shark without reviews is stored once for a learner', async ({
+  page,
+}) => {
   await loginAsDemo(page, 'learner');
-  const card = await findSharkBySearch(page, 'Kiran Desai');
-  await card.getByRole('link', { name: 'Kiran Desai' }).click();
+  // Daniel Okafor has no review yet in the demo data ("New").
+  const card = await findSharkBySearch(page, 'Daniel Okafor');
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: 'Daniel Okafor' }).click();
   await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
   await page.getByRole('button', { name: 'Notify Me' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'reviews open' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'first review is published' }).first(),
+  ).toBeVisible();
 });

@@ -248,9 +248,11 @@ test.describe('shark profile', () => {
     await expect(page.getByRole('region', { name: 'Book a session' })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Reviews' }).click();
+    // Chen Wei has reviews of completed sessions in the demo data: the summary and verified reviews.
     const reviews = page.getByRole('tabpanel', { name: 'Reviews' });
-    await expect(reviews.getByText('Coming soon', { exact: true })).toBeVisible();
-    await expect(reviews.getByRole('button', { name: /Notify Me/ })).toBeVisible();
+    await expect(reviews.getByRole('region', { name: 'Rating summary' })).toBeVisible();
+    await expect(reviews.getByText('✓ Verified session').first()).toBeVisible();
+    await expect(reviews.getByRole('button', { name: /Notify Me/ })).toBeHidden();
   });
 
   test('an unknown id says "Shark not found" with a link back to the list', async ({ page }) => {

@@ -304,7 +304,7 @@ async function main() {
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(`
     SELECT i.indexname, i.indexdef FROM pg_indexes i
     WHERE i.schemaname = 'public'
-      AND i.tablename IN ('users', 'profiles', 'user_roles', 'sharks', 'courses', 'course_bookings', 'shark_followers', 'shark_ratings', 'availability_weekly', 'availability_overrides')
+      AND i.tablename IN ('users', 'profiles', 'user_roles', 'sharks', 'courses', 'course_bookings', 'shark_followers', 'reviews', 'availability_weekly', 'availability_overrides')
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
   await step(
     `drop ${indexes.length} secondary indexes`,
@@ -446,23 +446,33 @@ async function main() {
     SELECT ${id('lu', `1 + (k - 1) % ${LEARNERS}`)}, ${id('s', `1 + (${h(`1 + (k - 1) % ${LEARNERS}`)} + ((k - 1) / ${LEARNERS}) * 25000) % ${SHARKS}`)}
     FROM generate_series(1, ${FOLLOWS}) k`,
   );
+  // Reviews belong to completed sessions (decision 007): the first RATINGS bookings become completed sessions,
+  // each with its learner's review.
   await step(
-    'shark_ratings',
+    'reviews',
     `
-    INSERT INTO shark_ratings (shark_id, user_id, rating)
-    SELECT ${id('s', `1 + (${h(`(1 + (k - 1) % ${LEARNERS}) * 7`)} + ((k - 1) / ${LEARNERS}) * 16661) % ${SHARKS}`)}, ${id('lu', `1 + (k - 1) % ${LEARNERS}`)},
-           (ARRAY[5,5,5,4,4,4,4,3,3,2,1])[(1 + ${h('k + 13')} % 11)::int]
-    FROM generate_series(1, ${RATINGS}) k`,
+    WITH picked AS (
+      SELECT b.id, b.user_id, c.shark_id, row_number() OVER (ORDER BY b.id) AS k
+      FROM course_bookings b JOIN courses c ON c.id = b.course_id
+      ORDER BY b.id LIMIT ${RATINGS}
+    ), done AS (
+      UPDATE course_bookings b SET status = 'completed' FROM picked p WHERE b.id = p.id RETURNING b.id
+    )
+    INSERT INTO reviews (booking_id, shark_id, user_id, rating, knowledge, preparation, clarity, body)
+    SELECT p.id, p.shark_id, p.user_id, r.v, r.v, r.v, r.v, 'A clear, well-prepared session (benchmark data).'
+    FROM picked p
+    CROSS JOIN LATERAL (SELECT (ARRAY[5,5,5,4,4,4,4,3,3,2,1])[(1 + ${h('p.k + 13')} % 11)::int] AS v) r`,
   );
   // What the triggers would have maintained row by row, computed once for every shark (before the
   // index rebuild, so the update does not maintain ten indexes row by row).
   await step(
     'recompute shark counters',
     `
-    UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), min_price = pr.min
+    UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), rating_score = rt.score, min_price = pr.min
     FROM sharks base
     LEFT JOIN (SELECT c.shark_id, count(DISTINCT b.user_id)::int AS n FROM course_bookings b JOIN courses c ON c.id = b.course_id GROUP BY c.shark_id) st ON st.shark_id = base.id
-    LEFT JOIN (SELECT shark_id, round(avg(rating), 2) AS avg, count(*)::int AS n FROM shark_ratings GROUP BY shark_id) rt ON rt.shark_id = base.id
+    LEFT JOIN (SELECT shark_id, round(avg(rating), 2) AS avg, count(*)::int AS n, round((5 * 4.0 + sum(rating)) / (5 + count(*)), 4) AS score
+               FROM reviews WHERE hidden_at IS NULL GROUP BY shark_id) rt ON rt.shark_id = base.id
     LEFT JOIN (SELECT shark_id, min(price) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id
     WHERE s.id = base.id`,
   );

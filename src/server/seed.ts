@@ -15,7 +15,7 @@ import {
   sharkAvailability,
   freelancers,
   sharkFollowers,
-  sharkRatings,
+  reviews,
   sharks,
 } from '#server/db/schema.ts';
 import type { Config } from '#server/config.ts';
@@ -29,6 +29,37 @@ const DEMO_ZONES = [
   'Asia/Kolkata',
   'Europe/Berlin',
 ];
+
+/** The demo learners besides Priya: reviews show them as "Aarav S.". */
+const DEMO_LEARNER_NAMES = [
+  'Aarav Sharma',
+  'Neha Kulkarni',
+  'Siddharth Bose',
+  'Kavya Reddy',
+  'Omar Farooq',
+  'Tanvi Deshpande',
+  'Rahul Menon',
+  'Zoya Mirza',
+  'Varun Chatterjee',
+  'Lakshmi Narayan',
+  'Jonas Weber',
+];
+
+/** What demo learners wrote, by overall rating. */
+const DEMO_REVIEW_TEXTS: Record<number, string[]> = {
+  3: [
+    'Solid content, but we ran over time and the lab environment took a while to set up.',
+    'Knows the subject well; I would have liked more hands-on time and fewer slides.',
+  ],
+  4: [
+    'Clear explanations and a well-prepared lab. A few topics were rushed at the end, but I left with a plan.',
+    'Very practical session: we walked through a real engagement and I got good feedback on my notes.',
+  ],
+  5: [
+    'Excellent session. Every question got a precise answer and the exercises matched my exam prep exactly.',
+    'The best mentoring hour I have had: patient, well prepared, and full of tips I used the next day.',
+  ],
+};
 
 export const DEMO_ACCOUNTS = {
   learner: {
@@ -420,12 +451,14 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
       skills: 'Web pentesting, Python automation, report writing',
     });
 
-    // Learners who booked and rated, so the catalogue shows real counts.
+    // Learners who booked and reviewed, so the catalogue shows real counts.
     const learnerIds = [demo.learner];
+    const learnerName = (index: number) =>
+      index === 0 ? DEMO_ACCOUNTS.learner.name : DEMO_LEARNER_NAMES[(index - 1) % DEMO_LEARNER_NAMES.length];
     for (let i = 1; i <= 11; i++) {
       const { id } = await insertAccount(tx, {
         email: `learner${i}@demo.sharksecurity.in`,
-        fullName: `Demo Learner ${i}`,
+        fullName: learnerName(i),
         passwordHash: null,
         roles: ['user'],
         emailConfirmed: true,
@@ -490,6 +523,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
       const templates = COURSE_TEMPLATES[entry.specialization];
       // The demo shark (i = 0) gets every course and real bookings, so its dashboard and enrollments show numbers.
       const courseCount = i === 0 ? 3 : 1 + (i % 3);
+      let firstCourse = { id: '', price: 0 };
       for (let c = 0; c < courseCount; c++) {
         const t = templates[(i + c) % templates.length];
         const price = t.price + ((i * 7 + c * 13) % 6) * 100;
@@ -505,6 +539,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
             requiredKnowledge: t.knowledge ?? 'Basic Skills',
           })
           .returning({ id: courses.id });
+        if (c === 0) firstCourse = { id: course.id, price };
         // A few bookings per course: some past (completed), some upcoming.
         const bookings = i === 0 ? 2 + c : (i + c) % 4;
         for (let b = 0; b < bookings; b++) {
@@ -520,7 +555,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
             .values({
               courseId: course.id,
               userId: learnerIds[learnerIndex],
-              name: learnerIndex === 0 ? DEMO_ACCOUNTS.learner.name : `Demo Learner ${learnerIndex}`,
+              name: learnerName(learnerIndex),
               email:
                 learnerIndex === 0
                   ? DEMO_ACCOUNTS.learner.email
@@ -557,14 +592,49 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           ]);
         }
       }
-      // Ratings for most sharks; a few have none yet (shown with the fallback rating).
+      // Reviews of completed sessions for most sharks (every 5th has none yet and shows "New"): each review
+      // belongs to a completed session of its learner, at 07:00, away from the bookings above. The demo
+      // learner's session with the demo shark is left to review, so the demo shows the review form.
       if (i % 5 !== 4) {
         const raters = 2 + (i % 4);
         for (let r = 0; r < raters; r++) {
-          await tx.insert(sharkRatings).values({
+          const learnerIndex = (i + r) % learnerIds.length;
+          // The demo learner's latest session with the demo shark ended two days ago and awaits her review.
+          const awaitsReview = i === 0 && learnerIndex === 0;
+          const preferredDate = dayOffset(awaitsReview ? -2 : -(8 + 3 * r + (i % 5)));
+          const [booking] = await tx
+            .insert(courseBookings)
+            .values({
+              courseId: firstCourse.id,
+              userId: learnerIds[learnerIndex],
+              name: learnerName(learnerIndex),
+              email:
+                learnerIndex === 0
+                  ? DEMO_ACCOUNTS.learner.email
+                  : `learner${learnerIndex}@demo.sharksecurity.in`,
+              phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
+              hours: 1,
+              preferredDate,
+              preferredTime: '07:00',
+              totalPrice: firstCourse.price,
+              ...slotFromPreferred(firstCourse.id, preferredDate, '07:00', 1, 'Asia/Kolkata'),
+              status: 'completed',
+            })
+            .returning({ id: courseBookings.id, endsAt: courseBookings.endsAt });
+          if (awaitsReview) continue;
+          const rating = 3 + ((i + r) % 3);
+          const writtenAt = new Date(booking.endsAt.getTime() + (1 + (r % 3)) * 86_400_000);
+          await tx.insert(reviews).values({
+            bookingId: booking.id,
             sharkId: shark.id,
-            userId: learnerIds[(i + r) % learnerIds.length],
-            rating: 3 + ((i + r) % 3),
+            userId: learnerIds[learnerIndex],
+            rating,
+            knowledge: Math.min(5, rating + (r % 2)),
+            preparation: rating,
+            clarity: Math.max(1, rating - ((i + r) % 2)),
+            body: DEMO_REVIEW_TEXTS[rating][(i + r) % DEMO_REVIEW_TEXTS[rating].length],
+            createdAt: writtenAt,
+            updatedAt: writtenAt,
           });
         }
       }

@@ -45,8 +45,9 @@ export const DEFAULT_REQUIRED_KNOWLEDGE = 'Basic Skills';
 
 /** Display fallbacks, used only where the value is absent (null). */
 export const FALLBACK_STUDENT_COUNT = 69;
-export const FALLBACK_RATING = 4.5;
 export const FALLBACK_BIO = 'No bio available';
+/** An unrated shark shows this instead of stars (the spec's 4.5 fallback is dropped, decision 007). */
+export const UNRATED_LABEL = 'New';
 export const DEFAULT_SHARK_PHOTO = '/images/default-shark.svg';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

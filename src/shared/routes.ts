@@ -162,6 +162,13 @@ export const ROUTES = {
       roles: SIGNED_IN,
       title: 'Liked Sharks',
     },
+    /** The learner's review of one completed session (issue 14); the API answers 404 to anyone else. */
+    review: {
+      path: '/sessions/:id/review',
+      page: 'pages/user/review-page.tsx',
+      roles: SIGNED_IN,
+      title: 'Review your session',
+    },
   },
   freelancer: {
     /** 'Freelancer dashboard', or the 403 title for a visitor without the role: the page titles itself. */
@@ -213,6 +220,12 @@ export const ROUTES = {
       page: 'pages/shark/availability-page.tsx',
       roles: ['shark', 'admin'],
       title: 'Availability',
+    },
+    reviews: {
+      path: '/shark/reviews',
+      page: 'pages/shark/reviews-page.tsx',
+      roles: ['shark', 'admin'],
+      title: 'Reviews',
     },
   },
   subscriptions: {

@@ -143,6 +143,8 @@ export const sharks = pgTable(
     studentCount: integer('student_count').notNull().default(0),
     avgRating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
     reviewCount: integer('review_count').notNull().default(0),
+    /** The "Top rated" sort key: a Bayesian average of published reviews, null when unrated (decision 008). */
+    ratingScore: numeric('rating_score', { precision: 5, scale: 4, mode: 'number' }),
     minPrice: money('min_price'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -428,26 +430,6 @@ export const sharkFollowers = pgTable(
   ],
 );
 
-/** One learner's rating of a shark; the aggregate (avg_rating, review_count) lives on sharks. */
-export const sharkRatings = pgTable(
-  'shark_ratings',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sharkId: uuid('shark_id')
-      .notNull()
-      .references(() => sharks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: smallint('rating').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('shark_ratings_shark_user_key').on(t.sharkId, t.userId),
-    check('shark_ratings_rating_check', sql`${t.rating} between 1 and 5`),
-  ],
-);
-
 /** "Notify Me" on the reviews tab: one row per learner and shark. */
 export const reviewNotifyRequests = pgTable(
   'review_notify_requests',
@@ -462,6 +444,81 @@ export const reviewNotifyRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.sharkId] })],
 );
+
+/**
+ * A learner's review of one completed session (decision 007): one per booking, an overall rating and a rubric,
+ * the shark's one public reply, and the moderation state. Only reviews with hidden_at null are published and
+ * count in the shark's avg_rating / review_count (kept by the trigger of migration 0008).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => courseBookings.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    /** The learner; null once the account is deleted (the review stays, signed "Former learner"). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    knowledge: smallint('knowledge').notNull(),
+    preparation: smallint('preparation').notNull(),
+    clarity: smallint('clarity').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reviews_shark_published_idx')
+      .on(t.sharkId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('reviews_user_id_idx').on(t.userId),
+    check(
+      'reviews_ratings_check',
+      sql`${t.rating} BETWEEN 1 AND 5 AND ${t.knowledge} BETWEEN 1 AND 5 AND ${t.preparation} BETWEEN 1 AND 5 AND ${t.clarity} BETWEEN 1 AND 5`,
+    ),
+    check('reviews_body_check', sql`char_length(${t.body}) BETWEEN 20 AND 2000`),
+    check('reviews_reply_check', sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL)`),
+    check('reviews_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
+  ],
+);
+
+/** Someone signed in reported a review, with a reason: one report per person and review. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    /** Set when an admin hid or kept the review: the report leaves the queue. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_reports_review_user_key').on(t.reviewId, t.userId),
+    index('review_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/** The review invitation mailed the day after a completed session: one row per booking, so it goes once. */
+export const reviewInvitations = pgTable('review_invitations', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => courseBookings.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const freelancers = pgTable('freelancers', {
   userId: uuid('user_id')
@@ -627,6 +684,8 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   minPrice: money('min_price'),
   /** Verified credentials of the shark (decision 032). */
   verifiedCredentials: integer('verified_credentials').notNull(),
+  /** The "Top rated" sort key (decision 008). */
+  ratingScore: numeric('rating_score', { precision: 5, scale: 4, mode: 'number' }),
 }).existing();
 
 export const coursesWithBookings = pgView('courses_with_bookings', {

@@ -8,6 +8,7 @@ import type { JobHandlers } from './queue';
 import { mailHandler } from './mail';
 import { maintenanceHandler } from './maintenance';
 import { sessionsHandler } from './sessions';
+import { reviewInvitationsHandler } from './review-invitations';
 
 export interface JobContext {
   config: Config;
@@ -22,5 +23,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     maintenance: maintenanceHandler(ctx),
     'account-link': accountLinkHandler(ctx),
     sessions: sessionsHandler(ctx),
+    'review-invitations': reviewInvitationsHandler(ctx),
   };
 }

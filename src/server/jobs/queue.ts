@@ -22,6 +22,8 @@ export interface JobData {
   'account-link': { kind: 'reset' | 'verify'; email: string };
   /** The sessions' clock, every minute: expiry, completion, reminders, message mails (decision 054). */
   sessions: { task: 'tick' };
+  /** Daily: invites the learners of yesterday's completed sessions to review them (once per session). */
+  'review-invitations': { task: 'invite' };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -29,6 +31,7 @@ export const JOB_KINDS = [
   'maintenance',
   'account-link',
   'sessions',
+  'review-invitations',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -99,6 +102,7 @@ export async function startQueue(opts: {
     'account-link': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
     // A failed tick is not retried: the next one, a minute later, picks up whatever is still due.
     sessions: { retryLimit: 0, expireInSeconds: 300 },
+    'review-invitations': { retryLimit: 2, retryDelay: 300, retryBackoff: false, expireInSeconds: 600 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

@@ -8,6 +8,8 @@ export const SCHEDULES = [
   { kind: 'maintenance', cron: '17 3 * * *', data: { task: 'purge' } },
   // The sessions' clock: reminders and expiries are due to the minute.
   { kind: 'sessions', cron: '* * * * *', data: { task: 'tick' } },
+  // Every morning at 10:00: sessions completed yesterday (or before, still in their window) are invited once.
+  { kind: 'review-invitations', cron: '0 10 * * *', data: { task: 'invite' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

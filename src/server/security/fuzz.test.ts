@@ -15,6 +15,7 @@ import {
   createAccount,
   createBooking,
   createCourse,
+  createReview,
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
@@ -255,7 +256,32 @@ beforeAll(async () => {
     preferredDate: '2030-01-15',
   });
   // The booking's id reaches the session endpoints as its learner (every role) and as a visitor.
-  ids = [shark.id, other.id, course.id, otherCourse.id, everyone.id, booking.id];
+
+  // A completed session of this account with its review (of the other shark), and a review of its own shark.
+  const reviewed = await createReview(db, {
+    courseId: otherCourse.id,
+    userId: everyone.id,
+    rating: 4,
+    preferredDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+  });
+  const learner = await createAccount(db, { roles: ['user'] });
+  const ofOwn = await createReview(db, {
+    courseId: course.id,
+    userId: learner.id,
+    rating: 2,
+    preferredDate: new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10),
+  });
+  ids = [
+    shark.id,
+    other.id,
+    course.id,
+    otherCourse.id,
+    everyone.id,
+    booking.id,
+    reviewed.booking.id,
+    reviewed.review.id,
+    ofOwn.review.id,
+  ];
   identities = {
     visitor: async () => ({}),
     // A fresh session per request: a fuzzed logout or password change must not turn later runs into visitors.
@@ -309,6 +335,16 @@ describe('every endpoint under hostile input', () => {
         'GET /api/workspace/credentials',
         'POST /api/admin/credentials/{id}/review',
         'GET /api/sharks/{id}/credentials',
+        'GET /api/sharks/{id}/reviews',
+        'GET /api/sessions/{id}/review',
+        'POST /api/sessions/{id}/review',
+        'PUT /api/sessions/{id}/review',
+        'GET /api/workspace/reviews',
+        'POST /api/workspace/reviews/{id}/reply',
+        'POST /api/reviews/{id}/reports',
+        'GET /api/admin/reviews',
+        'POST /api/admin/reviews/{id}/hide',
+        'POST /api/admin/reviews/{id}/unhide',
       ]),
     );
   });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
-import { courseBookings, courses, sharks } from '#server/db/schema.ts';
+import { courseBookings, courses, reviews, sharks } from '#server/db/schema.ts';
 import { slotFromPreferred } from '#server/modules/bookings/service.ts';
 import {
   createAccount as insertAccount,
@@ -131,4 +131,49 @@ export async function createBooking(
     })
     .returning();
   return row;
+}
+
+/**
+ * A completed session of the learner and their published review of it (hidden with `hiddenReason`). The
+ * shark's counters follow by trigger, as they do when a learner writes one through the API.
+ */
+export async function createReview(
+  db: Db,
+  opts: {
+    courseId: string;
+    userId: string;
+    rating: number;
+    preferredDate: string;
+    preferredTime?: string;
+    body?: string;
+    hiddenReason?: string;
+    createdAt?: Date;
+  },
+) {
+  const booking = await createBooking(db, {
+    courseId: opts.courseId,
+    userId: opts.userId,
+    preferredDate: opts.preferredDate,
+    preferredTime: opts.preferredTime,
+    status: 'completed',
+  });
+  const at = opts.createdAt ?? new Date();
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      bookingId: booking.id,
+      sharkId: booking.sharkId,
+      userId: opts.userId,
+      rating: opts.rating,
+      knowledge: opts.rating,
+      preparation: opts.rating,
+      clarity: opts.rating,
+      body: opts.body ?? 'A clear, well-prepared session that answered my questions.',
+      createdAt: at,
+      updatedAt: at,
+      hiddenAt: opts.hiddenReason ? at : null,
+      hiddenReason: opts.hiddenReason ?? null,
+    })
+    .returning();
+  return { booking, review: row };
 }

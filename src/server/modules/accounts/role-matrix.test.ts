@@ -91,6 +91,13 @@ const courseBody = () => ({
   duration: 3,
   price: 1500,
 });
+const reviewBody = {
+  rating: 5,
+  knowledge: 5,
+  preparation: 5,
+  clarity: 5,
+  body: 'A clear and well-prepared session.',
+};
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const MATRIX: Row[] = [
@@ -406,6 +413,62 @@ const MATRIX: Row[] = [
     url: (c) => `/api/sharks/${c.sharkId}/notify-reviews`,
     expect: SIGNED_IN,
   },
+  // Reviews (issue 14): a session's review answers 404 to everyone signed in but its learner.
+  {
+    method: 'GET',
+    route: '/api/sessions/:id/review',
+    url: () => `/api/sessions/${randomUUID()}/review`,
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/review',
+    url: () => `/api/sessions/${randomUUID()}/review`,
+    body: () => reviewBody,
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'PUT',
+    route: '/api/sessions/:id/review',
+    url: () => `/api/sessions/${randomUUID()}/review`,
+    body: () => reviewBody,
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspace/reviews',
+    url: (c) => `/api/workspace/reviews?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspace/reviews/:id/reply',
+    url: (c) => `/api/workspace/reviews/${randomUUID()}/reply?sharkId=${c.sharkId}`,
+    body: () => ({ body: 'Thank you!' }),
+    expect: { ...OWNER_OR_ADMIN, shark: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews/:id/reports',
+    url: () => `/api/reviews/${randomUUID()}/reports`,
+    body: () => ({ reason: 'Abusive words.' }),
+    expect: SIGNED_IN,
+  },
+  { method: 'GET', route: '/api/admin/reviews', url: () => '/api/admin/reviews', expect: ADMIN_ONLY },
+  {
+    method: 'POST',
+    route: '/api/admin/reviews/:id/hide',
+    url: () => `/api/admin/reviews/${randomUUID()}/hide`,
+    body: () => ({ reason: 'Abusive words.' }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reviews/:id/unhide',
+    url: () => `/api/admin/reviews/${randomUUID()}/unhide`,
+    body: () => ({ reason: 'Checked again.' }),
+    expect: ADMIN_ONLY,
+  },
 
   {
     // Any signed-in account but a staff one may add the freelancer role to itself (decision 026).
@@ -449,6 +512,7 @@ const PUBLIC = new Set([
   'GET /api/sharks',
   'GET /api/sharks/:id',
   'GET /api/sharks/:id/courses',
+  'GET /api/sharks/:id/reviews', // published reviews of a published shark (reviews.test.ts)
   'GET /api/sharks/:id/slots', // free slots of a published shark (availability.test.ts)
   'POST /api/shark-applications',
   'POST /api/contact',

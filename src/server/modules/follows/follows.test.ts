@@ -112,7 +112,7 @@ describe('POST /api/sharks/:id/notify-reviews', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       alreadyRequested: false,
-      message: "Thanks! We'll email you when reviews open for this shark.",
+      message: "Thanks! We'll email you when this shark's first review is published.",
     });
     const second = await app.inject({
       method: 'POST',
@@ -122,7 +122,7 @@ describe('POST /api/sharks/:id/notify-reviews', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({
       alreadyRequested: true,
-      message: "You're already on the list: we'll email you when reviews open for this shark.",
+      message: "You're already on the list: we'll email you when this shark's first review is published.",
     });
     expect(await db.select().from(reviewNotifyRequests)).toHaveLength(1);
   });

@@ -51,6 +51,9 @@ export const MAIL_TEMPLATES = [
   'session-no-show',
   'session-reminder',
   'session-messages',
+  'review-invitation',
+  'review-moderated',
+  'first-review',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -92,6 +95,9 @@ export interface MailData {
   'session-no-show': SessionMail & { by: SessionSide | 'admin'; note: string };
   'session-reminder': SessionMail & { hoursBefore: number; meetingLink: string | null };
   'session-messages': SessionMail & { from: string; messages: { at: string; body: string }[] };
+  'review-invitation': { sharkName: string; courseTitle: string; days: number; link: string };
+  'review-moderated': { sharkName: string; hidden: boolean; reason: string; link: string };
+  'first-review': { sharkName: string; link: string };
 }
 
 export type SessionSide = 'learner' | 'shark';
@@ -487,6 +493,48 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     action: { label: 'Reply on the session page', url: d.link },
     after: [SESSION_MSG.payment],
   }),
+  'review-invitation': (d) => ({
+    subject: `How was your session with ${d.sharkName}?`,
+    preview: `Review "${d.courseTitle}" in two minutes: it helps other learners choose.`,
+    heading: `How was your session with ${d.sharkName}?`,
+    paragraphs: [
+      `Your session "${d.courseTitle}" is complete. A short review (a rating, three quick scores and a few words) helps other learners choose, and only learners who completed a session can write one.`,
+    ],
+    action: { label: 'Write my review', url: d.link },
+    after: [`You can write it for ${d.days} days after the session.`],
+  }),
+  'review-moderated': (d) =>
+    d.hidden
+      ? {
+          subject: `Your review of ${d.sharkName} was hidden`,
+          preview: 'Our team hid your review after a report.',
+          heading: 'Your review was hidden',
+          paragraphs: [
+            `The Shark Security team hid your review of ${d.sharkName}: it no longer shows on the profile or counts in the rating. The reason we noted:`,
+          ],
+          quote: d.reason,
+          after: ['If you think this is a mistake, contact us:'],
+          action: { label: 'Contact Shark Security', url: d.link },
+        }
+      : {
+          subject: `Your review of ${d.sharkName} is published again`,
+          preview: 'Our team published your review again.',
+          heading: 'Your review is published again',
+          paragraphs: [
+            `The Shark Security team published your review of ${d.sharkName} again. The reason we noted:`,
+          ],
+          quote: d.reason,
+          action: { label: 'See the profile', url: d.link },
+        },
+  'first-review': (d) => ({
+    subject: `${d.sharkName} has a first review`,
+    preview: `You asked to be told when ${d.sharkName} is reviewed.`,
+    heading: `${d.sharkName} has a first review`,
+    paragraphs: [
+      `You asked us to tell you when a learner reviews ${d.sharkName}. The first review, from a completed session, is published.`,
+    ],
+    action: { label: 'Read the review', url: d.link },
+  }),
 };
 
 /** Subject and content of a mail, without rendering (cheap: the request computes the subject). */
@@ -739,6 +787,22 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
         { at: 'Mon, 30 Nov 2026, 09:12', body: 'Hi! I am stuck on the privilege escalation of the lab box.' },
         { at: 'Mon, 30 Nov 2026, 09:14', body: 'Here is my write-up so far: https://example.com/notes' },
       ],
+    },
+    'review-invitation': {
+      sharkName: 'Arjun Mehta',
+      courseTitle: 'Web Application Pentesting',
+      days: 30,
+      link: `${origin}${paths.user.review('00000000-0000-4000-8000-000000000000')}`,
+    },
+    'review-moderated': {
+      sharkName: 'Arjun Mehta',
+      hidden: true,
+      reason: 'The review named a person who was not part of the session.',
+      link: `${origin}${paths.contact}`,
+    },
+    'first-review': {
+      sharkName: 'Arjun Mehta',
+      link: `${origin}/sharks/00000000-0000-4000-8000-000000000000?tab=reviews`,
     },
   };
 }

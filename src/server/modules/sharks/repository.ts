@@ -21,7 +21,8 @@ const isPublicShark = () =>
 
 /** Every order ends with name, then id: a total order, so offset pages never repeat or skip a shark. */
 const ORDER_BY: Record<SharkSort, SQL[]> = {
-  rating: [sql`${s.avgRating} DESC NULLS LAST`],
+  // A Bayesian average (decision 008): one five-star review does not outrank forty averaging 4.8; unrated last.
+  rating: [sql`${s.ratingScore} DESC NULLS LAST`],
   experience: [desc(s.experience)],
   students: [desc(s.studentCount)],
   price_low: [sql`${s.minPrice} ASC NULLS LAST`],

@@ -3,9 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { SHARK_SORTS } from '#shared/constants.ts';
 import type { SharksPage } from '#shared/catalogue.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createBooking, createCourse, createShark } from '#server/test/fixtures.ts';
+import {
+  createAccount,
+  createBooking,
+  createCourse,
+  createReview,
+  createShark,
+} from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { courses, sharkRatings, users } from '#server/db/schema.ts';
+import { courses, users } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -93,12 +99,10 @@ describe('GET /api/sharks', () => {
     await createShark(db, { name: 'Charlie', experience: 5 });
     const learner1 = await createAccount(db, { roles: ['user'] });
     const learner2 = await createAccount(db, { roles: ['user'] });
-    await db.insert(sharkRatings).values([
-      { sharkId: a.id, userId: learner1.id, rating: 5 },
-      { sharkId: b.id, userId: learner1.id, rating: 3 },
-    ]);
     const ca = await createCourse(db, a.id, { price: 3000 });
-    await createCourse(db, b.id, { price: 1000 });
+    const cb = await createCourse(db, b.id, { price: 1000 });
+    await createReview(db, { courseId: ca.id, userId: learner1.id, rating: 5, preferredDate: '2029-01-01' });
+    await createReview(db, { courseId: cb.id, userId: learner1.id, rating: 3, preferredDate: '2029-01-01' });
     await createBooking(db, { courseId: ca.id, userId: learner1.id, preferredDate: '2030-01-01' });
     await createBooking(db, { courseId: ca.id, userId: learner2.id, preferredDate: '2030-01-02' });
     await createBooking(db, { courseId: ca.id, userId: learner2.id, preferredDate: '2030-01-03' });

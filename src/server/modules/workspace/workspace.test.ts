@@ -12,7 +12,7 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
-import { courseBookings, sharkRatings, sharks } from '#server/db/schema.ts';
+import { courseBookings, reviews, sharks } from '#server/db/schema.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 
 let app: FastifyInstance;
@@ -384,7 +384,7 @@ describe('GET /api/workspace/dashboard', () => {
       });
     await book(1, 2, 'confirmed');
     await book(3, 1, 'confirmed');
-    await book(-1, 3, 'completed');
+    const past = await book(-1, 3, 'completed');
     await book(-3, 1, 'completed');
     await book(5, 1, 'requested');
     const cancelled = await book(6, 1, 'cancelled');
@@ -400,7 +400,16 @@ describe('GET /api/workspace/dashboard', () => {
       price: 9999,
       status: 'completed',
     });
-    await db.insert(sharkRatings).values({ sharkId: shark.id, userId: learner.id, rating: 4 });
+    await db.insert(reviews).values({
+      bookingId: past.id,
+      sharkId: shark.id,
+      userId: learner.id,
+      rating: 4,
+      knowledge: 4,
+      preparation: 4,
+      clarity: 4,
+      body: 'Useful session with a clear plan afterwards.',
+    });
 
     const res = await app.inject({ method: 'GET', url: '/api/workspace/dashboard', headers: { cookie } });
     expect(res.statusCode).toBe(200);

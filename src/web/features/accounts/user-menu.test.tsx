@@ -55,6 +55,7 @@ const EXPECTED: Record<Role, Array<[string, string]>> = {
     ['Availability', '/shark/availability'],
     ['Student Enrollments', '/shark/enrollments'],
     ['Credentials', '/shark/credentials'],
+    ['Reviews', '/shark/reviews'],
     ['Freelancer signup', '/signup/freelancer'],
     ['Subscriptions', '/subscriptions'],
     ['Account settings', '/account'],

@@ -3,11 +3,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATALOGUE_MSG, type Shark } from '#shared/catalogue.ts';
-import { formatFromHourly, formatRating, formatYears } from '#web/lib/format.ts';
+import { formatFromHourly, formatYears } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
-import { sharkBio, sharkRating, sharkStudents, specializationLabel } from './shark-display';
+import { sharkBio, sharkStudents, specializationLabel } from './shark-display';
+import { RatingBadge } from './rating-badge';
 import { SharkAvatar } from './shark-avatar';
 
 /** `footer`: an action inside the card, under its numbers (Liked Sharks' Unfollow). */
@@ -65,10 +66,7 @@ export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode 
         <div className="flex items-center gap-1">
           <dt className="sr-only">Rating</dt>
           <dd className="text-ink-300">
-            <span aria-hidden="true" className="text-warning-400">
-              ★
-            </span>{' '}
-            <span className="font-semibold text-ink-100">{formatRating(sharkRating(shark))}</span>
+            <RatingBadge shark={shark} />
           </dd>
         </div>
       </dl>

@@ -20,6 +20,8 @@ export interface SessionListItem {
   needsAction: boolean;
   /** The learner's email and phone, for the shark's lists. */
   contact?: string;
+  /** A learner's completed session: the row offers "Leave a review" (issue 14). */
+  review?: { sharkName: string };
 }
 
 /** A learner's own booking as a row. */
@@ -32,6 +34,7 @@ export const fromMyBooking = (b: MyBooking): SessionListItem => ({
   totalPrice: b.totalPrice,
   status: b.status,
   needsAction: b.needsAction === true,
+  review: b.status === 'completed' ? { sharkName: b.sharkName } : undefined,
 });
 
 /** Every booking of the shark's courses as rows; a row the server sent without its time and status is left out. */
@@ -163,6 +166,16 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
           </div>
         </dl>
       </Link>
+      {s.review ? (
+        // Only a completed session can be reviewed; the review page says when its window has closed.
+        <Link
+          to={paths.user.review(s.id)}
+          className="btn-ghost mt-2 w-fit py-1.5"
+          aria-label={`Leave a review of ${s.title} with ${s.review.sharkName}`}
+        >
+          Leave a review
+        </Link>
+      ) : null}
     </li>
   );
 }

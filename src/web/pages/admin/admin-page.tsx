@@ -18,6 +18,7 @@ import { SelectField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { MailLogPanel } from '#web/features/admin/mail-log.tsx';
+import { ReportedReviewsPanel } from '#web/features/reviews/reported-reviews.tsx';
 import {
   AccountsPanel,
   ApplicationActions,
@@ -46,7 +47,8 @@ export default function AdminPage() {
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
         <h1 className="heading-2 mt-1">Admin console</h1>
         <p className="muted mt-2">
-          Run the marketplace: applications, sharks, accounts, sessions, credentials, mail and the audit log.
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, mail and the
+          audit log.
         </p>
       </header>
       <Tabs.Root defaultValue="sharks" className="mt-8">
@@ -68,6 +70,9 @@ export default function AdminPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="credentials" className={tabClass}>
             Credentials
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabClass}>
+            Reviews
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={tabClass}>
             Contact messages
@@ -97,6 +102,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="credentials" className="mt-6">
           <CredentialQueuePanel />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="mt-6">
+          <ReportedReviewsPanel />
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6">
           <MessagesPanel />

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
+import { REVIEW_MSG } from '#shared/reviews.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor, signedOut } from '#web/testing/test-utils.tsx';
 import SharkProfilePage from './shark-profile-page';
 
@@ -25,6 +26,12 @@ const SHARK: Shark = {
   avgRating: 4.75,
   reviewCount: 6,
   minPrice: 1500,
+};
+const EMPTY_SUMMARY = {
+  average: null,
+  count: 0,
+  distribution: [0, 0, 0, 0, 0],
+  rubric: { knowledge: null, preparation: null, clarity: null },
 };
 const COURSE: PublicCourse = {
   id: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
@@ -59,7 +66,7 @@ describe('shark profile', () => {
     expect(screen.getByText('@ghostwire')).toBeInTheDocument();
     expect(screen.getByText('Red Teaming')).toBeInTheDocument();
     expect(screen.getByText('9 years')).toBeInTheDocument();
-    expect(screen.getByText('★ 4.8')).toBeInTheDocument();
+    expect(screen.getByText('★ 4.8 · 6 reviews')).toBeInTheDocument();
     expect(screen.getByText('14')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Initials of Ananya Iyer' })).toHaveTextContent('AI');
     expect(screen.getByRole('button', { name: 'Follow Ananya Iyer' })).toBeInTheDocument();
@@ -154,17 +161,85 @@ describe('shark profile', () => {
     expect(await screen.findByRole('region', { name: 'Book a session' })).toBeInTheDocument();
   });
 
-  it('says reviews are coming soon with a Notify Me button', async () => {
+  it('says a shark without reviews has none yet and keeps the Notify Me button', async () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
-      [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: { ...SHARK, avgRating: null, reviewCount: 0 } },
+      [`GET /api/sharks/${ID}/reviews`]: {
+        status: 200,
+        body: {
+          summary: EMPTY_SUMMARY,
+          items: [],
+          page: 1,
+          pageSize: 10,
+          total: 0,
+        },
+      },
     });
     const user = userEvent.setup();
     renderScreen(routes, `/sharks/${ID}`);
+    // Unrated: "New" instead of an invented rating.
+    expect(await screen.findByText('New')).toBeInTheDocument();
     await user.click(await screen.findByRole('tab', { name: 'Reviews' }));
     const panel = screen.getByRole('tabpanel', { name: 'Reviews' });
-    expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
+    expect(await within(panel).findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument();
+    expect(within(panel).getByText(new RegExp(REVIEW_MSG.noReviews.slice(0, 40)))).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: /Notify Me/ })).toBeInTheDocument();
+  });
+
+  it('lists published reviews with the summary, the verified mark, the rubric and the reply', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: SHARK },
+      [`GET /api/sharks/${ID}/reviews`]: {
+        status: 200,
+        body: {
+          summary: {
+            average: 4.75,
+            count: 6,
+            distribution: [0, 0, 0, 2, 4],
+            rubric: { knowledge: 4.8, preparation: 4.5, clarity: 4.67 },
+          },
+          items: [
+            {
+              id: '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+              authorName: 'Priya R.',
+              courseTitle: 'Adversary Emulation Basics',
+              sessionMonth: '2026-10',
+              rating: 4,
+              knowledge: 5,
+              preparation: 4,
+              clarity: 3,
+              body: 'Well prepared, with a lab that matched my engagement.',
+              createdAt: '2026-10-20T10:00:00.000Z',
+              editedAt: null,
+              verified: true,
+              reply: { body: 'Thanks Priya, see you at the next one!', at: '2026-10-21T10:00:00.000Z' },
+            },
+          ],
+          page: 1,
+          pageSize: 1,
+          total: 6,
+        },
+      },
+    });
+    renderScreen(routes, `/sharks/${ID}?tab=reviews`);
+    expect(await screen.findByText('★ 4.8 · 6 reviews')).toBeInTheDocument();
+    const review = await screen.findByRole('article', { name: 'Review by Priya R., 4 out of 5' });
+    const r = within(review);
+    expect(r.getByText(`✓ ${REVIEW_MSG.verified}`)).toBeInTheDocument();
+    expect(r.getByText(/Adversary Emulation Basics · session in October 2026/)).toBeInTheDocument();
+    expect(r.getByText('Knowledge').nextSibling).toHaveTextContent('5/5');
+    expect(r.getByText('Thanks Priya, see you at the next one!')).toBeInTheDocument();
+    expect(r.getByText(/Reply from Ananya Iyer/)).toBeInTheDocument();
+    expect(r.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Rating summary' });
+    expect(summary).toHaveTextContent(/^4\.8★★★★★6 reviews/);
+    expect(within(summary).getByRole('list', { name: 'Stars given' })).toHaveTextContent(
+      '5 stars44 stars23 stars02 stars01 stars0',
+    );
+    // More pages than shown: Load more.
+    expect(screen.getByRole('button', { name: 'Load more reviews' })).toBeInTheDocument();
   });
 
   it('shows "Shark not found" with a way back for an unknown or unpublished id', async () => {

@@ -6,20 +6,21 @@ import { Tabs } from 'radix-ui';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { getSharkCoursesQueryOptions, useShark } from '#web/features/catalogue/api.ts';
-import { ComingSoon } from '#web/components/coming-soon.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
-import { NotifyMeButton } from '#web/features/reviews/notify-me-button.tsx';
+import { ReviewsTab } from '#web/features/reviews/reviews-tab.tsx';
 import { CourseCard } from '#web/features/catalogue/course-card.tsx';
 import { SharkAvatar } from '#web/features/catalogue/shark-avatar.tsx';
 import {
+  reviewCountText,
   sharkBio,
   sharkRating,
   sharkStudents,
   specializationLabel,
 } from '#web/features/catalogue/shark-display.ts';
+import { UNRATED_LABEL } from '#shared/constants.ts';
 import { formatFromHourly, formatHourlyRange, formatRating, formatYears } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths } from '#shared/routes.ts';
@@ -267,7 +268,7 @@ function Profile({ shark, preview = false }: { shark: Shark; preview?: boolean }
           </span>
           <dl className="grid grid-cols-3 gap-3 text-center sm:max-w-md">
             <Fact label="Experience" value={formatYears(shark.experience)} />
-            <Fact label="Rating" value={`★ ${formatRating(sharkRating(shark))}`} />
+            <Fact label="Rating" value={ratingFact(shark)} />
             <Fact label="Students" value={String(sharkStudents(shark))} />
           </dl>
           <PriceAndBook shark={shark} courses={courses.data} onBook={book} />
@@ -312,17 +313,19 @@ function Profile({ shark, preview = false }: { shark: Shark; preview?: boolean }
         </Tabs.Content>
 
         <Tabs.Content value="reviews">
-          <ComingSoon
-            level={2}
-            title="Reviews are coming soon"
-            actions={<NotifyMeButton sharkId={shark.id} />}
-          >
-            Learners will soon be able to rate and review {shark.name}. Ask us to tell you when reviews open.
-          </ComingSoon>
+          <ReviewsTab sharkId={shark.id} sharkName={shark.name} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
   );
+}
+
+/** "★ 4.8 · 12 reviews", or "New" for an unrated shark (never an invented rating). */
+function ratingFact(shark: Pick<Shark, 'avgRating' | 'reviewCount'>) {
+  const rating = sharkRating(shark);
+  return rating === null
+    ? UNRATED_LABEL
+    : `★ ${formatRating(rating)} · ${reviewCountText(shark.reviewCount)}`;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

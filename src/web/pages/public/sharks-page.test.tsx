@@ -76,6 +76,7 @@ describe('sharks list', () => {
               bio: 'Cloud hardening.',
               studentCount: 0,
               avgRating: 3.9,
+              reviewCount: 12,
             }),
           ],
           page: 1,
@@ -101,7 +102,10 @@ describe('sharks list', () => {
     expect(nisha.querySelector('img[src="/images/default-shark.svg"]')).toBeNull();
     expect(nisha).toHaveTextContent('from ₹1,500 / hour');
     expect(nisha).toHaveTextContent('69 students');
-    expect(nisha).toHaveTextContent('4.5');
+    // Unrated: "New" and no stars, never the spec's invented 4.5 (decision 007).
+    expect(n.getByText('New')).toBeInTheDocument();
+    expect(nisha).not.toHaveTextContent('4.5');
+    expect(nisha).not.toHaveTextContent('★');
     expect(n.getByRole('button', { name: 'Follow Nisha Rao' })).toBeInTheDocument();
 
     // Real values, including a real 0, are shown as they are.
@@ -114,7 +118,7 @@ describe('sharks list', () => {
       `/media/avatars/sharks/2/profile.webp`,
     );
     expect(vikram).toHaveTextContent('0 students');
-    expect(vikram).toHaveTextContent('3.9');
+    expect(vikram).toHaveTextContent('3.9 (12 reviews)');
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     expect(screen.getByTestId('sharks-count')).toHaveTextContent('Showing 2 of 2 sharks');
   });
