@@ -2,13 +2,17 @@
 // requests, completes past sessions, sends the 24 h and 1 h reminders and mails new messages in batches.
 // Each step claims its rows with a conditional UPDATE, so two servers working the queue never double a mail.
 import { runSessionClock } from '#server/modules/session-mail/service.ts';
+import { completeEndedSessions, expireDueRequests } from '#server/modules/sessions/service.ts';
 import type { JobHandler } from './queue';
 import type { JobContext } from './handlers';
 
 export function sessionsHandler(ctx: JobContext): JobHandler<'sessions'> {
   const clock = { db: ctx.db, log: ctx.log, mailer: ctx.mailer, appOrigin: ctx.config.appOrigin };
   return async () => {
-    const done = await runSessionClock(clock);
+    const done = await runSessionClock(clock, {
+      expired: () => expireDueRequests(ctx.db, clock),
+      completed: () => completeEndedSessions(ctx.db, clock),
+    });
     if (done.expired || done.completed || done.reminded || done.messageMails)
       ctx.log.info(done, 'session clock ticked');
   };

@@ -1,11 +1,10 @@
-// The SQL of a session's notices and clocks: what a mail needs to know of a session, and the claims of the
-// jobs (expiry, completion, reminders, message mails). Each claim is an UPDATE that re-checks its condition on
-// the locked row, so two app servers running the same job never both win the same row.
-import { and, asc, count, eq, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+// The SQL of a session's notices and mail clocks: what a mail needs to know of a session, and the claims of
+// the jobs' mail steps (reminders, message mails; expiry and completion belong to the sessions module). Each
+// claim is an UPDATE that re-checks its condition on the locked row, so two servers never both win a row.
+import { and, asc, count, eq, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingEvents, bookingMessages, courseBookings, courses, sharks, users } from '#server/db/schema.ts';
-import type { SessionActor, SessionEventKind } from '#shared/sessions.ts';
 
 const sharkUsers = alias(users, 'shark_user');
 const learnerUsers = alias(users, 'learner_user');
@@ -74,67 +73,7 @@ export async function findSessionForMail(db: DbOrTx, bookingId: string): Promise
   return { ...row, reschedules };
 }
 
-export async function insertSessionEvent(
-  db: DbOrTx,
-  event: { bookingId: string; kind: SessionEventKind; actor: SessionActor; at: Date },
-): Promise<void> {
-  await db.insert(bookingEvents).values(event);
-}
-
 const BATCH = 200;
-
-// ---- Expiry: a request unanswered at its answer_by (or at its start) ----------------------------------
-
-const expiryDue = (at: Date) =>
-  and(
-    eq(courseBookings.status, 'requested'),
-    or(lte(courseBookings.answerBy, at), lte(courseBookings.startsAt, at)),
-  );
-
-export async function dueExpiries(db: DbOrTx, at: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: courseBookings.id })
-    .from(courseBookings)
-    .where(expiryDue(at))
-    .orderBy(asc(courseBookings.answerBy))
-    .limit(BATCH);
-  return rows.map((r) => r.id);
-}
-
-/** The request becomes expired, unless it was answered (or expired by another server) meanwhile. */
-export async function claimExpiry(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(courseBookings)
-    .set({ status: 'expired' })
-    .where(and(eq(courseBookings.id, id), expiryDue(at)))
-    .returning({ id: courseBookings.id });
-  return rows.length > 0;
-}
-
-// ---- Completion: a confirmed session whose end has passed ---------------------------------------------
-
-const completionDue = (at: Date) =>
-  and(eq(courseBookings.status, 'confirmed'), lte(courseBookings.endsAt, at));
-
-export async function dueCompletions(db: DbOrTx, at: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: courseBookings.id })
-    .from(courseBookings)
-    .where(completionDue(at))
-    .orderBy(asc(courseBookings.endsAt))
-    .limit(BATCH);
-  return rows.map((r) => r.id);
-}
-
-/** The session becomes completed; a proposal nobody answered before the end is dropped. */
-export async function claimCompletion(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(courseBookings)
-    .set({ status: 'completed', proposedStartsAt: null, proposedEndsAt: null, proposedBy: null })
-    .where(and(eq(courseBookings.id, id), completionDue(at)))
-    .returning({ id: courseBookings.id });
-  return rows.length > 0;
-}
 
 // ---- Reminders: 24 h and 1 h before a confirmed session, each once per start time ---------------------
 

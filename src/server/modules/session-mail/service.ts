@@ -12,16 +12,11 @@ import type { MailContext, MailRequest, SessionMail, SessionSide } from '#server
 import { now } from '#server/time.ts';
 import { calendarOf } from './calendar';
 import {
-  claimCompletion,
-  claimExpiry,
   claimMessages,
   claimReminder,
-  dueCompletions,
-  dueExpiries,
   dueMessageGroups,
   dueReminders,
   findSessionForMail,
-  insertSessionEvent,
   type ReminderHours,
   type SessionForMail,
 } from './repository';
@@ -279,26 +274,6 @@ async function eachInTransaction<T>(
   return done;
 }
 
-/** Requests unanswered at their answer_by (or their start) expire; both sides are told. */
-export async function expireDueRequests(ctx: ClockContext, at: Date = now()): Promise<number> {
-  return eachInTransaction(ctx, await dueExpiries(ctx.db, at), async (tx, id) => {
-    if (!(await claimExpiry(tx, id, at))) return false;
-    await insertSessionEvent(tx, { bookingId: id, kind: 'expired', actor: 'system', at });
-    await notifySession(tx, ctx, { bookingId: id, kind: 'expired', actor: 'system' });
-    return true;
-  });
-}
-
-/** Confirmed sessions whose end has passed are completed (a no-show report within 48 h changes that). */
-export async function completeEndedSessions(ctx: ClockContext, at: Date = now()): Promise<number> {
-  return eachInTransaction(ctx, await dueCompletions(ctx.db, at), async (tx, id) => {
-    if (!(await claimCompletion(tx, id, at))) return false;
-    await insertSessionEvent(tx, { bookingId: id, kind: 'completed', actor: 'system', at });
-    await notifySession(tx, ctx, { bookingId: id, kind: 'completed', actor: 'system' });
-    return true;
-  });
-}
-
 /** The 24 h and 1 h reminders, to both sides, each once per start time (marked with its mails). */
 export async function sendDueReminders(ctx: ClockContext, at: Date = now()): Promise<number> {
   let sent = 0;
@@ -349,11 +324,17 @@ export async function mailNewMessages(ctx: ClockContext, at: Date = now()): Prom
   });
 }
 
-/** One tick of the sessions' clock: every step runs even when an earlier one failed. */
-export async function runSessionClock(ctx: ClockContext, at: Date = now()) {
+/**
+ * One tick of the sessions' clock: the state steps the sessions module owns (expiry, completion) and then the
+ * mails this module owns (reminders, message batches). Every step runs even when an earlier one failed.
+ */
+export async function runSessionClock(
+  ctx: ClockContext,
+  state: { expired: () => Promise<number>; completed: () => Promise<number> },
+  at: Date = now(),
+) {
   const steps = {
-    expired: () => expireDueRequests(ctx, at),
-    completed: () => completeEndedSessions(ctx, at),
+    ...state,
     reminded: () => sendDueReminders(ctx, at),
     messageMails: () => mailNewMessages(ctx, at),
   };

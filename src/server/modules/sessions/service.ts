@@ -44,6 +44,7 @@ import {
 export { answerByFor, needsAction } from './lifecycle';
 /** Work lists of the expiry and completion jobs: ids to pass to expireSession / completeSession. */
 export { listDueRequests, listEndedSessions } from './repository';
+import { listDueRequests, listEndedSessions } from './repository';
 
 /** The caller of a session endpoint. */
 export interface SessionCaller {
@@ -433,4 +434,34 @@ export async function completeSession(tx: DbOrTx, ctx: MailContext, bookingId: s
   await updateBooking(tx, bookingId, { status: 'completed', ...NO_PROPOSAL });
   await recordSessionEvent(tx, ctx, { bookingId, at, kind: 'completed', actor: 'system', actorUserId: null });
   return true;
+}
+
+/** How many due rows one tick of the clock takes on; the rest wait for the next minute. */
+const CLOCK_BATCH = 200;
+
+/** Runs `work` for each id in its own transaction; one failing row does not hold back the others. */
+async function eachDue(db: Db, ids: string[], work: (tx: DbOrTx, id: string) => Promise<boolean>) {
+  let done = 0;
+  const errors: unknown[] = [];
+  for (const id of ids) {
+    try {
+      if (await db.transaction((tx) => work(tx, id))) done++;
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length) throw new AggregateError(errors, `${errors.length} of ${ids.length} failed`);
+  return done;
+}
+
+/** The clock's expiry step (the `sessions` job, decision 054): requests unanswered in time expire. */
+export async function expireDueRequests(db: Db, ctx: MailContext): Promise<number> {
+  return eachDue(db, await listDueRequests(db, now(), CLOCK_BATCH), (tx, id) => expireSession(tx, ctx, id));
+}
+
+/** The clock's completion step: confirmed sessions whose end has passed are completed. */
+export async function completeEndedSessions(db: Db, ctx: MailContext): Promise<number> {
+  return eachDue(db, await listEndedSessions(db, now(), CLOCK_BATCH), (tx, id) =>
+    completeSession(tx, ctx, id),
+  );
 }

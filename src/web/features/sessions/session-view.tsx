@@ -88,6 +88,12 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
               {can('reschedule') ? <RescheduleDialog session={session} onDone={onDone} /> : null}
               {can('cancel') ? <CancelDialog session={session} now={now} onDone={onDone} /> : null}
               {can('reportNoShow') ? <NoShowDialog session={session} onDone={onDone} /> : null}
+              {session.viewer === 'learner' && session.status === 'completed' ? (
+                // Only a completed session is reviewed (issue 14); the review page says when its window closed.
+                <Link to={paths.user.review(session.id)} className="btn-primary">
+                  Leave a review
+                </Link>
+              ) : null}
               {session.status === 'confirmed' ? (
                 <a href={sessionApi.calendar(session.id)} download className="btn-ghost">
                   Add to calendar

@@ -164,6 +164,22 @@ describe('the session page', () => {
     expect(document.title).toBe('Session: Web App Hacking | Shark Security');
   });
 
+  it("offers a completed session's learner a review, and nobody else", async () => {
+    renderSession(detail({ status: 'completed', actions: ['reportNoShow', 'message'] }));
+    expect(await screen.findByRole('link', { name: 'Leave a review' })).toHaveAttribute(
+      'href',
+      `/sessions/${ID}/review`,
+    );
+    cleanup();
+    renderSession(
+      detail({ viewer: 'shark', status: 'completed', actions: ['reportNoShow', 'message'] }),
+      {},
+      'shark',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Leave a review' })).toBeNull();
+  });
+
   it('offers only the actions the server lists', async () => {
     for (const actions of [
       ['cancel', 'editBrief', 'message'],
