@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   // The read-only checks of the demo catalogue (exactly 28 published sharks, their order, the sitemap) run
-  // first; the journeys that create and publish sharks run after them on the same server.
+  // first; the journeys that create and publish sharks run after them on the same server; the session life
+  // cycle, which moves the server's clock, runs last.
   projects: [
     {
       name: 'catalogue',
@@ -42,8 +43,15 @@ export default defineConfig({
     },
     {
       name: 'journeys',
-      testIgnore: /(public|a11y)\.spec\.ts$/,
+      testIgnore: /(public|a11y|session-life-cycle)\.spec\.ts$/,
       dependencies: ['catalogue'],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    // Moves the server's clock (POST /api/dev/clock), so it runs alone after everything else; it puts the clock back.
+    {
+      name: 'sessions',
+      testMatch: /session-life-cycle\.spec\.ts$/,
+      dependencies: ['journeys'],
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

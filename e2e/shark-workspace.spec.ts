@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { SESSION_MSG, SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
 
 const png = (color: string, width = 320, height = 200) =>
@@ -186,12 +187,6 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
     days: { starts: string[] }[];
   };
   const startsAt = slots.days.find((d) => d.starts.length > 0)!.starts[0];
-  const sharkTime = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(startsAt));
   const booked = await learner.request.post('/api/bookings', {
     data: {
       courseId,
@@ -206,31 +201,52 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   expect(booked.status()).toBe(201);
   await learnerContext.close();
 
+  // The booking is a request until the shark answers: it waits in "Needs your action", with the learner's contact.
   await page.goto('/shark/enrollments');
-  const section = page.getByRole('region', { name: 'Memory Forensics Bootcamp' });
-  await expect(section.getByText('1 booking')).toBeVisible();
-  await expect(section.getByText('₹4,200')).toBeVisible();
-  await expect(section.getByRole('cell', { name: 'Priya Raman' })).toBeVisible();
-  await expect(section.getByRole('cell', { name: sharkTime })).toBeVisible();
-  await expect(section.getByRole('link', { name: '+91 98450 12345' })).toBeVisible();
+  const needsAction = page.getByRole('list', { name: 'Needs your action' });
+  const row = needsAction.getByRole('listitem').filter({ hasText: 'Memory Forensics Bootcamp' });
+  await expect(row.getByText('Priya Raman', { exact: true })).toBeVisible();
+  await expect(row.getByText(SESSION_STATUS_LABEL.requested, { exact: true })).toBeVisible();
+  await expect(row.getByText(`${DEMO_ACCOUNTS.learner.email} · +91 98450 12345`)).toBeVisible();
+  await expect(row.getByText('₹4,200')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upcoming (0)' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Bookings per course' }).getByRole('listitem').filter({
+      hasText: 'Memory Forensics Bootcamp',
+    }),
+  ).toContainText('1 booking · ₹4,200');
   await shoot(page, 'enrollments-shark');
 
+  // Earnings count held sessions only: a request is counted apart, as awaiting an answer.
   await page.goto('/shark/dashboard');
-  const numbers = page.getByRole('definition');
-  await expect(numbers.nth(0)).toHaveText('1');
-  await expect(numbers.nth(1)).toHaveText('0');
-  await expect(numbers.nth(2)).toHaveText('₹4,200');
-  await expect(numbers.nth(3)).toHaveText('—No ratings yet');
-  await expect(page.getByRole('list', { name: 'Next sessions' }).getByText('with Priya Raman')).toBeVisible();
+  const numbers = page.getByLabel('Your numbers');
+  const tile = (label: string) => numbers.getByText(label, { exact: true }).locator('xpath=..');
+  await expect(tile('Upcoming sessions').getByRole('definition')).toHaveText('0');
+  await expect(tile('Completed sessions').getByRole('definition')).toHaveText('0');
+  await expect(tile('Earnings').getByRole('definition')).toHaveText('₹0');
+  await expect(tile('Average rating').getByRole('definition')).toHaveText('—No ratings yet');
+  await expect(tile('Booked, not yet held').getByRole('definition')).toHaveText('₹0');
+  await expect(tile('Requests awaiting your answer').getByRole('definition')).toHaveText('1');
+  await expect(
+    page.getByRole('list', { name: 'Needs your action' }).getByText('Priya Raman', { exact: true }),
+  ).toBeVisible();
   await shoot(page, 'dashboard-with-booking');
 
+  // A booked course cannot be deleted: it is archived (hidden from new bookings) and can be restored.
   await page.goto('/shark/edit-profile');
-  await page.getByRole('button', { name: 'Delete Memory Forensics Bootcamp' }).click();
-  const refuse = page.getByRole('dialog', { name: 'Delete this course?' });
-  await refuse.getByRole('button', { name: 'Delete course' }).click();
-  await expect(refuse.getByRole('alert')).toHaveText(
-    'Error deleting course. This course has 1 booking, so it cannot be deleted.',
-  );
+  await expect(page.getByRole('button', { name: 'Delete Memory Forensics Bootcamp' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archive Memory Forensics Bootcamp' }).click();
+  await expect(page.getByText(SESSION_MSG.courseArchived, { exact: true })).toBeVisible();
+  const courses = page.getByRole('list', { name: 'Your courses' });
+  await expect(courses.getByRole('heading', { name: 'Memory Forensics Bootcamp Archived' })).toBeVisible();
+  expect(await (await request.get(`/api/sharks/${sharkId}/courses`)).json()).toEqual([]);
+  await page.getByRole('button', { name: 'Restore Memory Forensics Bootcamp' }).click();
+  await expect(page.getByText(SESSION_MSG.courseRestored, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive Memory Forensics Bootcamp' })).toBeVisible();
+  const restored = (await (await request.get(`/api/sharks/${sharkId}/courses`)).json()) as {
+    title: string;
+  }[];
+  expect(restored.map((c) => c.title)).toEqual(['Memory Forensics Bootcamp']);
 });
 
 test('an admin picks a shark on the edit-profile and enrollments pages', async ({ page }) => {
@@ -241,7 +257,11 @@ test('an admin picks a shark on the edit-profile and enrollments pages', async (
   const demo = picker.locator('option', { hasText: DEMO_ACCOUNTS.shark.email });
   await picker.selectOption((await demo.getAttribute('value'))!);
   await expect(page).toHaveURL(/\/shark\/enrollments\?sharkId=[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Web Application Pentesting Bootcamp' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Bookings per course' }).getByText('Web Application Pentesting Bootcamp'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Upcoming \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Past \(\d+\)$/ })).toBeVisible();
   await shoot(page, 'enrollments');
 
   await page.getByRole('link', { name: 'Edit profile & courses' }).click();

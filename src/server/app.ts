@@ -40,6 +40,7 @@ import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
 import sessionsRoutes from './modules/sessions/routes';
+import devRoutes from './modules/dev/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +184,7 @@ export async function buildApp({
     workspaceRoutes,
     availabilityRoutes,
     sessionsRoutes,
+    devRoutes,
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);

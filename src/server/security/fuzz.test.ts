@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { contactSchema } from '#shared/contact.ts';
 import { queryRows } from '#server/db/client.ts';
+import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   createAccount,
@@ -288,7 +289,10 @@ beforeAll(async () => {
     'every role': async () => ({ cookie: await sessionCookie(db, everyone.id) }),
   };
 });
-afterAll(() => app.close());
+afterAll(() => {
+  setClock(); // POST /api/dev/clock may have moved it
+  return app.close();
+});
 
 const pathParam = (ids: string[]) =>
   fc.oneof(

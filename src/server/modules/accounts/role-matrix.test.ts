@@ -508,6 +508,7 @@ const PUBLIC = new Set([
   'POST /api/auth/reset-password',
   'POST /api/admin/cli/accounts', // loopback + the secret file of DATA_DIR (admin.test.ts)
   'GET /api/dev/outbox', // 404 in production (auth.test.ts)
+  'POST /api/dev/clock', // 404 in production (dev/clock.test.ts)
   'GET /api/health',
   'GET /api/sharks',
   'GET /api/sharks/:id',

@@ -105,8 +105,10 @@ function CourseRow({
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold break-words text-ink-100">
           {course.title}
+          {/* The space keeps "Archived" a word of its own in the heading's accessible name. */}
+          {archived ? ' ' : null}
           {archived ? (
-            <span className="ml-2 rounded-full border border-white/15 px-2 py-0.5 align-middle text-xs font-medium text-ink-400">
+            <span className="ml-1 rounded-full border border-white/15 px-2 py-0.5 align-middle text-xs font-medium text-ink-400">
               Archived
             </span>
           ) : null}

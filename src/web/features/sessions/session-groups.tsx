@@ -18,6 +18,11 @@ export interface SessionListItem {
   totalPrice: number;
   status: string;
   needsAction: boolean;
+  /**
+   * The server's verdict (requested or confirmed, start ahead, by the server's clock). Preferred over the
+   * browser's clock, which may disagree with the server's (a wrong system clock, or a test's moved clock).
+   */
+  upcoming?: boolean;
   /** The learner's email and phone, for the shark's lists. */
   contact?: string;
   /** A learner's completed session: the row offers "Leave a review" (issue 14). */
@@ -34,6 +39,7 @@ export const fromMyBooking = (b: MyBooking): SessionListItem => ({
   totalPrice: b.totalPrice,
   status: b.status,
   needsAction: b.needsAction === true,
+  upcoming: b.upcoming,
   review: b.status === 'completed' ? { sharkName: b.sharkName } : undefined,
 });
 
@@ -53,6 +59,7 @@ export const fromEnrollments = (data: Enrollments): SessionListItem[] =>
               totalPrice: s.totalPrice,
               status: s.status,
               needsAction: s.needsAction === true,
+              upcoming: s.upcoming,
             },
           ]
         : [],
@@ -73,7 +80,10 @@ export function groupSessions(items: SessionListItem[], now: Date = new Date()):
   const past: SessionListItem[] = [];
   for (const s of items) {
     if (s.needsAction) needsAction.push(s);
-    else if ((s.status === 'requested' || s.status === 'confirmed') && time(s) > now.getTime())
+    else if (
+      s.upcoming ??
+      ((s.status === 'requested' || s.status === 'confirmed') && time(s) > now.getTime())
+    )
       upcoming.push(s);
     else past.push(s);
   }

@@ -93,7 +93,7 @@ describe('learner pages', () => {
           booking('7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-20', true, 'Cloud IR', 'requested'),
           booking('6b3c4d5e-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-03-01', true, 'Red Team', 'confirmed', true),
           booking('5a2b3c4d-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2025-06-10', false, 'OSINT', 'cancelled'),
-          booking('4f1a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-04-01', true, 'Forensics', 'declined'),
+          booking('4f1a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-04-01', false, 'Forensics', 'declined'),
         ],
       },
       'GET /api/me/follows': { status: 200, body: { sharkIds: [SHARK.id], sharks: [SHARK] } },

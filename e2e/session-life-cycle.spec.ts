@@ -1,0 +1,257 @@
+// A session from request to completion (issue 13): a fresh learner books the demo shark, the shark accepts from
+// its dashboard's "Needs your action", they exchange a message, the learner proposes a new time with the slot
+// picker and the shark accepts it, the server's clock moves past the end (POST /api/dev/clock), and both
+// dashboards show it completed while the shark's earnings grow by the session's price. It runs in its own
+// project after the journeys, because it moves the server's clock; afterAll puts the clock back.
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { BOOKING_MSG } from '#shared/bookings.ts';
+import type { Enrollments } from '#shared/workspace.ts';
+import {
+  cancellationPolicy,
+  SESSION_EVENT_LABEL,
+  SESSION_MSG,
+  SESSION_STATUS_LABEL,
+  type SessionDetail,
+} from '#shared/sessions.ts';
+import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+
+const SHARK = DEMO_ACCOUNTS.shark.name;
+const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+const MINUTE = 60_000;
+
+const moveClock = async (request: APIRequestContext, offsetMinutes: number) => {
+  const res = await request.post('/api/dev/clock', { data: { offsetMinutes } });
+  expect(res.status()).toBe(200);
+};
+
+test.afterAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    await moveClock(request, 0);
+  } finally {
+    await request.dispose();
+  }
+});
+
+/** The shark's "Earnings" tile, in rupees. */
+async function earnings(page: Page): Promise<number> {
+  await page.goto('/shark/dashboard');
+  const value = page.locator('dt', { hasText: /^Earnings$/ }).locator('xpath=following-sibling::dd[1]');
+  await expect(value).toContainText('₹');
+  return rupees((await value.textContent()) ?? '');
+}
+
+async function newPage(browser: Browser, timezoneId: string) {
+  const context = await browser.newContext({ timezoneId });
+  return context.newPage();
+}
+
+/**
+ * Picks the first free time that starts after `after` (a day at a time, with the slot picker) and returns its
+ * instant: the radio's value.
+ */
+async function pickSlot(scope: Locator, after: number): Promise<string> {
+  const days = scope.getByRole('group', { name: 'Days' }).locator('button:not([aria-disabled])');
+  await expect(days.first()).toBeVisible();
+  const count = await days.count();
+  for (let i = 0; i < count; i++) {
+    await days.nth(i).click();
+    const times = scope.getByRole('radiogroup').locator('label');
+    await expect(times.first()).toBeVisible();
+    const values = await scope
+      .getByRole('radiogroup')
+      .getByRole('radio')
+      .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+    const index = values.findIndex((v) => Date.parse(v) > after);
+    if (index === -1) continue;
+    await times.nth(index).click();
+    await expect(scope.getByRole('radiogroup').getByRole('radio').nth(index)).toBeChecked();
+    return values[index]!;
+  }
+  throw new Error(`no free time after ${new Date(after).toISOString()}`);
+}
+
+test('a learner books, the shark accepts, they talk, the session moves, is held, and counts in earnings', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two people, two browsers and many pages on a shared two-core machine.
+  test.setTimeout(240_000);
+
+  const shark = await newPage(browser, 'Asia/Kolkata');
+  await loginAsDemo(shark, 'shark');
+  const earningsBefore = await earnings(shark);
+
+  // A fresh verified learner books a free slot on the shark's profile, several days ahead so it can still move.
+  const account = await signUpVerifiedLearner(page, request, {
+    name: 'Lena Learner',
+    email: uniqueEmail('lena'),
+  });
+  await loginAs(page, 'user', account.email, account.password);
+  await page.goto('/sharks?search=Arjun');
+  await page.getByTestId('shark-card').filter({ hasText: SHARK }).getByRole('link', { name: SHARK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SHARK })).toBeVisible();
+  await page.getByRole('tab', { name: 'Courses' }).click();
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByLabel('Name')).toHaveValue('Lena Learner');
+  const courseSelect = panel.getByLabel('Course');
+  const courseTitle = (await courseSelect.count())
+    ? ((await courseSelect.locator('option:checked').textContent()) ?? '').replace(/\s*\(₹.*$/, '')
+    : ((await panel.getByText(/^Course:/).textContent()) ?? '').replace(/^Course:\s*/, '');
+  await panel.getByLabel('Hours').fill('1');
+  const total = (await panel.getByTestId('booking-total').textContent()) ?? '';
+  const price = rupees(total);
+  expect(price).toBeGreaterThan(0);
+  const policy = (await panel.getByTestId('cancellation-policy').textContent()) ?? '';
+  const windowHours = [0, 12, 24, 48, 72].find((h) => cancellationPolicy(h) === policy);
+  expect(windowHours, policy).toBeDefined();
+  // Far enough ahead that the session can still be moved (outside the cancellation window) a day later.
+  const HOUR = 60 * MINUTE;
+  const firstStart = await pickSlot(panel, Date.now() + (windowHours! + 24) * HOUR);
+  await panel.getByLabel('Phone').fill('+91 90000 54321');
+  await panel.getByRole('button', { name: 'Confirm booking' }).click();
+  const confirmation = page.getByTestId('booking-confirmation');
+  await expect(confirmation.getByRole('heading', { name: '✓ Booking requested' })).toBeVisible();
+  await expect(confirmation).toContainText(BOOKING_MSG.booked);
+  await expect(confirmation).toContainText(total);
+
+  // The session page says it awaits the shark.
+  await confirmation.getByRole('link', { name: 'View your session' }).click();
+  await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]+$/);
+  const sessionPath = new URL(page.url()).pathname;
+  const sessionId = sessionPath.split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: courseTitle })).toBeVisible();
+  await expect(page.getByText(SESSION_MSG.awaitingShark)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByText(cancellationPolicy(windowHours!)),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByText(SESSION_STATUS_LABEL.requested, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept request' })).toHaveCount(0);
+
+  // The shark finds it under "Needs your action" on its dashboard and accepts it on the session page.
+  await shark.goto('/shark/dashboard');
+  await shark
+    .getByRole('list', { name: 'Needs your action' })
+    .getByTestId('session-item')
+    .filter({ hasText: account.email })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(shark).toHaveURL(new RegExp(`${sessionPath}$`));
+  await shark.getByRole('button', { name: 'Accept request' }).click();
+  await expect(shark.getByText(SESSION_MSG.accepted)).toBeVisible();
+  const sharkDetails = shark.getByRole('region', { name: 'Details' });
+  await expect(sharkDetails.getByText(SESSION_STATUS_LABEL.confirmed, { exact: true })).toBeVisible();
+  await expect(
+    shark.getByRole('list', { name: 'Timeline' }).getByText(SESSION_EVENT_LABEL.confirmed),
+  ).toBeVisible();
+
+  // They exchange a message; each sees the other's.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByText(SESSION_STATUS_LABEL.confirmed, { exact: true }),
+  ).toBeVisible();
+  const learnerNote = 'Hi! I would like to focus on SQL injection in login forms.';
+  await page.getByRole('textbox', { name: 'Message' }).fill(learnerNote);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const learnerThread = page.getByRole('list', { name: 'Message thread' });
+  await expect(learnerThread.getByRole('listitem').filter({ hasText: learnerNote })).toContainText('You');
+
+  await shark.reload();
+  const sharkThread = shark.getByRole('list', { name: 'Message thread' });
+  await expect(sharkThread.getByRole('listitem').filter({ hasText: learnerNote })).toContainText(
+    'Lena Learner',
+  );
+  const sharkNote = 'Sounds good. Bring a lab you are stuck on: https://example.com/lab';
+  await shark.getByRole('textbox', { name: 'Message' }).fill(sharkNote);
+  await shark.getByRole('button', { name: 'Send' }).click();
+  await expect(sharkThread.getByRole('listitem').filter({ hasText: sharkNote })).toContainText('You');
+
+  await page.reload();
+  const fromShark = learnerThread.getByRole('listitem').filter({ hasText: 'Sounds good.' });
+  await expect(fromShark).toContainText(SHARK);
+  await expect(fromShark.getByRole('link', { name: 'https://example.com/lab' })).toHaveAttribute(
+    'href',
+    'https://example.com/lab',
+  );
+
+  // The learner proposes a new time with the slot picker; the shark accepts it.
+  await page.getByRole('button', { name: 'Propose a new time' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Propose a new time' });
+  const newStart = await pickSlot(dialog, Date.parse(firstStart) + 12 * HOUR);
+  await dialog.getByRole('button', { name: 'Propose this time' }).click();
+  await expect(page.getByText(SESSION_MSG.rescheduleProposed)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You proposed a new time' })).toBeVisible();
+
+  await shark.reload();
+  await expect(shark.getByRole('heading', { name: 'The learner proposed a new time' })).toBeVisible();
+  await shark.getByRole('button', { name: 'Accept new time' }).click();
+  await expect(shark.getByText(SESSION_MSG.rescheduleAccepted)).toBeVisible();
+  await expect(
+    shark.getByRole('list', { name: 'Timeline' }).getByText(SESSION_EVENT_LABEL.reschedule_accepted),
+  ).toBeVisible();
+  const moved = (await (await shark.request.get(`/api/sessions/${sessionId}`)).json()) as SessionDetail;
+  expect(moved.status).toBe('confirmed');
+  expect(Date.parse(moved.startsAt)).toBe(Date.parse(newStart));
+
+  // Before the clock moves: the learner's dashboard lists it as upcoming, confirmed.
+  await page.goto('/user/dashboard');
+  await expect(
+    page
+      .getByRole('list', { name: 'Upcoming' })
+      .getByTestId('session-item')
+      .filter({ hasText: courseTitle })
+      .getByText(SESSION_STATUS_LABEL.confirmed, { exact: true }),
+  ).toBeVisible();
+
+  // Every confirmed session of the shark that ends before the new time completes with it (seeded ones too).
+  const target = Date.parse(moved.endsAt) + 5 * MINUTE;
+  const enrollments = (await (await shark.request.get('/api/workspace/enrollments')).json()) as Enrollments;
+  const alsoCompleted = enrollments.courses
+    .flatMap((c) => c.students)
+    .filter(
+      (s) => s.id !== sessionId && s.status === 'confirmed' && s.endsAt && Date.parse(s.endsAt) <= target,
+    )
+    .reduce((sum, s) => sum + s.totalPrice, 0);
+
+  // The session's time passes. Both sign in again: days later, their old logins may have gone idle.
+  await moveClock(request, Math.ceil((target - Date.now()) / MINUTE));
+  await page.context().clearCookies();
+  await loginAs(page, 'user', account.email, account.password);
+  await shark.context().clearCookies();
+  await loginAsDemo(shark, 'shark');
+
+  // Both dashboards show it completed, and the shark's earnings moved by its price.
+  await page.goto('/user/dashboard');
+  const learnerRow = page
+    .getByRole('list', { name: 'Past' })
+    .getByTestId('session-item')
+    .filter({ hasText: courseTitle });
+  await expect(learnerRow.getByText(SESSION_STATUS_LABEL.completed, { exact: true })).toBeVisible();
+  await expect(learnerRow).toContainText(`with ${SHARK}`);
+  await expect(page.getByRole('list', { name: 'Upcoming' })).toHaveCount(0);
+
+  await shark.goto('/shark/dashboard');
+  const sharkRow = shark
+    .getByRole('list', { name: 'Past' })
+    .getByTestId('session-item')
+    .filter({ hasText: account.email });
+  await expect(sharkRow.getByText(SESSION_STATUS_LABEL.completed, { exact: true })).toBeVisible();
+  expect(await earnings(shark)).toBe(earningsBefore + price + alsoCompleted);
+
+  await page.goto(sessionPath);
+  await expect(
+    page.getByRole('list', { name: 'Timeline' }).getByText(SESSION_EVENT_LABEL.completed, { exact: true }),
+  ).toBeVisible();
+  await shark.context().close();
+});
