@@ -1,18 +1,14 @@
 // Job `sessions` (every minute, see schedules.ts; decision 054): the sessions' clock. Expires unanswered
 // requests, completes past sessions, sends the 24 h and 1 h reminders and mails new messages in batches.
 // Each step claims its rows with a conditional UPDATE, so two servers working the queue never double a mail.
-import { runSessionClock } from '#server/modules/session-mail/service.ts';
-import { completeEndedSessions, expireDueRequests } from '#server/modules/sessions/service.ts';
+import { tickSessions } from '#server/modules/sessions/service.ts';
 import type { JobHandler } from './queue';
 import type { JobContext } from './handlers';
 
 export function sessionsHandler(ctx: JobContext): JobHandler<'sessions'> {
   const clock = { db: ctx.db, log: ctx.log, mailer: ctx.mailer, appOrigin: ctx.config.appOrigin };
   return async () => {
-    const done = await runSessionClock(clock, {
-      expired: () => expireDueRequests(ctx.db, clock),
-      completed: () => completeEndedSessions(ctx.db, clock),
-    });
+    const done = await tickSessions(clock);
     if (done.expired || done.completed || done.reminded || done.messageMails)
       ctx.log.info(done, 'session clock ticked');
   };

@@ -7,7 +7,7 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { notFound } from '#server/http/errors.ts';
 import { now, setClock } from '#server/time.ts';
-import { runSessionClock } from '#server/modules/session-mail/service.ts';
+import { tickSessions } from '#server/modules/sessions/service.ts';
 
 /** A year: far enough for any session's life, small enough that a typo cannot wrap the calendar. */
 export const MAX_CLOCK_OFFSET_MINUTES = 525_600;
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { offsetMinutes } = req.body;
       const offsetMs = offsetMinutes * 60_000;
       setClock(offsetMs === 0 ? undefined : () => new Date(Date.now() + offsetMs));
-      const tick = await runSessionClock({
+      const tick = await tickSessions({
         db: app.db,
         log: app.log,
         mailer: app.mailer,

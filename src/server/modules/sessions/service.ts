@@ -18,6 +18,7 @@ import { conflict, fieldError, HttpError, notFound } from '#server/http/errors.t
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
+import { runSessionClock, type ClockContext } from '#server/modules/session-mail/service.ts';
 import { notifySessionEvent } from './notify';
 import { sessionCalendar } from './calendar';
 import {
@@ -464,4 +465,15 @@ export async function completeEndedSessions(db: Db, ctx: MailContext): Promise<n
   return eachDue(db, await listEndedSessions(db, now(), CLOCK_BATCH), (tx, id) =>
     completeSession(tx, ctx, id),
   );
+}
+
+/**
+ * One tick of the sessions' clock (the `sessions` job every minute, and the dev clock of browser tests): expiry
+ * and completion here, then the reminders and message mails of the session-mail module.
+ */
+export function tickSessions(ctx: ClockContext) {
+  return runSessionClock(ctx, {
+    expired: () => expireDueRequests(ctx.db, ctx),
+    completed: () => completeEndedSessions(ctx.db, ctx),
+  });
 }
