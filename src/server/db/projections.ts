@@ -1,5 +1,17 @@
-// Column sets several repositories select, so every answer of that shape is read the same way.
-import { courseBookings as b, sharksWithMeta as s } from './schema';
+// Column sets and conditions several repositories share, so every answer of that shape is read the same way.
+import { and, eq, sql } from 'drizzle-orm';
+import { courseBookings as b, sharks, sharksWithMeta as s } from './schema';
+
+/**
+ * For reads of the sharks table itself: published, and its owner not suspended. The rule of
+ * sharks_with_meta.published (migration 0005), so a suspended shark's courses, calendar, sitemap entry and
+ * bookings go with its profile.
+ */
+export const isPublicShark = () =>
+  and(
+    eq(sharks.published, true),
+    sql`NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${sharks.userId} AND u.suspended_at IS NOT NULL)`,
+  );
 
 /** The columns of a shark card (the `Shark` shape): the catalogue, one shark, the follows list. */
 export const sharkCardColumns = {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
+import { BOOKING_MSG } from '#shared/bookings.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   createAccount,
@@ -376,6 +377,7 @@ describe('accounts: search and suspension', () => {
     const { db } = await testDatabase();
     const owner = await createAccount(db, { roles: ['shark'], email: 'nisha@example.com' });
     const shark = await createShark(db, { userId: owner.id, published: true });
+    const course = await createCourse(db, shark.id);
     const ownerCookie = await sessionCookie(db, owner.id);
     const res = await app.inject({
       method: 'POST',
@@ -398,6 +400,28 @@ describe('accounts: search and suspension', () => {
     const catalogue = await app.inject({ method: 'GET', url: '/api/sharks' });
     expect(JSON.stringify(catalogue.json())).not.toContain(shark.id);
     expect((await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).statusCode).toBe(404);
+    // Its courses and calendar go with the profile, and nobody can book it.
+    for (const path of ['courses', 'slots'])
+      expect((await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/${path}` })).statusCode).toBe(
+        404,
+      );
+    const learner = await createAccount(db, { roles: ['user'] });
+    const booking = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: await sessionCookie(db, learner.id) },
+      payload: {
+        courseId: course.id,
+        hours: 1,
+        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '+91 98450 12345',
+        requestId: '6f1b7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e',
+      },
+    });
+    expect(booking.statusCode, booking.body).toBe(400);
+    expect(booking.json().error.fields.courseId).toBe(BOOKING_MSG.courseNotBookable);
     const [mail] = await outbox('nisha@example.com');
     expect(mail.subject).toBe('Your Shark Security account is suspended');
     expect(mail.text).toContain('Repeated no-shows.');

@@ -2,6 +2,7 @@
 // waiting for the calendar to open.
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { isPublicShark } from '#server/db/projections.ts';
 import {
   availabilityOverrides as o,
   availabilityWatchers as w,
@@ -115,7 +116,7 @@ export async function isSharkPublished(db: DbOrTx, sharkId: string): Promise<{ n
   const [row] = await db
     .select({ name: s.name })
     .from(s)
-    .where(and(eq(s.id, sharkId), eq(s.published, true)));
+    .where(and(eq(s.id, sharkId), isPublicShark()));
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 // All SQL of bookings: the priced insert and the reads of bookings with their course and shark.
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '#server/db/client.ts';
-import { bookingColumns } from '#server/db/projections.ts';
+import { bookingColumns, isPublicShark } from '#server/db/projections.ts';
 import type { SessionStatus } from '#shared/sessions.ts';
 import { courseBookings as b, courses as c, sharks as s } from '#server/db/schema.ts';
 
@@ -149,6 +149,6 @@ export async function findBookableCourse(
     .select({ sharkId: c.sharkId, sharkUserId: s.userId })
     .from(c)
     .innerJoin(s, eq(s.id, c.sharkId))
-    .where(and(eq(c.id, courseId), eq(s.published, true), isNull(c.archivedAt)));
+    .where(and(eq(c.id, courseId), isPublicShark(), isNull(c.archivedAt)));
   return row ?? null;
 }

@@ -6,18 +6,8 @@ import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { sharkCardColumns } from '#server/db/projections.ts';
+import { isPublicShark, sharkCardColumns } from '#server/db/projections.ts';
 import { catalogueVersion, coursesWithBookings, sharks, sharksWithMeta as s } from '#server/db/schema.ts';
-
-/**
- * For reads of the sharks table itself: published, and its owner not suspended. The same rule as
- * sharks_with_meta.published (migration 0005), so a suspended shark's courses and sitemap entry go with its profile.
- */
-const isPublicShark = () =>
-  and(
-    eq(sharks.published, true),
-    sql`NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${sharks.userId} AND u.suspended_at IS NOT NULL)`,
-  );
 
 /** Every order ends with name, then id: a total order, so offset pages never repeat or skip a shark. */
 const ORDER_BY: Record<SharkSort, SQL[]> = {
