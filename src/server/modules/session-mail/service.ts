@@ -256,7 +256,7 @@ export interface ClockContext extends MailContext {
 }
 
 /** Runs `work` for each id in its own transaction; one failing row does not hold back the others. */
-async function eachInTransaction<T>(
+export async function eachInTransaction<T>(
   ctx: ClockContext,
   items: T[],
   work: (tx: DbOrTx, item: T) => Promise<boolean>,

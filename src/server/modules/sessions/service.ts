@@ -18,7 +18,11 @@ import { conflict, fieldError, HttpError, notFound } from '#server/http/errors.t
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
-import { runSessionClock, type ClockContext } from '#server/modules/session-mail/service.ts';
+import {
+  eachInTransaction,
+  runSessionClock,
+  type ClockContext,
+} from '#server/modules/session-mail/service.ts';
 import { notifySessionEvent } from './notify';
 import { sessionCalendar } from './calendar';
 import {
@@ -440,31 +444,16 @@ export async function completeSession(tx: DbOrTx, ctx: MailContext, bookingId: s
 /** How many due rows one tick of the clock takes on; the rest wait for the next minute. */
 const CLOCK_BATCH = 200;
 
-/** Runs `work` for each id in its own transaction; one failing row does not hold back the others. */
-async function eachDue(db: Db, ids: string[], work: (tx: DbOrTx, id: string) => Promise<boolean>) {
-  let done = 0;
-  const errors: unknown[] = [];
-  for (const id of ids) {
-    try {
-      if (await db.transaction((tx) => work(tx, id))) done++;
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length) throw new AggregateError(errors, `${errors.length} of ${ids.length} failed`);
-  return done;
-}
-
 /** The clock's expiry step (the `sessions` job, decision 054): requests unanswered in time expire. */
-export async function expireDueRequests(db: Db, ctx: MailContext): Promise<number> {
-  return eachDue(db, await listDueRequests(db, now(), CLOCK_BATCH), (tx, id) => expireSession(tx, ctx, id));
+export async function expireDueRequests(ctx: ClockContext): Promise<number> {
+  const due = await listDueRequests(ctx.db, now(), CLOCK_BATCH);
+  return eachInTransaction(ctx, due, (tx, id) => expireSession(tx, ctx, id));
 }
 
 /** The clock's completion step: confirmed sessions whose end has passed are completed. */
-export async function completeEndedSessions(db: Db, ctx: MailContext): Promise<number> {
-  return eachDue(db, await listEndedSessions(db, now(), CLOCK_BATCH), (tx, id) =>
-    completeSession(tx, ctx, id),
-  );
+export async function completeEndedSessions(ctx: ClockContext): Promise<number> {
+  const due = await listEndedSessions(ctx.db, now(), CLOCK_BATCH);
+  return eachInTransaction(ctx, due, (tx, id) => completeSession(tx, ctx, id));
 }
 
 /**
@@ -473,7 +462,7 @@ export async function completeEndedSessions(db: Db, ctx: MailContext): Promise<n
  */
 export function tickSessions(ctx: ClockContext) {
   return runSessionClock(ctx, {
-    expired: () => expireDueRequests(ctx.db, ctx),
-    completed: () => completeEndedSessions(ctx.db, ctx),
+    expired: () => expireDueRequests(ctx),
+    completed: () => completeEndedSessions(ctx),
   });
 }
