@@ -11,8 +11,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Two server processes need a PostgreSQL server: this file runs in `npm run test:pg`, not on PGlite.
-          exclude: process.env.DATABASE_URL ? [] : ['src/server/test/two-instances.test.ts'],
+          // Server processes need a PostgreSQL server: these files run in `npm run test:pg`, not on PGlite.
+          exclude: process.env.DATABASE_URL
+            ? []
+            : ['src/server/test/two-instances.test.ts', 'src/server/test/jobs-under-faults.test.ts'],
           // One database per worker, shared by the files it runs: a PGlite start costs seconds.
           pool: 'forks',
           isolate: false,

@@ -3,6 +3,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+import { sessionRowInGroup } from './helpers/sessions';
 
 const SHARK = DEMO_ACCOUNTS.shark.name; // Arjun Mehta, the demo shark account, whose courses we book
 
@@ -137,11 +138,7 @@ test.describe('a learner in another time zone', () => {
       const shark = await sharkContext.newPage();
       await loginAsDemo(shark, 'shark');
       await shark.goto('/shark/enrollments');
-      const row = shark
-        .getByRole('list', { name: 'Needs your action' })
-        .getByTestId('session-item')
-        .filter({ hasText: account.email });
-      await expect(row).toHaveCount(1);
+      const row = await sessionRowInGroup(shark, 'Needs your action', account.email);
       await expect(row).toContainText(courseTitle);
       await expect(row).toContainText('Maya Learner');
       await expect(row.getByText(SESSION_STATUS_LABEL.requested, { exact: true })).toBeVisible();

@@ -1,7 +1,9 @@
 // A session from request to completion (issue 13): a fresh learner books the demo shark, the shark accepts from
-// its dashboard's "Needs your action", they exchange a message, the learner proposes a new time with the slot
+// its sessions' "Needs your action", they exchange a message, the learner proposes a new time with the slot
 // picker and the shark accepts it, the server's clock moves past the end (POST /api/dev/clock), and both
-// dashboards show it completed while the shark's earnings grow by the session's price. It runs in its own
+// dashboards show it completed while the shark's earnings grow by the session's price. Then the shark reports
+// a no-show, an admin finds it among the disputes and rules that the session took place, and every side's
+// timeline shows the ruling. It runs in its own
 // project after the journeys, because it moves the server's clock; afterAll puts the clock back.
 import {
   expect,
@@ -15,12 +17,15 @@ import { BOOKING_MSG } from '#shared/bookings.ts';
 import type { Enrollments } from '#shared/workspace.ts';
 import {
   cancellationPolicy,
+  NO_SHOW_OUTCOME_CHOICE,
   SESSION_EVENT_LABEL,
   SESSION_MSG,
   SESSION_STATUS_LABEL,
+  sessionEventLabel,
   type SessionDetail,
 } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+import { sessionRowInGroup } from './helpers/sessions';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -78,7 +83,7 @@ async function pickSlot(scope: Locator, after: number): Promise<string> {
   throw new Error(`no free time after ${new Date(after).toISOString()}`);
 }
 
-test('a learner books, the shark accepts, they talk, the session moves, is held, and counts in earnings', async ({
+test('a learner books, the shark accepts, they talk, the session moves, is held, counts in earnings, and an admin rules on a reported no-show', async ({
   page,
   request,
   browser,
@@ -138,15 +143,11 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept request' })).toHaveCount(0);
 
-  // The shark finds it under "Needs your action" on its dashboard and accepts it on the session page.
-  await shark.goto('/shark/dashboard');
-  await shark
-    .getByRole('list', { name: 'Needs your action' })
-    .getByTestId('session-item')
-    .filter({ hasText: account.email })
-    .getByRole('link')
-    .first()
-    .click();
+  // The shark finds it under "Needs your action" in its sessions (other specs' requests may come first) and
+  // accepts it on the session page.
+  await shark.goto('/shark/enrollments');
+  const pending = await sessionRowInGroup(shark, 'Needs your action', account.email);
+  await pending.getByRole('link').first().click();
   await expect(shark).toHaveURL(new RegExp(`${sessionPath}$`));
   await shark.getByRole('button', { name: 'Accept request' }).click();
   await expect(shark.getByText(SESSION_MSG.accepted)).toBeVisible();
@@ -253,5 +254,41 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   await expect(
     page.getByRole('list', { name: 'Timeline' }).getByText(SESSION_EVENT_LABEL.completed, { exact: true }),
   ).toBeVisible();
+
+  // The shark reports that the learner did not come; an admin finds the dispute and rules that it took place.
+  await shark.goto(sessionPath);
+  await shark.getByRole('button', { name: 'Report a no-show' }).click();
+  const report = shark.getByRole('dialog', { name: 'Report a no-show' });
+  await report.getByLabel('Note').fill('The learner never joined the call.');
+  await report.getByRole('button', { name: 'Report no-show' }).click();
+  await expect(shark.getByText(SESSION_MSG.noShowReported, { exact: true })).toBeVisible();
+
+  const admin = await newPage(browser, 'Asia/Kolkata');
+  await loginAsDemo(admin, 'admin');
+  await admin.getByRole('tab', { name: 'Sessions' }).click();
+  await admin.getByLabel('Status').selectOption('disputed');
+  const disputed = admin
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('listitem')
+    .filter({ hasText: account.email });
+  await expect(disputed).toContainText('No-show reported by the shark');
+  await disputed.getByRole('button', { name: /^Resolve the no-show of / }).click();
+  const ruling = admin.getByRole('dialog', { name: 'Resolve the no-show' });
+  await ruling.getByLabel(NO_SHOW_OUTCOME_CHOICE.took_place).check();
+  await ruling.getByLabel(/Reason/).fill('The meeting log shows both sides in the call for the hour.');
+  await ruling.getByRole('button', { name: 'Resolve the no-show' }).click();
+  await expect(admin.getByText(SESSION_MSG.noShowResolved, { exact: true })).toBeVisible();
+  await expect(disputed).toHaveCount(0);
+
+  // The learner, the shark and the admin see the ruling on the timeline; it counts as completed again.
+  const label = sessionEventLabel({ kind: 'no_show_resolved', outcome: 'took_place' });
+  for (const viewer of [page, shark, admin]) {
+    await viewer.goto(sessionPath);
+    await expect(
+      viewer.getByRole('list', { name: 'Timeline' }).getByText(label, { exact: true }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText(SESSION_STATUS_LABEL.completed, { exact: true }).first()).toBeVisible();
+  await admin.context().close();
   await shark.context().close();
 });

@@ -7,13 +7,31 @@
 // indexes are as large as in production) yet computable, so bookings can name their course without a join.
 import pg from 'pg';
 import { openPostgres } from '#server/db/client.ts';
+import { hashPassword } from '#server/modules/accounts/service.ts';
+import {
+  BENCH_LEARNER_EMAIL,
+  BENCH_LEARNER_SESSIONS,
+  BENCH_PASSWORD,
+  BENCH_SHARK_BOOKINGS,
+  BENCH_SHARK_EMAIL,
+} from './bench/people';
 
-const SHARKS = 100_000;
-const LEARNERS = 50_000;
-const COURSES = 300_000;
-const BOOKINGS = 1_000_000;
-const FOLLOWS = 200_000;
-const RATINGS = 300_000;
+/**
+ * SEED_SCALE (default 1) shrinks the catalogue for a quick check on a busy machine (0.02: 2,000 sharks and
+ * 20,000 bookings in seconds); the bench's signed-in learner and shark keep their full size at any scale.
+ */
+const SCALE = Number(process.env.SEED_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 1)) {
+  console.error(`SEED_SCALE must be a number in (0, 1], got ${process.env.SEED_SCALE}`);
+  process.exit(2);
+}
+const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
+const SHARKS = scaled(100_000);
+const LEARNERS = scaled(50_000);
+const COURSES = scaled(300_000);
+const BOOKINGS = scaled(1_000_000);
+const FOLLOWS = scaled(200_000);
+const RATINGS = scaled(300_000);
 
 const FIRST = [
   'Aarav',
@@ -443,7 +461,7 @@ async function main() {
     'shark_followers',
     `
     INSERT INTO shark_followers (user_id, shark_id)
-    SELECT ${id('lu', `1 + (k - 1) % ${LEARNERS}`)}, ${id('s', `1 + (${h(`1 + (k - 1) % ${LEARNERS}`)} + ((k - 1) / ${LEARNERS}) * 25000) % ${SHARKS}`)}
+    SELECT ${id('lu', `1 + (k - 1) % ${LEARNERS}`)}, ${id('s', `1 + (${h(`1 + (k - 1) % ${LEARNERS}`)} + ((k - 1) / ${LEARNERS}) * ${Math.floor(SHARKS / 4)}) % ${SHARKS}`)}
     FROM generate_series(1, ${FOLLOWS}) k`,
   );
   // Reviews belong to completed sessions (decision 007): the first RATINGS bookings become completed sessions,
@@ -462,6 +480,139 @@ async function main() {
     SELECT p.id, p.shark_id, p.user_id, r.v, r.v, r.v, r.v, 'A clear, well-prepared session (benchmark data).'
     FROM picked p
     CROSS JOIN LATERAL (SELECT (ARRAY[5,5,5,4,4,4,4,3,3,2,1])[(1 + ${h('p.k + 13')} % 11)::int] AS v) r`,
+  );
+  // The bench's signed-in pages (issue 17): one shark with 2,000 bookings and one learner with 200 sessions,
+  // every state over past and future, with timelines and a few threads. Their evening and own-calendar slots
+  // never meet a generated booking, so the overlap constraint added back below holds by construction.
+  const passwordHash = (await hashPassword(BENCH_PASSWORD)).replaceAll("'", "''");
+  const benchShark = id('bs', '1');
+  const benchSharkUser = id('bsu', '1');
+  const benchLearner = id('blu', '1');
+  await step(
+    'bench learner and shark',
+    `
+    INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at) VALUES
+      (${benchSharkUser}, '${BENCH_SHARK_EMAIL}', '${passwordHash}', now(), now() - interval '420 days'),
+      (${benchLearner}, '${BENCH_LEARNER_EMAIL}', '${passwordHash}', now(), now() - interval '320 days');
+    INSERT INTO profiles (id, full_name, email, phone) VALUES
+      (${benchSharkUser}, 'Meera Bench', '${BENCH_SHARK_EMAIL}', '+91 9000000001'),
+      (${benchLearner}, 'Rohan Bench', '${BENCH_LEARNER_EMAIL}', '+91 8000000001');
+    INSERT INTO user_roles (user_id, role_id)
+      SELECT ${benchSharkUser}, id FROM roles WHERE role_name = 'shark'
+      UNION ALL SELECT ${benchLearner}, id FROM roles WHERE role_name = 'user';
+    INSERT INTO sharks (id, user_id, name, code_name, specialization, experience, bio, published) VALUES
+      (${benchShark}, ${benchSharkUser}, 'Meera Bench', 'Hammerhead', 'pentesting', 12,
+       'Penetration tester with 12 years in web applications and APIs. Hands-on labs in every session.', true);
+    INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, cancellation_hours, created_at)
+      SELECT ${id('bc', 'j')}, ${benchShark}, (ARRAY['Web Application Pentesting Bootcamp', 'API Security Testing', 'Active Directory Attacks'])[j],
+             'BENCH-' || j, 'Live sessions with labs and a written report at the end.', 2, (1000 + j * 500)::numeric(12,2),
+             (ARRAY[24, 48, 12])[j], now() - interval '410 days'
+      FROM generate_series(1, 3) j;
+    INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, daily_cap, published)
+      VALUES (${benchShark}, 'Asia/Kolkata', 0, 720, 60, NULL, true);
+    INSERT INTO availability_weekly (shark_id, weekday, start_time, end_time)
+      SELECT ${benchShark}, d, time '08:00', time '18:00' FROM generate_series(1, 7) d;
+    INSERT INTO shark_followers (user_id, shark_id)
+      SELECT DISTINCT ${benchLearner}, ${id('s', `1 + ${h('i + 31337')} % ${SHARKS}`)} FROM generate_series(1, 12) i`,
+  );
+  await step(
+    `bench sessions (${BENCH_SHARK_BOOKINGS} + ${BENCH_LEARNER_SESSIONS - BENCH_SHARK_BOOKINGS / 50})`,
+    `
+    WITH plan AS (
+      -- the shark's: five a day (08:00, 10:00, ... in Kolkata, 1 or 2 hours) over 400 days; every 50th is the bench learner's
+      SELECT ${id('bb', 'k')} AS id, k, ${id('bc', '1 + k % 3')} AS course_id, (1000 + (1 + k % 3) * 500)::numeric(12,2) AS price,
+             CASE WHEN k % 50 = 0 THEN 0 ELSE 1 + ${h('k + 4242')} % ${LEARNERS} END AS learner,
+             ${benchShark} AS shark_id, 'Asia/Kolkata' AS zone,
+             current_date - 300 + (k - 1) / 5 AS day, time '08:00' + ((k - 1) % 5) * interval '2 hours' AS at, 1 + k % 2 AS hours
+      FROM generate_series(1, ${BENCH_SHARK_BOOKINGS}) k
+      UNION ALL
+      -- the learner's others: one evening every other day (after every generated booking's end) with a catalogue shark
+      SELECT ${id('bl', 'i')}, 10000 + i, ${id('c', 'cj.j')}, ${price('cj.j')}, 0, ${id('s', 'sj.shark')}, ${pick(ZONES, 'sj.shark')},
+             current_date - 240 + 2 * i, time '19:00', 1
+      FROM generate_series(1, ${BENCH_LEARNER_SESSIONS - BENCH_SHARK_BOOKINGS / 50}) i
+      CROSS JOIN LATERAL (SELECT 1 + ${h('i + 777')} % ${COURSES} AS j) cj
+      CROSS JOIN LATERAL (SELECT 1 + ${h('cj.j')} % ${SHARKS} AS shark) sj
+    ), timed AS (
+      SELECT p.*, (p.day + p.at) AT TIME ZONE p.zone AS starts,
+             (p.day + p.at) AT TIME ZONE p.zone + make_interval(hours => p.hours) AS ends
+      FROM plan p
+    ), stated AS (
+      SELECT t.*, CASE
+               WHEN t.ends <= now() THEN CASE WHEN k % 13 = 0 THEN 'no_show' WHEN k % 11 = 0 THEN 'expired'
+                 WHEN k % 9 = 0 THEN 'declined' WHEN k % 7 = 0 THEN 'cancelled' ELSE 'completed' END
+               ELSE CASE WHEN k % 9 = 0 THEN 'cancelled' WHEN k % 3 = 0 THEN 'requested' ELSE 'confirmed' END
+             END AS status
+      FROM timed t
+    ), dated AS (
+      SELECT s.*, CASE WHEN s.status = 'requested' THEN now() - make_interval(hours => 1 + k % 40)
+                       ELSE least(s.starts, now()) - make_interval(days => 2 + k % 20) END AS created
+      FROM stated s
+    )
+    INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
+                                 created_at, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone,
+                                 answer_by, meeting_link, brief, notes, cancelled_by, late_cancellation,
+                                 proposed_starts_at, proposed_ends_at, proposed_by)
+    SELECT d.id,
+           d.course_id,
+           CASE WHEN d.learner = 0 THEN ${benchLearner} ELSE ${id('lu', 'd.learner')} END,
+           CASE WHEN d.learner = 0 THEN 'Rohan Bench' ELSE 'Learner ' || d.learner END,
+           CASE WHEN d.learner = 0 THEN '${BENCH_LEARNER_EMAIL}' ELSE 'learner' || d.learner || '@bench.sharksecurity.in' END,
+           '+91 8' || lpad(d.learner::text, 9, '0'), d.hours, d.day, d.at, d.price * d.hours,
+           d.created, d.shark_id, d.starts, d.ends, d.ends, d.zone, d.status,
+           (ARRAY['Asia/Kolkata', 'Europe/London', 'America/New_York'])[1 + k % 3],
+           least(d.created + interval '48 hours', d.starts),
+           CASE WHEN d.status IN ('confirmed', 'completed', 'no_show') THEN 'https://meet.example.com/bench-' || k END,
+           CASE WHEN k % 2 = 0 THEN jsonb_build_object('goal', 'Find and report the OWASP Top 10 in our staging app', 'level', 'Intermediate', 'stuckOn', 'Chaining an SSRF into cloud metadata')
+                ELSE '{}'::jsonb END,
+           CASE WHEN d.status = 'completed' AND k % 3 = 0 THEN jsonb_build_object('notes', 'Covered recon, auth bypass and the report outline.', 'actionItems', 'Finish the PortSwigger SSRF labs; send the draft report.')
+                ELSE '{}'::jsonb END,
+           CASE WHEN d.status = 'cancelled' THEN (ARRAY['learner', 'shark', 'admin'])[1 + k % 3] END,
+           d.status = 'cancelled' AND k % 3 = 0 AND k % 2 = 0,
+           CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN d.starts + interval '1 day' END,
+           CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN d.ends + interval '1 day' END,
+           CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN (ARRAY['learner', 'shark'])[1 + k % 2] END
+    FROM dated d`,
+  );
+  // Each bench session's timeline as the app writes it, and a thread of three messages on one in four.
+  const mine = `(b.shark_id = ${benchShark} OR b.user_id = ${benchLearner})`;
+  await step(
+    'bench session timelines',
+    `
+    INSERT INTO booking_events (id, booking_id, at, kind, actor, actor_user_id, reason, starts_at, late)
+    SELECT ${id('be', 'b.id::text || e.kind')}, b.id, e.at, e.kind, e.actor, e.actor_user_id, e.reason, e.starts_at, e.late
+    FROM course_bookings b
+    JOIN sharks s ON s.id = b.shark_id
+    CROSS JOIN LATERAL (VALUES
+      (b.created_at, 'requested', 'learner', b.user_id, NULL, NULL::timestamptz, false, true),
+      (least(b.created_at + interval '2 hours', now()), 'confirmed', 'shark', s.user_id, NULL, NULL,
+       false, b.status IN ('confirmed', 'completed', 'no_show') OR (b.status = 'cancelled' AND b.cancelled_by <> 'shark')),
+      (least(b.created_at + interval '1 day', now()), 'reschedule_proposed', b.proposed_by,
+       CASE b.proposed_by WHEN 'learner' THEN b.user_id ELSE s.user_id END, NULL, b.proposed_starts_at, false, b.proposed_by IS NOT NULL),
+      (b.ends_at, 'completed', 'system', NULL, NULL, NULL, false, b.status = 'completed'),
+      (b.ends_at + interval '1 hour', 'no_show', 'shark', s.user_id, 'The learner did not join the call.', NULL, false, b.status = 'no_show'),
+      (least(b.created_at + (b.starts_at - b.created_at) / 2, now()), 'cancelled', b.cancelled_by,
+       CASE b.cancelled_by WHEN 'learner' THEN b.user_id WHEN 'shark' THEN s.user_id END,
+       'A clash with a client engagement that week.', NULL, b.late_cancellation, b.status = 'cancelled'),
+      (b.created_at + interval '5 hours', 'declined', 'shark', s.user_id, 'Fully booked with an engagement that week.', NULL, false, b.status = 'declined'),
+      (b.answer_by, 'expired', 'system', NULL, NULL, NULL, false, b.status = 'expired')
+    ) e(at, kind, actor, actor_user_id, reason, starts_at, late, kept)
+    WHERE ${mine} AND e.kept`,
+  );
+  await step(
+    'bench session messages',
+    `
+    INSERT INTO booking_messages (id, booking_id, author, author_user_id, body, created_at, notified_at)
+    SELECT ${id('bmsg', 'b.id::text || m.n')}, b.id, m.author, CASE m.author WHEN 'learner' THEN b.user_id ELSE s.user_id END, m.body,
+           least(b.created_at + make_interval(hours => m.n), now() - make_interval(mins => 4 - m.n)),
+           least(b.created_at + make_interval(hours => m.n), now() - make_interval(mins => 4 - m.n))
+    FROM course_bookings b
+    JOIN sharks s ON s.id = b.shark_id
+    CROSS JOIN (VALUES
+      (1, 'learner', 'Hi! Looking forward to it. Should I set up a Kali VM beforehand?'),
+      (2, 'shark', 'Yes: Kali with Burp Suite Community is enough. I will share the lab at the start, see https://portswigger.net/web-security for the warm-up.'),
+      (3, 'learner', 'Thanks, ready on my side.')
+    ) m(n, author, body)
+    WHERE ${mine} AND abs(hashtext(b.id::text)) % 4 = 0`,
   );
   // What the triggers would have maintained row by row, computed once for every shark (before the
   // index rebuild, so the update does not maintain ten indexes row by row).

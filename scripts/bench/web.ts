@@ -1,4 +1,4 @@
-// Front-end figures for the bench: the gzipped JS the home page loads, and Lighthouse scores.
+// Front-end figures for the bench: the gzipped JS the home page and a shark's profile load, and Lighthouse scores.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ export interface JsFile {
 }
 
 /** The JS `/` loads before any lazy route: index.html's module script and its modulepreload links. */
-export function initialJs(webDist: string): JsFile[] {
+function initialUrls(webDist: string): string[] {
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const urls = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
@@ -23,10 +23,41 @@ export function initialJs(webDist: string): JsFile[] {
     const url = /(?:src|href)=["']([^"']+)["']/.exec(tag)?.[1];
     if ((isScript || isPreload) && url && !/^https?:/.test(url)) urls.add(url);
   }
-  return [...urls].map((url) => {
-    const body = readFileSync(path.join(webDist, url.replace(/^\//, '')));
-    return { file: url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
-  });
+  return [...urls];
+}
+
+function sizeOf(webDist: string, url: string): JsFile {
+  const body = readFileSync(path.join(webDist, url.replace(/^\//, '')));
+  return { file: url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+}
+
+export function initialJs(webDist: string): JsFile[] {
+  return initialUrls(webDist).map((url) => sizeOf(webDist, url));
+}
+
+/**
+ * The JS a page has loaded once the given lazy modules (keys of Vite's build manifest, relative to src/web)
+ * have loaded: `/`'s, then each module's chunk and every chunk it imports statically.
+ */
+export function pageJs(webDist: string, modules: string[]): JsFile[] {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const urls = new Set(initialUrls(webDist));
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    urls.add(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) walk(dep);
+  };
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`${module} is not in the build's manifest: did it move?`);
+    walk(module);
+  }
+  return [...urls].map((url) => sizeOf(webDist, url));
 }
 
 export interface LighthouseScores {

@@ -1,6 +1,6 @@
 // Builds the Fastify app without listening, so tests drive it with app.inject.
 // Plugins register in a fixed order: external -> app services -> routes -> the SPA.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -107,6 +107,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (stdout by default); tests capture it. */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered: the role matrix checks that each one has a row. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp({
@@ -115,6 +117,7 @@ export async function buildApp({
   serveWeb = false,
   logger = true,
   logStream,
+  onRoute,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) } : false,
@@ -131,6 +134,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

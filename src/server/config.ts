@@ -70,6 +70,13 @@ const envSchema = z.object({
   /** Retries of a mail after its first attempt, and the base of their exponential backoff in seconds. */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * A worker sending mail marks its jobs alive this often; a job whose worker died (kill -9, a lost machine) is
+   * retried once its mark is this old, instead of after the 5-minute expiry (pg-boss's minimum is 10).
+   */
+  MAIL_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(300).default(30),
+  /** How often the queue's supervisor looks for dead or expired jobs (pg-boss's monitor; tests shorten it). */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),

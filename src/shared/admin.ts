@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { specializationSchema } from './catalogue';
 import { emailField, nameField } from './fields';
 import { SPECIALIZATIONS } from './constants';
-import { SESSION_STATUSES } from './sessions';
+import {
+  NO_SHOW_OUTCOMES,
+  NO_SHOW_OUTCOME_LABEL,
+  SESSION_STATUSES,
+  SESSION_STATUS_LABEL,
+  type NoShowOutcome,
+} from './sessions';
 
 /** POST /api/admin/sharks. Specialization defaults to pentesting; the shark changes it in their profile. */
 export const createSharkSchema = z.object({
@@ -158,6 +164,27 @@ const dateField = z
   .refine((s) => !Number.isNaN(Date.parse(s)), ADMIN_MSG.dateInvalid)
   .optional();
 
+/**
+ * The console's session filters: one state of the life cycle, or `disputed`: the reported no-shows no admin has
+ * resolved yet (status no_show without a no_show_resolved event), the work list of disputes.
+ */
+export const BOOKING_STATUS_FILTERS = [...SESSION_STATUSES, 'disputed'] as const;
+export type BookingStatusFilter = (typeof BOOKING_STATUS_FILTERS)[number];
+
+/** The console's status filter, as its select reads. */
+export const BOOKING_STATUS_FILTER_LABEL: Record<BookingStatusFilter, string> = {
+  ...SESSION_STATUS_LABEL,
+  no_show: 'No-show (resolved or not)',
+  disputed: 'Disputed no-show (not yet resolved)',
+};
+
+/** How a reported no-show reads on its row of the console's Sessions list. */
+export const NO_SHOW_ROW = {
+  reported: (by: 'learner' | 'shark') => `No-show reported by the ${by}`,
+  disputed: 'Disputed',
+  resolved: (outcome: NoShowOutcome) => `Resolved: ${NO_SHOW_OUTCOME_LABEL[outcome]}`,
+} as const;
+
 /** GET /api/admin/bookings: search sessions by learner, shark, course and date. */
 export const bookingSearchQuerySchema = z.object({
   learner: searchField,
@@ -165,10 +192,10 @@ export const bookingSearchQuerySchema = z.object({
   course: searchField,
   from: dateField,
   to: dateField,
-  /** One state of the life cycle; `no_show` lists the reported (disputed) no-shows. Empty: every state. */
+  /** One state of the life cycle (`no_show`: every no-show, resolved or not), or `disputed`. Empty: every state. */
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(SESSION_STATUSES, { error: ADMIN_MSG.statusInvalid }).optional(),
+    z.enum(BOOKING_STATUS_FILTERS, { error: ADMIN_MSG.statusInvalid }).optional(),
   ),
   page: pageField,
 });
@@ -187,12 +214,22 @@ export const adminBookingSchema = z.object({
   totalPrice: z.number(),
   createdAt: z.iso.datetime({ offset: true }),
   status: z.enum(SESSION_STATUSES),
-  /** A reported no-show (decision 053: every report is a dispute an admin can see): who reported, the note. */
+  /**
+   * A reported no-show (decision 053: every report is a dispute an admin can see): who reported, the note, and
+   * once an admin ruled on it, the ruling (a `took_place` ruling leaves the session completed, still listed here).
+   */
   noShow: z
     .object({
       reportedBy: z.enum(['learner', 'shark']),
       note: z.string().nullable(),
       at: z.iso.datetime({ offset: true }),
+      resolution: z
+        .object({
+          outcome: z.enum(NO_SHOW_OUTCOMES),
+          reason: z.string().nullable(),
+          at: z.iso.datetime({ offset: true }),
+        })
+        .nullable(),
     })
     .nullable(),
 });

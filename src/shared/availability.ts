@@ -25,8 +25,8 @@ export const AVAILABILITY_MSG = {
   previewEmpty: 'No free slots in the next 14 days.',
   published: 'Calendar open: learners can book your free slots',
   dayOff: 'Day off',
-  openSummary: (days: number, zone: string) =>
-    `Free times on ${days} ${days === 1 ? 'day' : 'days'} ahead. The shark works in ${zone}; pick a time in the booking panel, shown in your own time zone.`,
+  openSummary: (days: number, of: number, zone: string) =>
+    `Free times on ${days} of the next ${of} days. The shark works in ${zone}; pick a time in the booking panel, shown in your own time zone.`,
   workspaceLink: 'Set your weekly hours, days off, buffer and notice, and open your calendar.',
   mailSubject: (name: string) => `${name} has opened their calendar`,
   mailBody: (name: string) =>

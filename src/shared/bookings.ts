@@ -4,6 +4,7 @@ import { emailField, nameField } from './fields';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
 import { isTimeZone } from './availability';
 import { SESSION_STATUSES } from './sessions';
+import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './session-lists';
 
 /** Booking texts that are ours (the spec only names "hours minimum 1"). */
 export const BOOKING_MSG = {
@@ -105,3 +106,24 @@ export type MyBooking = z.infer<typeof myBookingSchema>;
 
 export const createBookingResultSchema = myBookingSchema.extend({ message: z.string() });
 export type CreateBookingResult = z.infer<typeof createBookingResultSchema>;
+
+/** `GET /api/me/sessions?group=&page=`: one page of one group of the caller's own sessions. */
+export const mySessionPageSchema = sessionPageSchemaOf(myBookingSchema);
+export type MySessionPage = z.infer<typeof mySessionPageSchema>;
+
+/**
+ * `GET /api/me/sessions/overview`: the learner dashboard's numbers (the spec's upcoming = confirmed ahead,
+ * completed), what the bookings page sums (sessions booked or held and their total: declined, expired and
+ * cancelled ones cost nothing), and the first sessions of each group.
+ */
+export const mySessionsOverviewSchema = z.object({
+  upcomingSessions: z.number(),
+  completedSessions: z.number(),
+  bookedOrHeld: z.number(),
+  /** Rupees over the sessions booked or held. */
+  spent: z.number(),
+  /** Every session of the account, whatever its state. */
+  total: z.number(),
+  groups: sessionPreviewSchemaOf(myBookingSchema),
+});
+export type MySessionsOverview = z.infer<typeof mySessionsOverviewSchema>;

@@ -64,6 +64,7 @@ export const SESSION_EVENT_KINDS = [
   'reschedule_declined',
   'completed',
   'no_show',
+  'no_show_resolved',
 ] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
 
@@ -78,7 +79,33 @@ export const SESSION_EVENT_LABEL: Record<SessionEventKind, string> = {
   reschedule_declined: 'New time declined',
   completed: 'Completed',
   no_show: 'No-show reported',
+  no_show_resolved: 'No-show reviewed by Shark Security',
 };
+
+/**
+ * An admin's ruling on a reported no-show (every report is a dispute, decision 053): `upheld`, the reported side
+ * did not come and the session stays a no-show; `took_place`, the session happened and counts as completed.
+ */
+export const NO_SHOW_OUTCOMES = ['upheld', 'took_place'] as const;
+export type NoShowOutcome = (typeof NO_SHOW_OUTCOMES)[number];
+
+/** How an outcome reads in the admin console and after the timeline label. */
+export const NO_SHOW_OUTCOME_LABEL: Record<NoShowOutcome, string> = {
+  upheld: 'upheld',
+  took_place: 'the session took place',
+};
+
+/** The dialog's choices, each saying what it does. */
+export const NO_SHOW_OUTCOME_CHOICE: Record<NoShowOutcome, string> = {
+  upheld: 'Upheld: the reported side did not come (it stays a no-show)',
+  took_place: 'The session took place (it counts as completed)',
+};
+
+/** A timeline entry's label: the kind's, and for a no-show review its outcome ("…: upheld"). */
+export const sessionEventLabel = (e: { kind: SessionEventKind; outcome?: NoShowOutcome | null }): string =>
+  e.kind === 'no_show_resolved' && e.outcome
+    ? `${SESSION_EVENT_LABEL.no_show_resolved}: ${NO_SHOW_OUTCOME_LABEL[e.outcome]}`
+    : SESSION_EVENT_LABEL[e.kind];
 
 /**
  * The actions a viewer may take now; the server lists them in `actions` and refuses any other.
@@ -130,6 +157,10 @@ export const SESSION_MSG = {
   rescheduleAccepted: 'The session has moved to the new time.',
   rescheduleDeclined: 'The session stays at its current time.',
   noShowReported: 'No-show recorded. Our team sees it if the other side disagrees.',
+  noShowResolved: 'No-show resolved. Both sides have been told.',
+  noShowNotReported: 'This session has no reported no-show to resolve.',
+  noShowAlreadyResolved: 'This no-show has already been resolved.',
+  outcomeRequired: 'Choose what happened: upheld or the session took place.',
   saved: 'Saved.',
   messageSent: 'Message sent.',
   awaitingShark: 'Requested: waiting for the shark to accept. Nothing is confirmed yet.',
@@ -165,6 +196,13 @@ export const noShowSchema = z.object({
     .max(500, SESSION_MSG.reasonTooLong),
 });
 export type NoShowInput = z.input<typeof noShowSchema>;
+
+/** POST /api/admin/bookings/:id/resolve-no-show: an admin's ruling on a reported no-show, with a reason. */
+export const resolveNoShowSchema = z.object({
+  outcome: z.enum(NO_SHOW_OUTCOMES, { error: SESSION_MSG.outcomeRequired }),
+  reason,
+});
+export type ResolveNoShowInput = z.input<typeof resolveNoShowSchema>;
 
 /** PUT /api/sessions/:id/meeting-link; an empty string removes it. */
 export const meetingLinkSchema = z.object({
@@ -235,6 +273,8 @@ export const sessionEventSchema = z.object({
   startsAt: z.string().nullable(),
   /** A learner's cancellation inside the window. */
   late: z.boolean(),
+  /** For a no-show review: the admin's ruling. */
+  outcome: z.enum(NO_SHOW_OUTCOMES).nullable(),
 });
 export type SessionEvent = z.infer<typeof sessionEventSchema>;
 
@@ -296,6 +336,8 @@ export type SessionActionResult = z.infer<typeof sessionActionResultSchema>;
  * GET  /messages               → SessionMessage[] (oldest first)
  * POST /messages  {body}       → SessionMessage (201)
  * GET  /calendar.ics           → text/calendar
+ * An admin rules on a reported no-show at POST /api/admin/bookings/:id/resolve-no-show {outcome, reason}
+ * → SessionActionResult (admins only).
  */
 export const sessionApi = {
   detail: (id: string) => `/api/sessions/${id}`,

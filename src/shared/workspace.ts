@@ -5,6 +5,7 @@ import { myBookingSchema } from './bookings';
 import { SESSION_STATUSES } from './sessions';
 import { nameField, numberInput } from './fields';
 import { SPECIALIZATIONS } from './constants';
+import { sessionPageSchemaOf, sessionPageQuerySchema, sessionPreviewSchemaOf } from './session-lists';
 
 export const WORKSPACE_MSG = {
   specializationRequired: 'Specialization is required',
@@ -91,28 +92,6 @@ export const sessionRowSchema = z.object({
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
-export const dashboardSchema = z.object({
-  sharkName: z.string().nullable(),
-  /** Confirmed sessions that start in the future. */
-  upcomingSessions: z.number(),
-  /** Sessions in the completed state. */
-  completedSessions: z.number(),
-  /** Rupees: the total of completed sessions. */
-  earnings: z.number(),
-  /** Rupees: the total of confirmed sessions still ahead (booked, not yet held), shown apart from earnings. */
-  bookedNotHeld: z.number(),
-  /** Requests waiting for the shark's answer. */
-  awaitingAnswer: z.number(),
-  /** Sessions the shark cancelled (each one is counted). */
-  sharkCancellations: z.number(),
-  avgRating: z.number().nullable(),
-  reviewCount: z.number(),
-  courseCount: z.number(),
-  today: z.string(),
-  nextSessions: z.array(sessionRowSchema),
-});
-export type Dashboard = z.infer<typeof dashboardSchema>;
-
 /** A booking as the shark sees it: the learner's own view of it without the course and shark columns. */
 export const enrollmentSchema = myBookingSchema.pick({
   id: true,
@@ -132,6 +111,41 @@ export const enrollmentSchema = myBookingSchema.pick({
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 
+/** One of the shark's sessions in its lists: the enrollment and its course. */
+export const sharkSessionSchema = enrollmentSchema.extend(
+  myBookingSchema.pick({ courseId: true, courseTitle: true }).shape,
+);
+export type SharkSession = z.infer<typeof sharkSessionSchema>;
+
+/** `GET /api/workspace/sessions?group=&page=` (and `sharkId` for an admin): one page of one group. */
+export const sharkSessionPageQuerySchema = sessionPageQuerySchema.extend(sharkScopeQuerySchema.shape);
+export const sharkSessionPageSchema = sessionPageSchemaOf(sharkSessionSchema);
+export type SharkSessionPage = z.infer<typeof sharkSessionPageSchema>;
+
+export const dashboardSchema = z.object({
+  sharkName: z.string().nullable(),
+  /** Confirmed sessions that start in the future. */
+  upcomingSessions: z.number(),
+  /** Sessions in the completed state. */
+  completedSessions: z.number(),
+  /** Rupees: the total of completed sessions. */
+  earnings: z.number(),
+  /** Rupees: the total of confirmed sessions still ahead (booked, not yet held), shown apart from earnings. */
+  bookedNotHeld: z.number(),
+  /** Requests waiting for the shark's answer. */
+  awaitingAnswer: z.number(),
+  /** Sessions the shark cancelled (each one is counted). */
+  sharkCancellations: z.number(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number(),
+  courseCount: z.number(),
+  today: z.string(),
+  nextSessions: z.array(sessionRowSchema),
+  /** The first sessions of each group and each group's total (the full lists are paged). */
+  sessions: sessionPreviewSchemaOf(sharkSessionSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
 export const courseEnrollmentsSchema = z.object({
   courseId: z.uuid(),
   title: z.string(),
@@ -148,3 +162,10 @@ export const enrollmentsSchema = z.object({
   courses: z.array(courseEnrollmentsSchema),
 });
 export type Enrollments = z.infer<typeof enrollmentsSchema>;
+
+/** `GET /api/workspace/enrollments/courses`: each course's bookings and total, without the bookings. */
+export const courseTotalsSchema = z.object({
+  sharkName: z.string().nullable(),
+  courses: z.array(courseEnrollmentsSchema.omit({ students: true })),
+});
+export type CourseTotals = z.infer<typeof courseTotalsSchema>;

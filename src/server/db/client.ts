@@ -43,7 +43,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // JIT off for the app's sessions: its queries are short OLTP reads and writes, which JIT compilation never
+  // speeds up, and a pessimistic cost estimate (a count over a view) once switched it on and spent 480 of a
+  // 720 ms count compiling (docs/benchmarks.md). Sent at connection start, so no extra round trip.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    options: '-c jit=off',
+  });
   // A dropped connection (server restart, terminated backend) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
   // A connection terminated while checked out between two queries of a transaction (the booking transaction

@@ -288,6 +288,7 @@ export const bookingEvents = pgTable(
         'reschedule_declined',
         'completed',
         'no_show',
+        'no_show_resolved',
       ],
     }).notNull(),
     actor: text('actor', { enum: ['learner', 'shark', 'admin', 'system'] }).notNull(),
@@ -297,13 +298,23 @@ export const bookingEvents = pgTable(
     /** For reschedule events: the proposed or new start. */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     late: boolean('late').notNull().default(false),
+    /** For a no-show review (kind no_show_resolved) only: the admin's ruling. */
+    outcome: text('outcome', { enum: ['upheld', 'took_place'] }),
   },
   (t) => [
     index('booking_events_booking_idx').on(t.bookingId, t.at),
     check(
       'booking_events_kind_check',
-      sql`${t.kind} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'reschedule_proposed', 'reschedule_accepted', 'reschedule_declined', 'completed', 'no_show')`,
+      sql`${t.kind} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'reschedule_proposed', 'reschedule_accepted', 'reschedule_declined', 'completed', 'no_show', 'no_show_resolved')`,
     ),
+    // A ruling has an outcome and nothing else does; a booking is ruled on once (see the unique index).
+    check(
+      'booking_events_outcome_check',
+      sql`(${t.kind} = 'no_show_resolved') = (${t.outcome} IS NOT NULL) AND (${t.outcome} IS NULL OR ${t.outcome} IN ('upheld', 'took_place'))`,
+    ),
+    uniqueIndex('booking_events_one_ruling_idx')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'no_show_resolved'`),
     check('booking_events_actor_check', sql`${t.actor} IN ('learner', 'shark', 'admin', 'system')`),
   ],
 );

@@ -4,7 +4,7 @@
 // A job is always sent with the caller's transaction (or database), so it commits or rolls back with the
 // change that caused it.
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Config } from '#server/config.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
@@ -42,11 +42,28 @@ export interface QueueOptions {
   mailRetryLimit: number;
   /** Base of the exponential backoff between mail attempts, in seconds (about 1x, 2x, 4x... with jitter). */
   mailRetryDelaySeconds: number;
+  /** A mail job whose worker stopped marking it alive for this long is retried. */
+  mailHeartbeatSeconds: number;
+  /** How often the supervisor fails dead and expired jobs. */
+  superviseSeconds: number;
 }
 
 export function queueOptionsOf(config: Config): QueueOptions {
-  return { mailRetryLimit: config.MAIL_RETRY_LIMIT, mailRetryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS };
+  return {
+    mailRetryLimit: config.MAIL_RETRY_LIMIT,
+    mailRetryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+    mailHeartbeatSeconds: config.MAIL_HEARTBEAT_SECONDS,
+    superviseSeconds: config.JOB_SUPERVISE_SECONDS,
+  };
 }
+
+/**
+ * Jobs a worker takes at a time. After a fetch pg-boss waits the polling interval unless the batch came back
+ * full (burstWhenBatchFull, which it ignores at a batch of 1): one job per fetch would send one mail every
+ * 2 s per server, so a minute's 2,000 reminders would take half an hour to leave. Kept small because a
+ * worker killed mid-batch leaves the whole batch to its heartbeat's retry.
+ */
+const BATCH_SIZE = 10;
 
 export interface JobQueue {
   readonly boss: PgBoss;
@@ -78,7 +95,15 @@ export async function startQueue(opts: {
   supervise: boolean;
 }): Promise<JobQueue> {
   const { config, database, log, supervise } = opts;
-  const common = { supervise, schedule: supervise, migrate: true } as const;
+  const { mailRetryLimit, mailRetryDelaySeconds, mailHeartbeatSeconds, superviseSeconds } =
+    queueOptionsOf(config);
+  const common = {
+    supervise,
+    schedule: supervise,
+    migrate: true,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+  } as const;
   const boss =
     database.kind === 'pglite' && database.pglite
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
@@ -88,7 +113,6 @@ export async function startQueue(opts: {
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
 
-  const { mailRetryLimit, mailRetryDelaySeconds } = queueOptionsOf(config);
   const queues = {
     mail: {
       retryLimit: mailRetryLimit,
@@ -97,6 +121,8 @@ export async function startQueue(opts: {
       retryDelayMax: 3600,
       // An SMTP server that hangs: the attempt is abandoned and retried after this long.
       expireInSeconds: 300,
+      // A worker that died mid-send: its jobs are retried once their heartbeat is this old (decision 081).
+      heartbeatSeconds: mailHeartbeatSeconds,
     },
     maintenance: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
     'account-link': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
@@ -128,8 +154,26 @@ export async function startQueue(opts: {
       for (const kind of JOB_KINDS) {
         await boss.work(
           kind,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
-          async ([job]) => run(kind, handlers, job as never),
+          {
+            includeMetadata: true,
+            batchSize: BATCH_SIZE,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            pollingIntervalSeconds: 2,
+          },
+          // One job after the other, each settled on its own: a failed mail is retried without its batch.
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                await run(kind, handlers, job as never);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (err) {
+                results.push({ id: job.id, status: 'failed', output: errorOutput(err) });
+              }
+            }
+            return results;
+          },
         );
       }
     },

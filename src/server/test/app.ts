@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openPglite, openPostgres, queryRows, type Database } from '#server/db/client.ts';
 
@@ -62,9 +62,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A fresh app on the worker's database. Call in beforeAll; close in afterAll. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<FastifyInstance> {
   const database = await testDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options });
   await app.ready();
   return app;
 }

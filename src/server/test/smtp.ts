@@ -3,9 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
+/** What a load test needs of a received mail, read from the envelope and the headers without parsing the body. */
+export interface Envelope {
+  to: string;
+  messageId: string;
+  subject: string;
+}
+
 export interface Smtp {
   url: string;
+  /** Every accepted mail, parsed (unless started with `parse: false`). */
   received: ParsedMail[];
+  /** Every accepted mail's recipient, Message-ID and subject. */
+  envelopes: Envelope[];
   /** Time (performance.now) of each connection the server saw. */
   connections: number[];
   /** What DATA answers: 'ok', or an SMTP error code. Changeable while running. */
@@ -14,9 +24,21 @@ export interface Smtp {
 }
 
 export async function startSmtp(
-  opts: { answer?: 'ok' | 451 | 550; delayMs?: number; failFirst?: number } = {},
+  opts: {
+    answer?: 'ok' | 451 | 550;
+    delayMs?: number;
+    failFirst?: number;
+    /** False: keep only the envelopes (thousands of mails parse slowly on a shared machine). */
+    parse?: boolean;
+    /**
+     * Runs once a mail is stored, before the server answers 250: a test can kill the sender there, the moment
+     * a crash leaves a mail accepted by SMTP but not yet marked sent.
+     */
+    onAccepted?: (mail: Envelope) => Promise<void> | void;
+  } = {},
 ) {
   const received: ParsedMail[] = [];
+  const envelopes: Envelope[] = [];
   const connections: number[] = [];
   const mode: Smtp['mode'] = { answer: opts.answer ?? 'ok' };
   let failuresLeft = opts.failFirst ?? 0;
@@ -29,7 +51,7 @@ export async function startSmtp(
       if (opts.delayMs) setTimeout(() => callback(), opts.delayMs);
       else callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
@@ -42,16 +64,31 @@ export async function startSmtp(
           );
           return callback(err);
         }
-        received.push(await simpleParser(Buffer.concat(chunks)));
+        const raw = Buffer.concat(chunks);
+        const head = raw
+          .toString('utf8', 0, Math.max(0, raw.indexOf('\r\n\r\n')))
+          .replace(/\r\n[ \t]+/g, ' ');
+        const header = (name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(head)?.[1] ?? '';
+        const envelope = {
+          to: session.envelope.rcptTo[0]?.address ?? '',
+          messageId: header('Message-ID'),
+          subject: header('Subject'),
+        };
+        envelopes.push(envelope);
+        if (opts.parse !== false) received.push(await simpleParser(raw));
+        await opts.onAccepted?.(envelope);
         callback();
       });
     },
   });
+  // A sender killed mid-conversation resets its socket: that is the sender's failure, not the sink's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    envelopes,
     connections,
     mode,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

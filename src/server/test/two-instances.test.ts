@@ -3,88 +3,27 @@
 // booking lost or doubled); SIGTERM lets a request in flight finish. Needs a PostgreSQL server, so it runs
 // in `npm run test:pg` (DATABASE_URL set); vitest.config.ts leaves it out of the embedded-database run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { Redis } from 'ioredis';
 import { openPostgres, type Database } from '#server/db/client.ts';
-import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from './fixtures';
+import {
+  clearRateLimits,
+  freshDatabase,
+  killAll,
+  openCalendar,
+  redisAnswers,
+  REDIS_URL,
+  requestBooking,
+  startInstance,
+  type Instance,
+} from './instances';
 
 const BASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // node itself with tsx's loader (not the tsx CLI, which would sit between): killing the child kills the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: url,
-      LOG_LEVEL: 'fatal',
-      SEED_DEMO: 'false',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/sharks`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child, exited };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`instance on ${port} did not start`);
-}
 
 describe('two instances on one PostgreSQL database', () => {
   let database: Database;
@@ -94,27 +33,10 @@ describe('two instances on one PostgreSQL database', () => {
   let withRedis = false;
 
   beforeAll(async () => {
-    // Its own database: the processes outlive a test's resetDb, so they must not share the worker's.
-    const base = new URL(BASE_URL!);
-    const name = `${base.pathname.slice(1) || 'test'}_two_instances`;
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    base.pathname = `/${name}`;
-    dbUrl = base.toString();
+    dbUrl = await freshDatabase(BASE_URL!, 'two_instances');
     database = await openPostgres(dbUrl, 4);
     withRedis = await redisAnswers();
-    if (withRedis) {
-      const redis = new Redis(REDIS_URL);
-      // Only this app's keys: the counters of earlier runs must not leak into this one.
-      for (const pattern of ['sharks-rl:*', 'sharks-login-fail:*']) {
-        const keys = await redis.keys(pattern);
-        if (keys.length) await redis.del(...keys);
-      }
-      await redis.quit();
-    }
+    if (withRedis) await clearRateLimits();
     // One storage folder for both, as a shared volume would be; production uses S3 (docs/deploy.md).
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sharks-two-'));
     const env = {
@@ -127,8 +49,7 @@ describe('two instances on one PostgreSQL database', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const instance of [a, b])
-      if (instance && instance.child.exitCode === null) instance.child.kill('SIGKILL');
+    killAll([a, b]);
     await database?.close();
   });
 
@@ -215,17 +136,7 @@ describe('two instances on one PostgreSQL database', () => {
     const shark = await createShark(database.db);
     const course = await createCourse(database.db, shark.id, { price: 1000 });
     // The shark's calendar is open all day (UTC); each request books its own 2-hour slot from two days ahead.
-    await database.db
-      .insert(sharkAvailability)
-      .values({ sharkId: shark.id, timeZone: 'UTC', minNoticeMinutes: 0, horizonDays: 30, published: true });
-    await database.db.insert(availabilityWeekly).values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        sharkId: shark.id,
-        weekday,
-        startTime: '00:00',
-        endTime: '24:00',
-      })),
-    );
+    await openCalendar(database.db, shark.id);
     const firstDay = new Date(
       `${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
     );
@@ -233,26 +144,12 @@ describe('two instances on one PostgreSQL database', () => {
     const startOf = (requestId: string) =>
       new Date(firstDay.getTime() + requestIds.indexOf(requestId) * 2 * 3_600_000).toISOString();
     const book = (instance: Instance, requestId: string) =>
-      fetch(`${instance.url}/api/bookings`, {
-        method: 'POST',
-        headers: {
-          cookie: cookies[requestIds.indexOf(requestId) % cookies.length],
-          origin: instance.url,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          requestId,
-          courseId: course.id,
-          hours: 2,
-          startsAt: startOf(requestId),
-          name: 'Learner',
-          email: 'learner@example.test',
-          phone: '+91 90000 00000',
-        }),
-      }).then(
-        (r) => r.status,
-        () => 0,
-      );
+      requestBooking(instance, cookies[requestIds.indexOf(requestId) % cookies.length], {
+        requestId,
+        courseId: course.id,
+        hours: 2,
+        startsAt: startOf(requestId),
+      });
 
     // Reads and bookings in flight on both instances while every app connection is killed twice.
     const reads = Array.from({ length: 60 }, (_, i) =>

@@ -173,3 +173,17 @@ describe('footer', () => {
     ).toEqual(['/privacy', '/terms', '/cookies']);
   });
 });
+
+describe('moving between pages', () => {
+  it("puts focus on the new page's content, not on the old link or <body>", async () => {
+    mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut } });
+    const user = userEvent.setup();
+    renderScreen(routes, '/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const sharks = within(within(nav).getAllByRole('list')[0]!).getByRole('link', { name: 'Sharks' });
+    sharks.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Sharks page')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+});

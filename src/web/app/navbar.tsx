@@ -93,7 +93,10 @@ export function Navbar() {
       className={`fixed inset-x-0 top-0 z-50 transition-colors ${solid ? 'border-b border-white/10 bg-ink-950/90 backdrop-blur' : 'border-b border-transparent bg-transparent'}`}
     >
       <nav aria-label="Main" className="container-page flex h-16 items-center gap-3">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-bold text-ink-100">
+        <Link
+          to={paths.home}
+          className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 font-bold text-ink-100"
+        >
           <img src="/images/logo.svg" alt="" width={28} height={28} />
           <span className="hidden min-[430px]:inline">Shark Security</span>
           <span className="sr-only min-[430px]:hidden">Shark Security home</span>
@@ -137,11 +140,11 @@ export function Navbar() {
           <span
             data-testid="session-placeholder"
             aria-hidden="true"
-            className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-white/10 motion-reduce:animate-none"
+            className="h-11 w-11 shrink-0 animate-pulse rounded-full bg-white/10 motion-reduce:animate-none"
           />
         ) : isSignedIn ? (
           <Suspense
-            fallback={<span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-full bg-white/10" />}
+            fallback={<span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-full bg-white/10" />}
           >
             <UserMenu />
           </Suspense>

@@ -1,6 +1,6 @@
 // The frame of every page: navbar, the page, footer.
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
 import { Navbar } from './navbar';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -13,7 +13,26 @@ import { Spinner } from '#web/components/spinner.tsx';
 export const scrollKey = (location: Location) =>
   location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
+/**
+ * After moving to another page in the app, focus goes to the page's content, as a new document would start
+ * there: otherwise it stays on a link of the old page or, that element gone (a form that logged in), on
+ * <body>, and the next Tab leaves the page. Only the path counts: a search typed into the URL keeps its focus,
+ * and a page that placed focus itself (inside <main>) keeps it.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const last = useRef(pathname);
+  useEffect(() => {
+    if (last.current === pathname) return;
+    last.current = pathname;
+    const main = document.getElementById('main');
+    if (!main || main.contains(document.activeElement)) return;
+    main.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function RootLayout() {
+  useFocusOnNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +42,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1 pt-16">
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-offset-[-2px]">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

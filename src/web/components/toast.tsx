@@ -1,52 +1,86 @@
-// Toasts: every action answers with one. Built on Radix Toast (announced to screen readers).
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Toast as RadixToast } from 'radix-ui';
-import { MessageText } from './message-text';
+// Toasts: every action answers with one. The provider and `useToast` are all every page loads; the layer that
+// shows them (Radix Toast, about 10 KB gzipped) loads with the first toast, or as soon as a mutation starts,
+// since nearly every toast answers one and the server's reply then rarely outruns the chunk.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
-type Tone = 'success' | 'error' | 'info';
-interface ToastItem {
+export type Tone = 'success' | 'error' | 'info';
+export interface ToastItem {
   id: number;
   message: string;
   tone: Tone;
+}
+type Layer = ComponentType<{ items: ToastItem[]; onDismiss: (id: number) => void }>;
+
+let layer: Layer | null = null;
+let loading: Promise<Layer> | null = null;
+
+/**
+ * Starts (once) loading the toast layer and resolves with it. If the chunk cannot load (offline, or a deploy
+ * replaced it), the toasts of this visit show in a plain live region instead, with the same words (a leading
+ * ✅ as the character, not message-text's icon, which would put the icon module back on every page).
+ */
+export function loadToastLayer(): Promise<Layer> {
+  loading ??= import('./toast-layer').then(
+    (m) => (layer = m.ToastLayer),
+    () => (layer = PlainToasts),
+  );
+  return loading;
+}
+
+function PlainToasts({ items, onDismiss }: { items: ToastItem[]; onDismiss: (id: number) => void }) {
+  return (
+    <ol className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4">
+      {items.map((t) => (
+        <li
+          key={t.id}
+          role="status"
+          className="glass flex items-start gap-3 border px-4 py-3 text-sm text-ink-100"
+        >
+          <span className="flex-1">{t.message}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => onDismiss(t.id)}
+            className="-my-2 -mr-2 grid h-11 w-11 shrink-0 place-items-center text-ink-400 hover:text-ink-100"
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 const ToastContext = createContext<((message: string, tone?: Tone) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
+  const [Shown, setShown] = useState<Layer | null>(() => layer);
   const show = useCallback((message: string, tone: Tone = 'info') => {
     setItems((prev) => [...prev, { id: Date.now() + Math.random(), message, tone }]);
   }, []);
-  const value = useMemo(() => show, [show]);
-  const toneClass: Record<Tone, string> = {
-    success: 'border-success-400/40',
-    error: 'border-danger-400/50',
-    info: 'border-accent-400/40',
-  };
+  const dismiss = useCallback((id: number) => setItems((prev) => prev.filter((x) => x.id !== id)), []);
+  const waiting = items.length > 0 && Shown === null;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void loadToastLayer().then((loaded) => live && setShown(() => loaded));
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
   return (
-    <ToastContext.Provider value={value}>
-      <RadixToast.Provider swipeDirection="right" duration={4000}>
-        {children}
-        {items.map((t) => (
-          <RadixToast.Root
-            key={t.id}
-            type={t.tone === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => !open && setItems((prev) => prev.filter((x) => x.id !== t.id))}
-            className={`glass flex items-start gap-3 border px-4 py-3 text-sm text-ink-100 ${toneClass[t.tone]}`}
-          >
-            <RadixToast.Description className="flex-1">
-              <MessageText text={t.message} />
-            </RadixToast.Description>
-            <RadixToast.Close
-              aria-label="Dismiss"
-              className="-my-2 -mr-2 grid h-11 w-11 shrink-0 place-items-center text-ink-400 hover:text-ink-100"
-            >
-              ×
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ))}
-        <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
-      </RadixToast.Provider>
+    <ToastContext.Provider value={show}>
+      {children}
+      {Shown && <Shown items={items} onDismiss={dismiss} />}
     </ToastContext.Provider>
   );
 }

@@ -1,7 +1,9 @@
-// The role matrix: every protected API endpoint called as a visitor, a user, a freelancer, the shark who owns
-// the resource, another shark and an admin. The browser's route guards are only UX; these are the rules.
-// A final test fails when an /api route exists that is neither in this matrix nor on the public list, so a
-// new endpoint cannot ship without deciding who may call it.
+// The role matrix: every route the server registers, called as a visitor, the learner who owns the session or
+// review, another learner, a freelancer, the shark who owns the resource, another shark and an admin. The
+// browser's route guards are only UX; these are the rules. Open routes are rows too (every caller may), so a
+// final test can fail when any registered route (an onRoute hook sees them all) has no row: a new endpoint
+// cannot ship without deciding who may call it. The dev-only routes are also called on a production app,
+// where they must not exist for anyone.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,17 +14,19 @@ import {
   createAccount,
   createBooking,
   createCourse,
+  createReview,
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
+import { setClock } from '#server/time.ts';
 import { courses } from '#server/db/schema.ts';
 
-type Caller = 'visitor' | 'user' | 'freelancer' | 'shark' | 'otherShark' | 'admin';
+type Caller = 'visitor' | 'user' | 'otherUser' | 'freelancer' | 'shark' | 'otherShark' | 'admin';
 /** A status, a list of acceptable statuses, 'ok' (allowed: neither 401 nor 403, no 5xx) or 'signedIn' (anything but 401, no 5xx). */
 type Expect = number | number[] | 'ok' | 'signedIn';
 interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The route as Fastify knows it, for the completeness check. */
+  /** The route as Fastify registered it, for the completeness check. */
   route: string;
   url: (ctx: Ctx) => string;
   body?: (ctx: Ctx) => object;
@@ -33,11 +37,21 @@ interface Ctx {
   courseId: string;
   /** A confirmed session of `user` with shark A. */
   bookingId: string;
+  /** A completed session of `user` with shark A, not reviewed yet. */
+  completedId: string;
+  /** A completed session of `user` with shark A, and `user`'s published review of it. */
+  reviewedId: string;
+  reviewId: string;
+  /** A credential shark A listed. */
+  credentialId: string;
+  /** `user`'s email; every account of the matrix has the fixtures' password. */
+  userEmail: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
   visitor: 401,
   user: 403,
+  otherUser: 403,
   freelancer: 403,
   shark: 403,
   otherShark: 403,
@@ -47,6 +61,7 @@ const ADMIN_ONLY: Record<Caller, Expect> = {
 const OWNER_OR_ADMIN: Record<Caller, Expect> = {
   visitor: 401,
   user: 403,
+  otherUser: 403,
   freelancer: 403,
   shark: 'ok',
   otherShark: 403,
@@ -55,6 +70,7 @@ const OWNER_OR_ADMIN: Record<Caller, Expect> = {
 const SIGNED_IN: Record<Caller, Expect> = {
   visitor: 401,
   user: 'signedIn',
+  otherUser: 'signedIn',
   freelancer: 'signedIn',
   shark: 'signedIn',
   otherShark: 'signedIn',
@@ -64,19 +80,51 @@ const SIGNED_IN: Record<Caller, Expect> = {
 const SESSION_PARTY: Record<Caller, Expect> = {
   visitor: 401,
   user: 'ok',
+  otherUser: 404,
   freelancer: 404,
   shark: 'ok',
   otherShark: 404,
   admin: 'ok',
 };
+/** A session's review: its learner alone; to anyone else signed in it does not exist. */
+const LEARNER_ONLY: Record<Caller, Expect> = {
+  visitor: 401,
+  user: 'ok',
+  otherUser: 404,
+  freelancer: 404,
+  shark: 404,
+  otherShark: 404,
+  admin: 404,
+};
 const FREELANCER_ONLY: Record<Caller, Expect> = {
   visitor: 401,
   user: 403,
+  otherUser: 403,
   freelancer: 'ok',
   shark: 403,
   otherShark: 403,
   admin: 403,
 };
+/** Open to everyone: no caller is refused (401/403) and none gets a 5xx. */
+const OPEN: Record<Caller, Expect> = {
+  visitor: 'ok',
+  user: 'ok',
+  otherUser: 'ok',
+  freelancer: 'ok',
+  shark: 'ok',
+  otherShark: 'ok',
+  admin: 'ok',
+};
+/** The same answer for every caller. */
+const everyone = (expected: Expect): Record<Caller, Expect> => ({
+  visitor: expected,
+  user: expected,
+  otherUser: expected,
+  freelancer: expected,
+  shark: expected,
+  otherShark: expected,
+  admin: expected,
+});
 
 const profileBody = () => ({
   name: 'Shark A',
@@ -170,6 +218,14 @@ const MATRIX: Row[] = [
     url: () => '/api/admin/bookings?shark=a',
     expect: ADMIN_ONLY,
   },
+  {
+    // The fixture's session is confirmed, so an admin gets the 409 of "no reported no-show": allowed, refused.
+    method: 'POST',
+    route: '/api/admin/bookings/:id/resolve-no-show',
+    url: (c) => `/api/admin/bookings/${c.bookingId}/resolve-no-show`,
+    body: () => ({ outcome: 'upheld', reason: 'The learner confirmed it by mail.' }),
+    expect: ADMIN_ONLY,
+  },
   { method: 'GET', route: '/api/admin/audit-log', url: () => '/api/admin/audit-log', expect: ADMIN_ONLY },
   {
     method: 'GET',
@@ -185,10 +241,11 @@ const MATRIX: Row[] = [
     expect: OWNER_OR_ADMIN,
   },
   {
+    // Shark A's own credential: another shark is refused; after A deletes it, the admin finds nothing.
     method: 'DELETE',
     route: '/api/workspace/credentials/:id',
-    url: (c) => `/api/workspace/credentials/${randomUUID()}?sharkId=${c.sharkId}`,
-    expect: { ...OWNER_OR_ADMIN, shark: 404, admin: 404 },
+    url: (c) => `/api/workspace/credentials/${c.credentialId}?sharkId=${c.sharkId}`,
+    expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 404 },
   },
   { method: 'GET', route: '/api/admin/credentials', url: () => '/api/admin/credentials', expect: ADMIN_ONLY },
   {
@@ -234,6 +291,18 @@ const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/workspace/enrollments',
     url: (c) => `/api/workspace/enrollments?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspace/enrollments/courses',
+    url: (c) => `/api/workspace/enrollments/courses?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspace/sessions',
+    url: (c) => `/api/workspace/sessions?group=upcoming&page=1&sharkId=${c.sharkId}`,
     expect: OWNER_OR_ADMIN,
   },
   {
@@ -348,6 +417,18 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN,
   },
   { method: 'GET', route: '/api/me/bookings', url: () => '/api/me/bookings', expect: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/api/me/sessions',
+    url: () => '/api/me/sessions?group=upcoming&page=1',
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'GET',
+    route: '/api/me/sessions/overview',
+    url: () => '/api/me/sessions/overview',
+    expect: SIGNED_IN,
+  },
   // Account settings: the caller's own account only; the bodies are refused after the guard, so no session
   // or account of the matrix is changed.
   {
@@ -413,26 +494,26 @@ const MATRIX: Row[] = [
     url: (c) => `/api/sharks/${c.sharkId}/notify-reviews`,
     expect: SIGNED_IN,
   },
-  // Reviews (issue 14): a session's review answers 404 to everyone signed in but its learner.
+  // Reviews (issue 14): a session's review exists only for its learner; a reply only for the reviewed shark.
   {
     method: 'GET',
     route: '/api/sessions/:id/review',
-    url: () => `/api/sessions/${randomUUID()}/review`,
-    expect: SIGNED_IN,
+    url: (c) => `/api/sessions/${c.reviewedId}/review`,
+    expect: { ...LEARNER_ONLY, user: 200 },
   },
   {
     method: 'POST',
     route: '/api/sessions/:id/review',
-    url: () => `/api/sessions/${randomUUID()}/review`,
+    url: (c) => `/api/sessions/${c.completedId}/review`,
     body: () => reviewBody,
-    expect: SIGNED_IN,
+    expect: { ...LEARNER_ONLY, user: 201 },
   },
   {
     method: 'PUT',
     route: '/api/sessions/:id/review',
-    url: () => `/api/sessions/${randomUUID()}/review`,
+    url: (c) => `/api/sessions/${c.reviewedId}/review`,
     body: () => reviewBody,
-    expect: SIGNED_IN,
+    expect: { ...LEARNER_ONLY, user: 200 },
   },
   {
     method: 'GET',
@@ -441,16 +522,17 @@ const MATRIX: Row[] = [
     expect: OWNER_OR_ADMIN,
   },
   {
+    // Once: the shark's reply is taken, so the admin after it is told so (409), not refused.
     method: 'POST',
     route: '/api/workspace/reviews/:id/reply',
-    url: (c) => `/api/workspace/reviews/${randomUUID()}/reply?sharkId=${c.sharkId}`,
+    url: (c) => `/api/workspace/reviews/${c.reviewId}/reply?sharkId=${c.sharkId}`,
     body: () => ({ body: 'Thank you!' }),
-    expect: { ...OWNER_OR_ADMIN, shark: 404, admin: 404 },
+    expect: { ...OWNER_OR_ADMIN, shark: 201, admin: 409 },
   },
   {
     method: 'POST',
     route: '/api/reviews/:id/reports',
-    url: () => `/api/reviews/${randomUUID()}/reports`,
+    url: (c) => `/api/reviews/${c.reviewId}/reports`,
     body: () => ({ reason: 'Abusive words.' }),
     expect: SIGNED_IN,
   },
@@ -458,14 +540,14 @@ const MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/admin/reviews/:id/hide',
-    url: () => `/api/admin/reviews/${randomUUID()}/hide`,
+    url: (c) => `/api/admin/reviews/${c.reviewId}/hide`,
     body: () => ({ reason: 'Abusive words.' }),
     expect: ADMIN_ONLY,
   },
   {
     method: 'POST',
     route: '/api/admin/reviews/:id/unhide',
-    url: () => `/api/admin/reviews/${randomUUID()}/unhide`,
+    url: (c) => `/api/admin/reviews/${c.reviewId}/unhide`,
     body: () => ({ reason: 'Checked again.' }),
     expect: ADMIN_ONLY,
   },
@@ -476,7 +558,15 @@ const MATRIX: Row[] = [
     route: '/api/auth/become-freelancer',
     url: () => '/api/auth/become-freelancer',
     body: () => ({ name: 'Kabir', skills: 'Burp' }),
-    expect: { visitor: 401, user: 'ok', freelancer: 'ok', shark: 'ok', otherShark: 'ok', admin: 403 },
+    expect: {
+      visitor: 401,
+      user: 'ok',
+      otherUser: 'ok',
+      freelancer: 'ok',
+      shark: 'ok',
+      otherShark: 'ok',
+      admin: 403,
+    },
   },
 
   {
@@ -494,39 +584,183 @@ const MATRIX: Row[] = [
   },
 ];
 
-/** Open to visitors on purpose (each is tested in its module), or guarded by something other than a session. */
-const PUBLIC = new Set([
-  'GET /api/sharks/:id/credentials',
-  'GET /api/auth/session',
-  'POST /api/auth/signup/user',
-  'POST /api/auth/signup/freelancer',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/auth/verify-email',
-  'POST /api/auth/resend-verification',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/admin/cli/accounts', // loopback + the secret file of DATA_DIR (admin.test.ts)
-  'GET /api/dev/outbox', // 404 in production (auth.test.ts)
-  'POST /api/dev/clock', // 404 in production (dev/clock.test.ts)
-  'GET /api/health',
-  'GET /api/sharks',
-  'GET /api/sharks/:id',
-  'GET /api/sharks/:id/courses',
-  'GET /api/sharks/:id/reviews', // published reviews of a published shark (reviews.test.ts)
-  'GET /api/sharks/:id/slots', // free slots of a published shark (availability.test.ts)
-  'POST /api/shark-applications',
-  'POST /api/contact',
-]);
+const strongPassword = 'Tidal-Reef-Compass-42';
+/** The same route open to every caller (each is tested in its module). */
+const open = (
+  method: Row['method'],
+  route: string,
+  url: (c: Ctx) => string,
+  body?: (c: Ctx) => object,
+): Row => ({
+  method,
+  route,
+  url,
+  ...(body ? { body } : {}),
+  expect: OPEN,
+});
+
+/** Open to visitors on purpose, or guarded by something other than a session. */
+const PUBLIC_ROWS: Row[] = [
+  open('GET', '/api/health', () => '/api/health'),
+  open('GET', '/api/auth/session', () => '/api/auth/session'),
+  open(
+    'POST',
+    '/api/auth/signup/user',
+    () => '/api/auth/signup/user',
+    () => ({
+      name: 'New Learner',
+      email: `learner-${randomUUID()}@example.test`,
+      password: strongPassword,
+      confirmPassword: strongPassword,
+      terms: true,
+    }),
+  ),
+  open(
+    'POST',
+    '/api/auth/signup/freelancer',
+    () => '/api/auth/signup/freelancer',
+    () => ({
+      name: 'New Freelancer',
+      email: `freelancer-${randomUUID()}@example.test`,
+      password: strongPassword,
+      confirmPassword: strongPassword,
+      skills: 'Burp',
+    }),
+  ),
+  open(
+    'POST',
+    '/api/auth/login',
+    () => '/api/auth/login',
+    (c) => ({
+      email: c.userEmail,
+      password: 'correct-horse-battery',
+      portal: 'user',
+    }),
+  ),
+  open('POST', '/api/auth/logout', () => '/api/auth/logout'),
+  open(
+    'POST',
+    '/api/auth/verify-email',
+    () => '/api/auth/verify-email',
+    () => ({ token: 'not-a-real-token' }),
+  ),
+  open(
+    'POST',
+    '/api/auth/resend-verification',
+    () => '/api/auth/resend-verification',
+    (c) => ({
+      email: c.userEmail,
+    }),
+  ),
+  open(
+    'POST',
+    '/api/auth/forgot-password',
+    () => '/api/auth/forgot-password',
+    (c) => ({ email: c.userEmail }),
+  ),
+  open(
+    'POST',
+    '/api/auth/reset-password',
+    () => '/api/auth/reset-password',
+    () => ({
+      token: 'not-a-real-token',
+      password: strongPassword,
+      confirmPassword: strongPassword,
+    }),
+  ),
+  {
+    // Only `npm run admin` on the machine itself, holding the secret file of DATA_DIR (admin.test.ts): to
+    // every caller of the matrix, admins included, the route does not exist.
+    method: 'POST',
+    route: '/api/admin/cli/accounts',
+    url: () => '/api/admin/cli/accounts',
+    body: () => ({ kind: 'admin', email: 'staff@example.test', name: 'Staff' }),
+    expect: everyone(404),
+  },
+  open('GET', '/api/sharks', () => '/api/sharks'),
+  open('GET', '/api/sharks/:id', (c) => `/api/sharks/${c.sharkId}`),
+  open('GET', '/api/sharks/:id/courses', (c) => `/api/sharks/${c.sharkId}/courses`),
+  open('GET', '/api/sharks/:id/credentials', (c) => `/api/sharks/${c.sharkId}/credentials`),
+  open('GET', '/api/sharks/:id/reviews', (c) => `/api/sharks/${c.sharkId}/reviews`),
+  open('GET', '/api/sharks/:id/slots', (c) => `/api/sharks/${c.sharkId}/slots?courseId=${c.courseId}`),
+  open(
+    'POST',
+    '/api/shark-applications',
+    () => '/api/shark-applications',
+    () => ({
+      name: 'Applicant',
+      email: `applicant-${randomUUID()}@example.test`,
+      specialization: 'forensics',
+      experience: 5,
+      motivation: 'I have taught incident response for five years.',
+    }),
+  ),
+  open(
+    'POST',
+    '/api/contact',
+    () => '/api/contact',
+    () => ({
+      name: 'Visitor',
+      email: 'visitor@example.test',
+      message: 'Do you run team trainings?',
+    }),
+  ),
+  // Pages and files outside the API.
+  open('GET', '/robots.txt', () => '/robots.txt'),
+  open('GET', '/sitemap.xml', () => '/sitemap.xml'),
+  open('GET', '/sitemaps/:part', () => '/sitemaps/1.xml'),
+  open('GET', '/media/:bucket/*', () => '/media/avatars/missing.webp'),
+  open('GET', '/api/docs', () => '/api/docs'),
+  open('GET', '/api/docs/json', () => '/api/docs/json'),
+  open('GET', '/api/docs/yaml', () => '/api/docs/yaml'),
+  open('GET', '/api/docs/static/index.html', () => '/api/docs/static/index.html'),
+  open('GET', '/api/docs/static/swagger-initializer.js', () => '/api/docs/static/swagger-initializer.js'),
+  open('GET', '/api/docs/static/*', () => '/api/docs/static/swagger-ui.css'),
+];
+
+/** Tools for development and the browser tests: open outside production, absent (404) in it for everyone. */
+const DEV_ROWS: Row[] = [
+  open(
+    'POST',
+    '/api/dev/clock',
+    () => '/api/dev/clock',
+    () => ({ offsetMinutes: 0 }),
+  ),
+  open('GET', '/api/dev/outbox', () => '/api/dev/outbox'),
+  open('GET', '/dev/mailbox', () => '/dev/mailbox'),
+  open('GET', '/dev/mailbox/preview/:template', () => '/dev/mailbox/preview/verify-email'),
+];
+
+const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS];
+const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 
 let app: FastifyInstance;
 let ctx: Ctx;
 let cookies: Record<Exclude<Caller, 'visitor'>, string>;
+/** "METHOD /route" of every route the app registered (HEAD left out where it follows a GET). */
+const registered = new Set<string>();
+/** Rows whose every caller answered as expected, for the summary line. */
+const passed = new Set<Row>();
 
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
+  app = await createTestApp(
+    { RATE_LIMIT_SCALE: '100' },
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+      },
+    },
+  );
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  if (passed.size === ROWS.length) {
+    console.log(
+      `role matrix: ${ROWS.length} endpoints x ${CALLERS.length} roles, ${ROWS.length * CALLERS.length} cases, all as expected`,
+    );
+  }
+  setClock(); // POST /api/dev/clock may have moved it
+  await app.close();
+});
 beforeEach(async () => {
   await resetDb();
   const { db } = await testDatabase();
@@ -535,21 +769,52 @@ beforeEach(async () => {
   const course = await createCourse(db, sharkA.id);
   await createCourse(db, sharkB.id);
   const user = await createAccount(db, { roles: ['user'] });
+  const otherUser = await createAccount(db, { roles: ['user'] });
   const booking = await createBooking(db, {
     courseId: course.id,
     userId: user.id,
     preferredDate: future,
     status: 'confirmed',
   });
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const completed = await createBooking(db, {
+    courseId: course.id,
+    userId: user.id,
+    preferredDate: daysAgo(2),
+    status: 'completed',
+  });
+  const reviewed = await createReview(db, {
+    courseId: course.id,
+    userId: user.id,
+    rating: 4,
+    preferredDate: daysAgo(3),
+  });
   const freelancer = await createAccount(db, { roles: ['freelancer', 'user'] });
   const admin = await createAccount(db, { roles: ['admin'] });
-  ctx = { sharkId: sharkA.id, courseId: course.id, bookingId: booking.id };
   cookies = {
     user: await sessionCookie(db, user.id),
+    otherUser: await sessionCookie(db, otherUser.id),
     freelancer: await sessionCookie(db, freelancer.id),
     shark: await sessionCookie(db, sharkA.userId),
     otherShark: await sessionCookie(db, sharkB.userId),
     admin: await sessionCookie(db, admin.id),
+  };
+  const credential = await app.inject({
+    method: 'POST',
+    url: '/api/workspace/credentials',
+    headers: { cookie: cookies.shark },
+    payload: { kind: 'certification', name: 'OSCP', url: 'https://www.credly.com/badges/x' },
+  });
+  expect(credential.statusCode, credential.body).toBe(201);
+  ctx = {
+    sharkId: sharkA.id,
+    courseId: course.id,
+    bookingId: booking.id,
+    completedId: completed.id,
+    reviewedId: reviewed.booking.id,
+    reviewId: reviewed.review.id,
+    credentialId: credential.json().credential.id,
+    userEmail: user.email,
   };
 });
 
@@ -568,10 +833,9 @@ function check(status: number, expected: Expect, label: string) {
 }
 
 describe('role matrix', () => {
-  const callers: Caller[] = ['visitor', 'user', 'freelancer', 'otherShark', 'shark', 'admin'];
-  for (const row of MATRIX) {
+  for (const row of ROWS) {
     it(`${row.method} ${row.route}`, async () => {
-      for (const caller of callers) {
+      for (const caller of CALLERS) {
         const res = await app.inject({
           method: row.method,
           url: row.url(ctx),
@@ -583,6 +847,34 @@ describe('role matrix', () => {
           row.expect[caller],
           `${caller}: ${row.method} ${row.url(ctx)} -> ${res.body.slice(0, 200)}`,
         );
+      }
+      passed.add(row);
+    });
+  }
+});
+
+describe('the dev-only routes in production', () => {
+  let prod: FastifyInstance;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      APP_ORIGIN: 'https://sharks.example',
+    });
+  });
+  afterAll(() => prod.close());
+
+  for (const row of DEV_ROWS) {
+    it(`${row.method} ${row.route} does not exist for anyone`, async () => {
+      for (const caller of CALLERS) {
+        // Production names the session cookie __Host-sid.
+        const res = await prod.inject({
+          method: row.method,
+          url: row.url(ctx),
+          headers: caller === 'visitor' ? {} : { cookie: `__Host-${cookies[caller]}` },
+          ...(row.body ? { payload: row.body(ctx) } : {}),
+        });
+        expect(res.statusCode, `${caller}: ${row.method} ${row.url(ctx)} in production`).toBe(404);
       }
     });
   }
@@ -628,35 +920,26 @@ describe('guards run before the input is read', () => {
 });
 
 describe('completeness', () => {
-  it('covers every /api route: each is in the matrix or on the public list', () => {
-    const inMatrix = new Set(MATRIX.map((r) => `${r.method} ${r.route}`));
-    const routes = apiRoutes(app.printRoutes({ commonPrefix: false }));
-    // The parser sees nested routes too, so the check below is not vacuous.
+  it('has a row for every route the app registers, and no row for a route that does not exist', () => {
+    const rows = ROWS.map((r) => `${r.method} ${r.route}`);
+    // HEAD follows GET (Fastify adds it, also for the trailing-slash twin of a prefix's root route).
+    const routes = [...registered].filter((r) => {
+      const [method, url] = r.split(' ');
+      return (
+        method !== 'HEAD' ||
+        !(registered.has(`GET ${url}`) || registered.has(`GET ${url.replace(/\/$/, '')}`))
+      );
+    });
+    // The hook saw nested and wildcard routes too, so the check below is not vacuous.
     expect(routes).toEqual(
       expect.arrayContaining([
         'PUT /api/workspace/courses/:id',
-        'POST /api/workspace/courses/:id/image',
+        'GET /media/:bucket/*',
         'GET /api/auth/session',
       ]),
     );
-    const missing = routes.filter((r) => !inMatrix.has(r) && !PUBLIC.has(r) && !r.includes('/api/docs'));
-    expect(missing).toEqual([]);
+    expect(routes.filter((r) => !rows.includes(r))).toEqual([]);
+    expect(rows.filter((r) => !routes.includes(r))).toEqual([]);
+    expect(new Set(rows).size).toBe(rows.length);
   });
 });
-
-/** "METHOD /path" for every route in Fastify's printed route tree (HEAD left out: it follows GET). */
-function apiRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const out: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + m[2];
-    stack[depth] = path;
-    if (!path.startsWith('/api/') || !m[3]) continue;
-    for (const method of m[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${path}`);
-  }
-  return out;
-}

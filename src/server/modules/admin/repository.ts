@@ -1,7 +1,7 @@
 // All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
 // and suspends; sessions (bookings) it searches.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SessionStatus } from '#shared/sessions.ts';
+import type { BookingStatusFilter } from '#shared/admin.ts';
 import type { Specialization } from '#shared/constants.ts';
 import type { AdminSharkState } from '#shared/admin.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -145,6 +145,20 @@ export async function listNoShowReports(db: DbOrTx, bookingIds: string[]) {
     .orderBy(bookingEvents.bookingId, desc(bookingEvents.at), desc(bookingEvents.seq));
 }
 
+/** The admins' rulings on these bookings' no-show reports (at most one per booking). */
+export async function listNoShowRulings(db: DbOrTx, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: bookingEvents.bookingId,
+      outcome: bookingEvents.outcome,
+      reason: bookingEvents.reason,
+      at: bookingEvents.at,
+    })
+    .from(bookingEvents)
+    .where(and(inArray(bookingEvents.bookingId, bookingIds), eq(bookingEvents.kind, 'no_show_resolved')));
+}
+
 /** An account with its roles and suspension, the row locked until the transaction ends. */
 export async function lockUser(tx: DbOrTx, id: string) {
   const [row] = await tx
@@ -194,8 +208,15 @@ export interface BookingFilters {
   course: string;
   from?: string;
   to?: string;
-  status?: SessionStatus;
+  status?: BookingStatusFilter;
 }
+
+/** `disputed`: a reported no-show no admin has ruled on yet. */
+const unresolvedNoShow = and(
+  eq(courseBookings.status, 'no_show'),
+  sql`NOT EXISTS (SELECT 1 FROM ${bookingEvents} WHERE ${bookingEvents.bookingId} = ${courseBookings.id}
+    AND ${bookingEvents.kind} = 'no_show_resolved')`,
+);
 
 /** Bookings matching every given filter, latest session date first. */
 export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: number, offset: number) {
@@ -215,7 +236,7 @@ export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: numbe
       : undefined,
     f.from ? gte(courseBookings.preferredDate, f.from) : undefined,
     f.to ? lte(courseBookings.preferredDate, f.to) : undefined,
-    f.status ? eq(courseBookings.status, f.status) : undefined,
+    f.status === 'disputed' ? unresolvedNoShow : f.status ? eq(courseBookings.status, f.status) : undefined,
   ];
   const where = and(...conditions);
   const [items, [{ total }]] = await Promise.all([

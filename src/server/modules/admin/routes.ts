@@ -1,4 +1,5 @@
-// The admin console's API (role admin): create shark accounts, list sharks, read the contact inbox.
+// The admin console's API (role admin): create shark accounts, list sharks, read the contact inbox, search
+// sessions and rule on their disputed no-shows.
 // Plus the loopback endpoint the admin CLI uses while the server owns the embedded database.
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
@@ -21,9 +22,11 @@ import {
   userSearchQuerySchema,
 } from '#shared/admin.ts';
 import { apiErrorSchema, emailField, messageSchema } from '#shared/fields.ts';
+import { SESSION_MSG, resolveNoShowSchema, sessionActionResultSchema } from '#shared/sessions.ts';
 import { idParams } from '#server/http/params.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { auditPage } from '#server/modules/audit/service.ts';
+import { resolveNoShow } from '#server/modules/sessions/service.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { notFound } from '#server/http/errors.ts';
 import { CLI_SECRET_HEADER, cliSecretMatches, isLoopback } from './cli-handoff';
@@ -193,6 +196,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { page, ...filters } = req.query;
       return searchSessions(app.db, filters, page);
     },
+  );
+
+  // An admin's ruling on a reported no-show (decision 053): the session's state, timeline, audit and both
+  // sides' mails in one transaction; answers with the session after it.
+  app.post(
+    '/admin/bookings/:id/resolve-no-show',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Resolve a disputed no-show',
+        params: idParams(SESSION_MSG.notFound),
+        body: resolveNoShowSchema,
+        response: { 200: sessionActionResultSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: SESSION_MSG.noShowResolved,
+      session: await resolveNoShow(app.db, mail, authOf(req).user.id, req.params.id, req.body),
+    }),
   );
 
   app.get(

@@ -243,18 +243,26 @@ export async function searchSessions(
     BOOKINGS_PAGE_SIZE,
     (page - 1) * BOOKINGS_PAGE_SIZE,
   );
+  // A report is shown on any row that has one: a "took place" ruling leaves the session completed.
+  const ids = items.map((b) => b.id);
+  const [reportRows, rulingRows] = await Promise.all([
+    repo.listNoShowReports(db, ids),
+    repo.listNoShowRulings(db, ids),
+  ]);
+  const rulings = new Map(
+    rulingRows.map((r) => [
+      r.bookingId,
+      { outcome: r.outcome ?? ('upheld' as const), reason: r.reason, at: r.at.toISOString() },
+    ]),
+  );
   const reports = new Map(
-    (
-      await repo.listNoShowReports(
-        db,
-        items.filter((b) => b.status === 'no_show').map((b) => b.id),
-      )
-    ).map((r) => [
+    reportRows.map((r) => [
       r.bookingId,
       {
         reportedBy: r.actor === 'shark' ? ('shark' as const) : ('learner' as const),
         note: r.reason,
         at: r.at.toISOString(),
+        resolution: rulings.get(r.bookingId) ?? null,
       },
     ]),
   );

@@ -19,6 +19,7 @@ import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import {
   addWatcher,
   findRules,
+  findSlotsInputs,
   isSharkPublished,
   isWatching,
   listActiveBookings,
@@ -45,14 +46,15 @@ const DEFAULTS: Omit<RulesRow, 'sharkId'> = {
   published: false,
 };
 
-async function loadRules(db: DbOrTx, sharkId: string, row: RulesRow | null) {
+/** The rules computeSlots reads, from the rows (the defaults when the shark never saved any). */
+function rulesOf(
+  sharkId: string,
+  row: RulesRow | null,
+  weeklyRows: Array<{ weekday: number; start: string | null; end: string | null }>,
+  overrideRows: Array<{ date: string; start: string | null; end: string | null }>,
+) {
   const base = row ?? { sharkId, ...DEFAULTS };
-  const weekly = (await listWeekly(db, sharkId)).map((r) => ({
-    weekday: r.weekday,
-    start: hhmm(r.start),
-    end: hhmm(r.end),
-  }));
-  const overrideRows = await listOverrides(db, sharkId);
+  const weekly = weeklyRows.map((r) => ({ weekday: r.weekday, start: hhmm(r.start), end: hhmm(r.end) }));
   const overrides = new Map<string, Range[]>();
   for (const r of overrideRows) {
     const list = overrides.get(r.date) ?? [];
@@ -61,6 +63,10 @@ async function loadRules(db: DbOrTx, sharkId: string, row: RulesRow | null) {
   }
   const rules: SlotRules = { ...base, weekly, overrides };
   return { rules, published: base.published };
+}
+
+async function loadRules(db: DbOrTx, sharkId: string, row: RulesRow | null) {
+  return rulesOf(sharkId, row, await listWeekly(db, sharkId), await listOverrides(db, sharkId));
 }
 
 async function freeSlots(
@@ -89,11 +95,14 @@ export async function getSlots(
   sharkId: string,
   query: { hours: number; from?: string; to?: string },
 ): Promise<Slots & { published: boolean }> {
-  if (!(await isSharkPublished(db, sharkId))) throw notFound(CATALOGUE_MSG.sharkNotFound);
-  const { rules, published } = await loadRules(db, sharkId, await findRules(db, sharkId));
+  const at = now();
+  // One round trip for the shark, its rules and its bookings: the route's hottest read (issue 12).
+  const inputs = await findSlotsInputs(db, sharkId, at);
+  if (!inputs) throw notFound(CATALOGUE_MSG.sharkNotFound);
+  const { rules, published } = rulesOf(sharkId, inputs.rules, inputs.weekly, inputs.overrides);
   const result = { sharkId, timeZone: rules.timeZone, hours: query.hours, published };
   if (!published) return { ...result, days: [] };
-  return { ...result, days: await freeSlots(db, sharkId, rules, query.hours, now(), query) };
+  return { ...result, days: computeSlots(rules, inputs.busy, query.hours, at, query) };
 }
 
 function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): AvailabilityView {

@@ -100,4 +100,108 @@ describe('computeSlots', () => {
     expect(day(computeSlots({ ...r, dailyCap: 1 }, busy, 1, now), '2026-11-23')).toEqual([]);
     expect(day(computeSlots({ ...r, dailyCap: 2 }, busy, 1, now), '2026-11-23')).toHaveLength(6);
   });
+
+  // The bookings are walked once, sorted by start, while the day's starts go forward in time: these pin the
+  // edges of that walk (decision 068).
+  it('a booking across midnight and buffers across days block the starts on both dates', () => {
+    const r = rules({
+      timeZone: 'UTC',
+      bufferMinutes: 60,
+      // Evening hours listed before the night's, so a day's starts come out of order and are sorted.
+      weekly: [1, 2, 3].flatMap((weekday) => [
+        { weekday, start: '20:00', end: '24:00' },
+        { weekday, start: '00:00', end: '04:00' },
+      ]),
+    });
+    const now = new Date('2026-11-22T00:00:00Z');
+    const busy = [
+      // Wednesday 00:30-01:30: its buffer before reaches back into Tuesday evening.
+      { startsAt: new Date('2026-11-25T00:30:00Z'), blockedUntil: new Date('2026-11-25T02:30:00Z') },
+      // Monday 23:00 to Tuesday 00:30, blocked until 01:30 by the buffer.
+      { startsAt: new Date('2026-11-23T23:00:00Z'), blockedUntil: new Date('2026-11-24T01:30:00Z') },
+    ];
+    const days = computeSlots(r, busy, 1, now, { from: '2026-11-23', to: '2026-11-25' });
+    const hm = (date: string) => day(days, date).map((s) => s.slice(11, 16));
+    expect(hm('2026-11-23')).toEqual([
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '02:00',
+      '02:30',
+      '03:00',
+      '20:00',
+      '20:30',
+      '21:00',
+    ]);
+    expect(hm('2026-11-24')).toEqual([
+      '01:30',
+      '02:00',
+      '02:30',
+      '03:00',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+      '22:30',
+    ]);
+    expect(hm('2026-11-25')).toEqual([
+      '02:30',
+      '03:00',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+      '22:30',
+      '23:00',
+    ]);
+  });
+
+  it("counts a booking toward the daily cap on its date in the shark's zone, not in UTC", () => {
+    const r = rules({
+      timeZone: 'Asia/Kolkata',
+      dailyCap: 1,
+      weekly: [2, 3].map((weekday) => ({ weekday, start: '09:00', end: '11:00' })),
+    });
+    const now = new Date('2026-11-22T00:00:00Z');
+    // Tuesday 20:00 UTC is Wednesday 01:30 in Kolkata.
+    const busy = [
+      { startsAt: new Date('2026-11-24T20:00:00Z'), blockedUntil: new Date('2026-11-24T21:00:00Z') },
+    ];
+    const days = computeSlots(r, busy, 1, now, { from: '2026-11-24', to: '2026-11-25' });
+    expect(day(days, '2026-11-24')).toHaveLength(3);
+    expect(day(days, '2026-11-25')).toEqual([]);
+  });
+
+  it('walks the bookings on daylight-saving days whose hours cross the change', () => {
+    // Fall back (2026-11-01): 01:00-02:00 happens twice; a booking in the second 01:00 (EST, 06:00Z).
+    const fall = rules({ weekly: [{ weekday: 7, start: '00:00', end: '04:00' }] });
+    const fallBusy = [
+      { startsAt: new Date('2026-11-01T06:00:00Z'), blockedUntil: new Date('2026-11-01T07:00:00Z') },
+    ];
+    const fallDays = computeSlots(fall, fallBusy, 1, new Date('2026-10-31T00:00:00Z'), {
+      from: '2026-11-01',
+      to: '2026-11-01',
+    });
+    expect(day(fallDays, '2026-11-01')).toEqual([
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-01T04:30:00.000Z',
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+      '2026-11-01T07:30:00.000Z',
+      '2026-11-01T08:00:00.000Z',
+    ]);
+    // Spring forward (2027-03-14): 02:00-03:00 does not exist; a booking at 03:30 EDT (07:30Z).
+    const spring = rules({ weekly: [{ weekday: 7, start: '01:00', end: '05:00' }] });
+    const springBusy = [
+      { startsAt: new Date('2027-03-14T07:30:00Z'), blockedUntil: new Date('2027-03-14T08:30:00Z') },
+    ];
+    const springDays = computeSlots(spring, springBusy, 1, new Date('2027-03-13T00:00:00Z'), {
+      from: '2027-03-14',
+      to: '2027-03-14',
+    });
+    expect(day(springDays, '2027-03-14')).toEqual(['2027-03-14T06:00:00.000Z', '2027-03-14T06:30:00.000Z']);
+  });
 });

@@ -4,6 +4,8 @@ import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { bookingColumns, isPublicShark } from '#server/db/projections.ts';
 import type { SessionStatus } from '#shared/sessions.ts';
 import { courseBookings as b, courses as c, sharks as s } from '#server/db/schema.ts';
+import type { SessionGroup } from '#shared/session-lists.ts';
+import { sessionGroupOrder, sessionGroupWhere } from '#server/modules/sessions/service.ts';
 
 export interface BookingRecord {
   id: string;
@@ -151,4 +153,44 @@ export async function findBookableCourse(
     .innerJoin(s, eq(s.id, c.sharkId))
     .where(and(eq(c.id, courseId), isPublicShark(), isNull(c.archivedAt)));
   return row ?? null;
+}
+
+/** One page of one group of a learner's sessions, in the group's order (`course_bookings_user_id_idx`). */
+export async function listUserSessionPage(
+  db: DbOrTx,
+  userId: string,
+  group: SessionGroup,
+  at: Date,
+  page: { limit: number; offset: number },
+): Promise<BookingRecord[]> {
+  return selectBookings(db)
+    .where(and(eq(b.userId, userId), sessionGroupWhere('learner', at)[group]))
+    .orderBy(...sessionGroupOrder(group))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export const ownedByUser = (userId: string): SQL => eq(b.userId, userId);
+
+/**
+ * The learner's numbers in one aggregate: the spec's upcoming (confirmed, ahead) and completed, and the
+ * sessions booked or held (not declined, expired or cancelled) with their total. Money comes back as text.
+ */
+export async function userSessionNumbers(db: DbOrTx, userId: string, at: Date) {
+  const t = sql`${at.toISOString()}::timestamptz`;
+  const kept = sql`${b.status} NOT IN ('declined', 'expired', 'cancelled')`;
+  const [row] = await db
+    .select({
+      upcoming:
+        sql<number>`count(*) FILTER (WHERE ${b.status} = 'confirmed' AND ${b.startsAt} > ${t})`.mapWith(
+          Number,
+        ),
+      completed: sql<number>`count(*) FILTER (WHERE ${b.status} = 'completed')`.mapWith(Number),
+      bookedOrHeld: sql<number>`count(*) FILTER (WHERE ${kept})`.mapWith(Number),
+      spent: sql<number>`coalesce(sum(${b.totalPrice}) FILTER (WHERE ${kept}), 0)::text`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(b)
+    .where(eq(b.userId, userId));
+  return row;
 }

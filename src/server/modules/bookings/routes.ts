@@ -1,4 +1,5 @@
-// POST /api/bookings (book a course session) and GET /api/me/bookings (the caller's own bookings).
+// POST /api/bookings (book a course session), GET /api/me/bookings (the caller's own bookings), and the paged
+// lists: GET /api/me/sessions?group=&page= and GET /api/me/sessions/overview (the dashboard's preview).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,11 +7,14 @@ import {
   createBookingResultSchema,
   createBookingSchema,
   myBookingSchema,
+  mySessionPageSchema,
+  mySessionsOverviewSchema,
 } from '#shared/bookings.ts';
+import { sessionPageQuerySchema } from '#shared/session-lists.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { createBooking, listMyBookings } from './service';
+import { createBooking, getMySessionsOverview, listMyBookings, listMySessionPage } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -51,6 +55,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['bookings'], response: { 200: z.array(myBookingSchema), 401: apiErrorSchema } },
     },
     async (req) => listMyBookings(app.db, authOf(req).user.id),
+  );
+
+  // Issue 17: the lists a learner with years of sessions can open; /me/bookings above stays for the spec.
+  app.get(
+    '/me/sessions',
+    {
+      preValidation: app.requireRole(),
+      schema: {
+        tags: ['bookings'],
+        summary: "One page of one group of the caller's sessions, with the group's total",
+        querystring: sessionPageQuerySchema,
+        response: { 200: mySessionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => listMySessionPage(app.db, authOf(req).user.id, req.query),
+  );
+
+  app.get(
+    '/me/sessions/overview',
+    {
+      preValidation: app.requireRole(),
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's session numbers and the first sessions of each group",
+        response: { 200: mySessionsOverviewSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => getMySessionsOverview(app.db, authOf(req).user.id),
   );
 };
 export default routes;

@@ -1,11 +1,28 @@
 // Course bookings: the server prices them, books only free slots of the shark's calendar, and makes one
 // booking per requestId however often the browser sends it.
 import type { z } from 'zod';
-import { BOOKING_MSG, type createBookingSchema, type MyBooking } from '#shared/bookings.ts';
+import {
+  BOOKING_MSG,
+  type createBookingSchema,
+  type MyBooking,
+  type MySessionPage,
+  type MySessionsOverview,
+} from '#shared/bookings.ts';
+import {
+  SESSION_PAGE_SIZE,
+  SESSION_PREVIEW_SIZE,
+  type SessionGroup,
+  type SessionPageQuery,
+} from '#shared/session-lists.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { answerByFor, needsAction, recordSessionEvent } from '#server/modules/sessions/service.ts';
+import {
+  answerByFor,
+  countSessionGroups,
+  needsAction,
+  recordSessionEvent,
+} from '#server/modules/sessions/service.ts';
 import { isForeignKeyViolation } from '#server/db/errors.ts';
 import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
 import { conflict, fieldError, forbidden } from '#server/http/errors.ts';
@@ -16,6 +33,9 @@ import {
   findBooking,
   insertPricedBooking,
   listUserBookings,
+  listUserSessionPage,
+  ownedByUser,
+  userSessionNumbers,
 } from './repository';
 
 export { slotFromPreferred } from './repository';
@@ -102,4 +122,53 @@ export async function createBooking(
 export async function listMyBookings(db: DbOrTx, userId: string): Promise<MyBooking[]> {
   const at = now();
   return (await listUserBookings(db, userId, at)).map((r) => toMyBooking(r, at));
+}
+
+/** One page of one group of the caller's own sessions, with the group's total (issue 17). */
+export async function listMySessionPage(
+  db: DbOrTx,
+  userId: string,
+  query: SessionPageQuery,
+): Promise<MySessionPage> {
+  const at = now();
+  const totals = await countSessionGroups(db, ownedByUser(userId), 'learner', at);
+  const rows = await listUserSessionPage(db, userId, query.group, at, {
+    limit: SESSION_PAGE_SIZE,
+    offset: (query.page - 1) * SESSION_PAGE_SIZE,
+  });
+  return {
+    group: query.group,
+    page: query.page,
+    pageSize: SESSION_PAGE_SIZE,
+    total: totals[query.group],
+    items: rows.map((r) => toMyBooking(r, at)),
+  };
+}
+
+/** The learner dashboard: its numbers from one aggregate and the first sessions of each group. */
+export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise<MySessionsOverview> {
+  const at = now();
+  const numbers = await userSessionNumbers(db, userId, at);
+  const totals = await countSessionGroups(db, ownedByUser(userId), 'learner', at);
+  const preview = async (group: SessionGroup) => ({
+    total: totals[group],
+    items:
+      totals[group] === 0
+        ? []
+        : (await listUserSessionPage(db, userId, group, at, { limit: SESSION_PREVIEW_SIZE, offset: 0 })).map(
+            (r) => toMyBooking(r, at),
+          ),
+  });
+  return {
+    upcomingSessions: numbers.upcoming,
+    completedSessions: numbers.completed,
+    bookedOrHeld: numbers.bookedOrHeld,
+    spent: numbers.spent,
+    total: numbers.total,
+    groups: {
+      needsAction: await preview('needsAction'),
+      upcoming: await preview('upcoming'),
+      past: await preview('past'),
+    },
+  };
 }

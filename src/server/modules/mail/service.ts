@@ -92,10 +92,14 @@ export function attachmentsOf(row: MailRow): MailAttachment[] {
   return mailContent(row.template, row.data as never).attachments ?? [];
 }
 
+/** The Message-ID header of a logged mail: its id, so every attempt of one mail carries the same one. */
+export const messageIdOf = (mailId: string, host: string) => `<${mailId}@${host}>`;
+
 /** The worker's side: sends one mail of the log. Throws on failure so pg-boss retries it. */
 export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyBaseLogger }) {
   const { config, db, log } = opts;
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const messageIdHost = new URL(config.appOrigin).hostname;
   return async function deliver(
     job: Pick<JobWithMetadata<{ mailId: string }>, 'data' | 'retryCount' | 'retryLimit'>,
   ) {
@@ -110,6 +114,9 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
         await transport.sendMail({
           from: config.MAIL_FROM,
           to: row.toAddress,
+          // One Message-ID per mail of the log, the same on every attempt: a resend after a crash between the
+          // SMTP server's accept and markSent is the same message, which mail stores fold (decision 081).
+          messageId: messageIdOf(row.id, messageIdHost),
           subject: parts.subject,
           text: parts.text,
           ...(parts.html ? { html: parts.html } : {}),

@@ -17,7 +17,8 @@ import {
 import { render } from '@react-email/render';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG, type NoShowOutcome } from '#shared/sessions.ts';
+import { REVIEW_RULES } from '#shared/reviews.ts';
 
 export const MAIL_TEMPLATES = [
   'verify-email',
@@ -49,6 +50,7 @@ export const MAIL_TEMPLATES = [
   'session-rescheduled',
   'session-reschedule-declined',
   'session-no-show',
+  'session-no-show-resolved',
   'session-reminder',
   'session-messages',
   'review-invitation',
@@ -93,6 +95,12 @@ export interface MailData {
   'session-rescheduled': SessionMail & { calendar: string };
   'session-reschedule-declined': SessionMail & { proposed: string };
   'session-no-show': SessionMail & { by: SessionSide | 'admin'; note: string };
+  'session-no-show-resolved': SessionMail & {
+    recipient: SessionSide;
+    reportedBy: SessionSide;
+    outcome: NoShowOutcome;
+    reason: string;
+  };
   'session-reminder': SessionMail & { hoursBefore: number; meetingLink: string | null };
   'session-messages': SessionMail & { from: string; messages: { at: string; body: string }[] };
   'review-invitation': { sharkName: string; courseTitle: string; days: number; link: string };
@@ -467,6 +475,36 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       SESSION_MSG.payment,
     ],
   }),
+  'session-no-show-resolved': (d) => {
+    // "you" for the recipient's own side, the name for the other.
+    const who = (side: SessionSide) => (side === d.recipient ? 'you' : sideName(d, side));
+    const reported: SessionSide = d.reportedBy === 'learner' ? 'shark' : 'learner';
+    const absent = who(reported);
+    const upheld = d.outcome === 'upheld';
+    return {
+      subject: `No-show reviewed: ${d.course} on ${d.when}`,
+      preview: upheld
+        ? `Our team upheld the no-show report: ${absent} did not come.`
+        : 'Our team found that the session took place: it counts as completed.',
+      heading: upheld ? 'The no-show report is upheld' : 'The session took place',
+      paragraphs: [
+        `The Shark Security team reviewed the no-show ${who(d.reportedBy)} reported for the session of ${sessionLine(d)}`,
+        upheld
+          ? `Outcome: upheld. ${absent === 'you' ? 'You' : absent} did not come, and the session stays recorded as a no-show.`
+          : 'Outcome: the session took place. It is now recorded as completed, like any session that was held.',
+        ...(!upheld && d.recipient === 'learner'
+          ? [`You can review it on the session page for ${REVIEW_RULES.windowDays} days from today.`]
+          : []),
+        'The reason our team gave:',
+      ],
+      quote: d.reason,
+      action: openSession(d),
+      after: [
+        'This ruling is final. If something is still wrong, tell us through the contact page.',
+        SESSION_MSG.payment,
+      ],
+    };
+  },
   'session-reminder': (d) => ({
     subject: `Reminder: ${d.course} starts in ${hoursText(d.hoursBefore)}`,
     preview: `Your session starts on ${d.when}.`,
@@ -779,6 +817,13 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
     },
     'session-no-show': { ...session, by: 'shark', note: 'I waited in the meeting for 20 minutes.' },
+    'session-no-show-resolved': {
+      ...session,
+      recipient: 'learner',
+      reportedBy: 'shark',
+      outcome: 'took_place',
+      reason: 'The meeting log shows both of you in the call for 55 minutes.',
+    },
     'session-reminder': { ...session, hoursBefore: 24, meetingLink: 'https://meet.jit.si/shark-sample' },
     'session-messages': {
       ...session,

@@ -48,10 +48,11 @@ export async function takeNotifyRequests(db: DbOrTx, sharkId: string): Promise<s
 }
 
 /**
- * When a session counts as completed: the 'completed' event of its timeline, or its end for a session
- * recorded as completed without one (older data, the demo seed).
+ * When a session counts as completed: the 'completed' event of its timeline, or an admin's ruling that a
+ * reported no-show took place (the review window counts from the ruling), or its end for a session recorded as
+ * completed without either (older data, the demo seed).
  */
-const completedAt = sql<Date>`coalesce((SELECT max(${bookingEvents.at}) FROM ${bookingEvents} WHERE ${bookingEvents.bookingId} = ${courseBookings.id} AND ${bookingEvents.kind} = 'completed'), ${courseBookings.endsAt})`;
+const completedAt = sql<Date>`coalesce((SELECT max(${bookingEvents.at}) FROM ${bookingEvents} WHERE ${bookingEvents.bookingId} = ${courseBookings.id} AND (${bookingEvents.kind} = 'completed' OR (${bookingEvents.kind} = 'no_show_resolved' AND ${bookingEvents.outcome} = 'took_place'))), ${courseBookings.endsAt})`;
 
 export interface BookingForReview {
   id: string;

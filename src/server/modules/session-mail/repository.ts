@@ -73,7 +73,19 @@ export async function findSessionForMail(db: DbOrTx, bookingId: string): Promise
   return { ...row, reschedules };
 }
 
-const BATCH = 200;
+/** The side that reported the session's latest no-show (what a ruling's mail names), or null. */
+export async function findNoShowReporter(db: DbOrTx, bookingId: string): Promise<'learner' | 'shark' | null> {
+  const [row] = await db
+    .select({ actor: bookingEvents.actor })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.kind, 'no_show')))
+    .orderBy(sql`${bookingEvents.at} DESC, ${bookingEvents.seq} DESC`)
+    .limit(1);
+  return row?.actor === 'learner' || row?.actor === 'shark' ? row.actor : null;
+}
+
+/** Rows a clock lists at a time; a step that must finish in its minute lists again until none is left. */
+export const BATCH = 200;
 
 // ---- Reminders: 24 h and 1 h before a confirmed session, each once per start time ---------------------
 
@@ -115,12 +127,17 @@ export async function dueReminders(db: DbOrTx, h: ReminderHours, at: Date): Prom
   return rows.map((r) => r.id);
 }
 
-/** Marks the reminder sent (in the transaction that queues its mails); false when it is no longer due. */
+/**
+ * Marks the reminder sent (in the transaction that queues its mails); false when it is no longer due, or when
+ * another server is claiming it right now: that one sends it, and this one goes on to the next row instead of
+ * waiting for the lock (two servers listing the same rows would otherwise claim them one after the other).
+ */
 export async function claimReminder(db: DbOrTx, id: string, h: ReminderHours, at: Date): Promise<boolean> {
+  const free = sql`${courseBookings.id} = (SELECT b.id FROM course_bookings b WHERE b.id = ${id} FOR UPDATE SKIP LOCKED)`;
   const rows = await db
     .update(courseBookings)
     .set(h === 24 ? { reminded24hAt: at } : { reminded1hAt: at })
-    .where(and(eq(courseBookings.id, id), reminderDue(h, at)))
+    .where(and(eq(courseBookings.id, id), free, reminderDue(h, at)))
     .returning({ id: courseBookings.id });
   return rows.length > 0;
 }

@@ -6,16 +6,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isTimeZone } from '#shared/availability.ts';
 import { paths } from '#shared/routes.ts';
-import { SESSION_RULES, type SessionActor, type SessionEventKind } from '#shared/sessions.ts';
+import {
+  SESSION_RULES,
+  type NoShowOutcome,
+  type SessionActor,
+  type SessionEventKind,
+} from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { MailContext, MailRequest, SessionMail, SessionSide } from '#server/modules/mail/service.ts';
 import { now } from '#server/time.ts';
 import { calendarOf } from './calendar';
 import {
+  BATCH,
   claimMessages,
   claimReminder,
   dueMessageGroups,
   dueReminders,
+  findNoShowReporter,
   findSessionForMail,
   type ReminderHours,
   type SessionForMail,
@@ -32,6 +39,8 @@ export interface SessionNotice {
   /** For reschedule events: the proposed or new start. */
   startsAt?: Date | null;
   late?: boolean;
+  /** A no-show ruling's outcome. */
+  outcome?: NoShowOutcome | null;
 }
 
 // ---- How a session reads in a mail -----------------------------------------------------------------------
@@ -245,6 +254,23 @@ export async function notifySession(tx: DbOrTx, ctx: MailContext, notice: Sessio
     case 'completed':
       // The end of a session is no news to either side; the dashboards show it.
       return;
+    case 'no_show_resolved': {
+      // Both sides hear the ruling, each with the time in their own zone and the admin's reason.
+      const reportedBy = (await findNoShowReporter(tx, s.id)) ?? 'learner';
+      for (const r of both)
+        await send(r, (base, to) => ({
+          to: to.email,
+          template: 'session-no-show-resolved',
+          data: {
+            ...base,
+            recipient: to.side,
+            reportedBy,
+            outcome: notice.outcome ?? 'upheld',
+            reason: notice.reason ?? '',
+          },
+        }));
+      return;
+    }
   }
 }
 
@@ -278,20 +304,28 @@ export async function eachInTransaction<T>(
 export async function sendDueReminders(ctx: ClockContext, at: Date = now()): Promise<number> {
   let sent = 0;
   for (const h of SESSION_RULES.reminderHoursBefore as readonly ReminderHours[]) {
-    sent += await eachInTransaction(ctx, await dueReminders(ctx.db, h, at), async (tx, id) => {
-      if (!(await claimReminder(tx, id, h, at))) return false;
-      const s = await findSessionForMail(tx, id);
-      if (!s) return false;
-      const who = recipientsOf(s);
-      for (const to of [who.shark, who.learner])
-        if (to)
-          await ctx.mailer.enqueue(tx, {
-            to: to.email,
-            template: 'session-reminder',
-            data: { ...mailOf(ctx, s, to), hoursBefore: h, meetingLink: s.meetingLink },
-          });
-      return true;
-    });
+    // Batch after batch until none is due: a thousand sessions starting in one minute are all reminded in this
+    // tick, not 200 a minute (the last 1 h reminders would come minutes late, or after the start). A batch
+    // that claimed nothing (another server took it) ends the loop; that server goes on with the rest.
+    for (;;) {
+      const due = await dueReminders(ctx.db, h, at);
+      const claimed = await eachInTransaction(ctx, due, async (tx, id) => {
+        if (!(await claimReminder(tx, id, h, at))) return false;
+        const s = await findSessionForMail(tx, id);
+        if (!s) return false;
+        const who = recipientsOf(s);
+        for (const to of [who.shark, who.learner])
+          if (to)
+            await ctx.mailer.enqueue(tx, {
+              to: to.email,
+              template: 'session-reminder',
+              data: { ...mailOf(ctx, s, to), hoursBefore: h, meetingLink: s.meetingLink },
+            });
+        return true;
+      });
+      sent += claimed;
+      if (due.length < BATCH || claimed === 0) break;
+    }
   }
   return sent;
 }

@@ -6,6 +6,7 @@ import {
   answerByFor,
   freeCancellationUntil,
   isLateCancellation,
+  noShowRulingRefusal,
   noShowUntil,
   refusal,
   type LifecycleBooking,
@@ -24,6 +25,7 @@ const booking = (overrides: Partial<LifecycleBooking> = {}): LifecycleBooking =>
   answerBy: at(-30),
   cancellationHours: 24,
   proposedBy: null,
+  noShowResolved: false,
   ...overrides,
 });
 
@@ -209,6 +211,22 @@ describe('refusal', () => {
     );
     expect(refusal(booking(), 'learner', 'accept', MOMENTS.early)).toBe(SESSION_MSG.notAllowed);
     expect(refusal(booking(), 'admin', 'reschedule', MOMENTS.inWindow)).toBe(SESSION_MSG.notAllowed);
+  });
+});
+
+describe('a no-show ruling', () => {
+  it('is open on a reported no-show only, and once; after it neither side reports again', () => {
+    expect(noShowRulingRefusal(booking({ status: 'no_show' }))).toBeNull();
+    for (const status of SESSION_STATUSES.filter((st) => st !== 'no_show'))
+      expect(noShowRulingRefusal(booking({ status }))).toBe(SESSION_MSG.noShowNotReported);
+    expect(noShowRulingRefusal(booking({ status: 'no_show', noShowResolved: true }))).toBe(
+      SESSION_MSG.noShowAlreadyResolved,
+    );
+    // A ruling that the session took place leaves it completed, inside the report window: it stays settled.
+    const ruled = booking({ status: 'completed', noShowResolved: true });
+    expect(noShowRulingRefusal(ruled)).toBe(SESSION_MSG.noShowAlreadyResolved);
+    for (const viewer of ['learner', 'shark'] as const)
+      expect(allowedActions(ruled, viewer, at(3))).not.toContain('reportNoShow');
   });
 });
 

@@ -15,6 +15,8 @@ export interface LifecycleBooking {
   cancellationHours: number;
   /** The side that proposed a pending new time, or null. */
   proposedBy: 'learner' | 'shark' | null;
+  /** An admin has ruled on its no-show report: that ruling is final, no side reports again. */
+  noShowResolved: boolean;
 }
 
 const HOUR = 3_600_000;
@@ -54,7 +56,8 @@ export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: 
     reschedule: side && b.status === 'confirmed' && beforeWindow && b.proposedBy === null,
     acceptReschedule: b.status === 'confirmed' && pendingFromOther && beforeWindow,
     declineReschedule: b.status === 'confirmed' && pendingFromOther && beforeStart,
-    reportNoShow: side && (b.status === 'confirmed' || b.status === 'completed') && afterEnd,
+    reportNoShow:
+      side && (b.status === 'confirmed' || b.status === 'completed') && afterEnd && !b.noShowResolved,
     setMeetingLink: viewer === 'shark' && open,
     editBrief: viewer === 'learner' && open && beforeStart,
     editNotes: viewer === 'shark' && (b.status === 'confirmed' || b.status === 'completed') && !beforeStart,
@@ -77,6 +80,16 @@ export function refusal(
     if (answerable && now.getTime() >= freeCancellationUntil(b).getTime()) return SESSION_MSG.outsideWindow;
   }
   return SESSION_MSG.notAllowed;
+}
+
+/**
+ * Why an admin may not rule on this session's no-show now, or null when it may: only a reported no-show
+ * (status no_show), and only once.
+ */
+export function noShowRulingRefusal(b: Pick<LifecycleBooking, 'status' | 'noShowResolved'>): string | null {
+  if (b.noShowResolved) return SESSION_MSG.noShowAlreadyResolved;
+  if (b.status !== 'no_show') return SESSION_MSG.noShowNotReported;
+  return null;
 }
 
 /**

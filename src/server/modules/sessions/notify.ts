@@ -12,7 +12,7 @@ export type { SessionNotice } from '#server/modules/session-mail/service.ts';
  * - confirmed, declined: the learner (a confirmation carries the .ics); expired: both;
  * - cancelled, reschedule_proposed, no_show: the other side (both when an admin acted); a late cancellation
  *   says so; reschedule_accepted: both, with the new .ics; reschedule_declined: the proposer;
- * - completed: nobody.
+ * - completed: nobody; no_show_resolved (an admin's ruling on a reported no-show): both, with the reason.
  */
 export async function notifySessionEvent(tx: DbOrTx, ctx: MailContext, notice: SessionNotice): Promise<void> {
   await notifySession(tx, ctx, notice);

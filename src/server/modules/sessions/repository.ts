@@ -1,7 +1,8 @@
 // All SQL of sessions: one booking with its course and shark, its timeline, its thread, and the writes of
 // the state machine (always on a row the caller has locked in its transaction).
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { SessionActor, SessionEventKind, SessionStatus } from '#shared/sessions.ts';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { SessionGroup } from '#shared/session-lists.ts';
+import type { NoShowOutcome, SessionActor, SessionEventKind, SessionStatus } from '#shared/sessions.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   bookingEvents as e,
@@ -39,6 +40,8 @@ export interface SessionRow {
   sharkId: string;
   sharkName: string;
   sharkUserId: string | null;
+  /** An admin has ruled on its no-show report (a no_show_resolved event exists): no new report, no new ruling. */
+  noShowResolved: boolean;
 }
 
 /** One session with its course and shark; `lock` takes the booking row FOR UPDATE (of the booking only). */
@@ -72,6 +75,8 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
       sharkId: s.id,
       sharkName: s.name,
       sharkUserId: s.userId,
+      noShowResolved: sql<boolean>`EXISTS (SELECT 1 FROM ${e} WHERE ${e.bookingId} = ${b.id}
+        AND ${e.kind} = 'no_show_resolved')`.mapWith(Boolean),
     })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
@@ -123,6 +128,8 @@ export interface NewEvent {
   reason?: string | null;
   startsAt?: Date | null;
   late?: boolean;
+  /** A no-show ruling's outcome (kind no_show_resolved only). */
+  outcome?: NoShowOutcome | null;
 }
 
 export async function insertEvent(db: DbOrTx, event: NewEvent): Promise<void> {
@@ -131,13 +138,22 @@ export async function insertEvent(db: DbOrTx, event: NewEvent): Promise<void> {
     reason: event.reason ?? null,
     startsAt: event.startsAt ?? null,
     late: event.late ?? false,
+    outcome: event.outcome ?? null,
   });
 }
 
 /** The timeline, oldest first. */
 export async function listEvents(db: DbOrTx, bookingId: string) {
   return db
-    .select({ at: e.at, kind: e.kind, actor: e.actor, reason: e.reason, startsAt: e.startsAt, late: e.late })
+    .select({
+      at: e.at,
+      kind: e.kind,
+      actor: e.actor,
+      reason: e.reason,
+      startsAt: e.startsAt,
+      late: e.late,
+      outcome: e.outcome,
+    })
     .from(e)
     .where(eq(e.bookingId, bookingId))
     .orderBy(asc(e.at), asc(e.seq));
@@ -191,4 +207,48 @@ export async function listEndedSessions(db: DbOrTx, at: Date, limit: number): Pr
     .orderBy(asc(b.endsAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The groups of decision 056 as SQL, for one viewer at `at`, matching `needsAction` of lifecycle.ts row for
+ * row (the lists' tests hold them together): so a list reads one group with LIMIT from an index instead of
+ * every booking. Upcoming = requested or confirmed with the start ahead and nothing to answer; past = the rest.
+ */
+export function sessionGroupWhere(viewer: 'learner' | 'shark', at: Date): Record<SessionGroup, SQL> {
+  const t = sql`${at.toISOString()}::timestamptz`;
+  const ahead = sql`${b.startsAt} > ${t}`;
+  const proposedByOther = sql`(${b.status} = 'confirmed' AND ${b.proposedBy} IS NOT NULL AND ${b.proposedBy} <> ${viewer})`;
+  const needs =
+    viewer === 'shark'
+      ? sql`(${ahead} AND ((${b.status} = 'requested' AND (${b.answerBy} IS NULL OR ${b.answerBy} > ${t})) OR ${proposedByOther}))`
+      : sql`(${ahead} AND ${proposedByOther})`;
+  const coming = sql`(${b.status} IN ('requested', 'confirmed') AND ${ahead})`;
+  return {
+    needsAction: needs,
+    upcoming: sql`(${coming} AND NOT ${needs})`,
+    past: sql`(NOT ${coming})`,
+  };
+}
+
+/** Coming groups soonest first, the past most recent first; the id breaks ties so pages never overlap. */
+export const sessionGroupOrder = (group: SessionGroup): SQL[] =>
+  group === 'past' ? [desc(b.startsAt), asc(b.id)] : [asc(b.startsAt), asc(b.id)];
+
+/** Each group's total for the bookings `owner` selects (a learner's or a shark's), in one pass. */
+export async function countSessionGroups(
+  db: DbOrTx,
+  owner: SQL,
+  viewer: 'learner' | 'shark',
+  at: Date,
+): Promise<Record<SessionGroup, number>> {
+  const w = sessionGroupWhere(viewer, at);
+  const [row] = await db
+    .select({
+      needsAction: sql<number>`count(*) FILTER (WHERE ${w.needsAction})`.mapWith(Number),
+      upcoming: sql<number>`count(*) FILTER (WHERE ${w.upcoming})`.mapWith(Number),
+      past: sql<number>`count(*) FILTER (WHERE ${w.past})`.mapWith(Number),
+    })
+    .from(b)
+    .where(owner);
+  return row;
 }

@@ -4,6 +4,7 @@ import {
   SESSION_MSG,
   sessionBriefSchema,
   sessionNotesSchema,
+  type NoShowOutcome,
   type SessionAction,
   type SessionActor,
   type SessionBrief,
@@ -14,9 +15,11 @@ import {
 import { BOOKING_MSG } from '#shared/bookings.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { conflict, fieldError, HttpError, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
 import {
   eachInTransaction,
@@ -29,6 +32,7 @@ import {
   allowedActions,
   freeCancellationUntil,
   isLateCancellation,
+  noShowRulingRefusal,
   noShowUntil,
   refusal,
   type LifecycleBooking,
@@ -47,6 +51,8 @@ import {
 } from './repository';
 
 export { answerByFor, needsAction } from './lifecycle';
+/** The lists' groups as SQL, for the bookings and workspace repositories (decision 056, issue 17). */
+export { countSessionGroups, sessionGroupOrder, sessionGroupWhere } from './repository';
 /** Work lists of the expiry and completion jobs: ids to pass to expireSession / completeSession. */
 export { listDueRequests, listEndedSessions } from './repository';
 import { listDueRequests, listEndedSessions } from './repository';
@@ -64,6 +70,7 @@ const toLifecycle = (row: SessionRow): LifecycleBooking => ({
   answerBy: row.answerBy,
   cancellationHours: row.cancellationHours,
   proposedBy: row.proposedBy,
+  noShowResolved: row.noShowResolved,
 });
 
 /** Its learner, its shark, or an admin; anyone else does not learn that the session exists. */
@@ -112,6 +119,7 @@ async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Pro
       reason: e.reason,
       startsAt: iso(e.startsAt),
       late: e.late,
+      outcome: e.outcome,
     })),
     actions: allowedActions(toLifecycle(row), viewer, now()),
   };
@@ -154,6 +162,7 @@ export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: Ne
     reason: event.reason ?? null,
     startsAt: event.startsAt ?? null,
     late: event.late ?? false,
+    outcome: event.outcome ?? null,
   });
 }
 
@@ -436,9 +445,79 @@ export async function completeSession(tx: DbOrTx, ctx: MailContext, bookingId: s
   const row = await findSession(tx, bookingId, true);
   const at = now();
   if (!row || row.status !== 'confirmed' || at.getTime() < row.endsAt.getTime()) return false;
-  await updateBooking(tx, bookingId, { status: 'completed', ...NO_PROPOSAL });
+  await markCompleted(tx, bookingId);
   await recordSessionEvent(tx, ctx, { bookingId, at, kind: 'completed', actor: 'system', actorUserId: null });
   return true;
+}
+
+/**
+ * What makes a session count as held, for the job at its end and for an admin's "it took place" ruling alike:
+ * earnings, student counts and the right to review all read the status.
+ */
+async function markCompleted(tx: DbOrTx, bookingId: string): Promise<void> {
+  await updateBooking(tx, bookingId, { status: 'completed', ...NO_PROPOSAL });
+}
+
+/**
+ * An admin rules on a reported no-show (decision 053), in one transaction: the booking row locked, `took_place`
+ * completes the session (its review window opens now), `upheld` leaves it a no-show; the ruling is a timeline
+ * event (which mails both sides) and an audit entry. Only a reported no-show, and only once (409 otherwise).
+ */
+export async function resolveNoShow(
+  db: Db,
+  ctx: MailContext,
+  adminUserId: string,
+  id: string,
+  ruling: { outcome: NoShowOutcome; reason: string },
+): Promise<SessionDetail> {
+  try {
+    return await ruleOnNoShow(db, ctx, adminUserId, id, ruling);
+  } catch (e) {
+    // Two admins at once: the second waited for the row lock with a snapshot from before the first ruling,
+    // and the one-ruling-per-booking index refused its event.
+    if (isUniqueViolation(e)) throw conflict(SESSION_MSG.noShowAlreadyResolved, 'not_allowed');
+    throw e;
+  }
+}
+
+function ruleOnNoShow(
+  db: Db,
+  ctx: MailContext,
+  adminUserId: string,
+  id: string,
+  ruling: { outcome: NoShowOutcome; reason: string },
+): Promise<SessionDetail> {
+  return db.transaction(async (tx) => {
+    const { row } = await load(tx, id, { userId: adminUserId, isAdmin: true }, true);
+    const refused = noShowRulingRefusal(toLifecycle(row));
+    if (refused) throw conflict(refused, 'not_allowed');
+    const at = now();
+    if (ruling.outcome === 'took_place') await markCompleted(tx, id);
+    await recordSessionEvent(tx, ctx, {
+      bookingId: id,
+      at,
+      kind: 'no_show_resolved',
+      actor: 'admin',
+      actorUserId: adminUserId,
+      reason: ruling.reason,
+      outcome: ruling.outcome,
+    });
+    await recordAudit(tx, {
+      actorId: adminUserId,
+      action: 'session.no_show_resolve',
+      targetType: 'session',
+      targetId: id,
+      reason: ruling.reason,
+      details: {
+        outcome: ruling.outcome,
+        statusBefore: row.status,
+        course: row.courseTitle,
+        shark: row.sharkName,
+        learner: row.email,
+      },
+    });
+    return detailOf(tx, (await findSession(tx, id))!, 'admin');
+  });
 }
 
 /** How many due rows one tick of the clock takes on; the rest wait for the next minute. */

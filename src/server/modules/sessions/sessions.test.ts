@@ -159,6 +159,7 @@ describe('a request', () => {
         reason: null,
         startsAt: null,
         late: false,
+        outcome: null,
       },
     ]);
     const shark = (await detail(s.sharkC, id)).json();

@@ -11,7 +11,7 @@ import {
   createShark,
 } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { courses, users } from '#server/db/schema.ts';
+import { courses, sharkCredentials, users } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -209,5 +209,42 @@ describe('GET /api/sharks/:id', () => {
     const back = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
     expect(back.statusCode).toBe(200);
     expect(back.json().map((c: { title: string }) => c.title)).toEqual(['Hidden Course']);
+  });
+
+  it("counts a suspended shark out of the list's total, with or without filters, and back in when lifted", async () => {
+    const { db } = await testDatabase();
+    await createShark(db, {
+      name: 'Active Forensic',
+      specialization: 'forensics',
+      bio: 'Reads disk images.',
+    });
+    await createShark(db, { name: 'Draft Forensic', specialization: 'forensics', published: false });
+    const suspended = await createShark(db, {
+      name: 'Suspended Forensic',
+      specialization: 'forensics',
+      bio: 'Reads disk images too.',
+    });
+    for (const shark of [suspended, await createShark(db, { name: 'Active Verified' })])
+      await db.insert(sharkCredentials).values({
+        sharkId: shark.id,
+        kind: 'certification',
+        name: 'GCFA',
+        url: 'https://example.com/gcfa',
+        status: 'verified',
+      });
+    const totals = async () => ({
+      all: (await list()).body.total,
+      forensics: (await list({ specialization: 'forensics' })).body.total,
+      search: (await list({ search: 'disk images' })).body.total,
+      verified: (await list({ verified: 'true' })).body.total,
+    });
+    expect(await totals()).toEqual({ all: 3, forensics: 2, search: 2, verified: 2 });
+
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.userId));
+    expect(await totals()).toEqual({ all: 2, forensics: 1, search: 1, verified: 1 });
+    expect(names((await list({ specialization: 'forensics' })).body)).toEqual(['Active Forensic']);
+
+    await db.update(users).set({ suspendedAt: null }).where(eq(users.id, suspended.userId));
+    expect(await totals()).toEqual({ all: 3, forensics: 2, search: 2, verified: 2 });
   });
 });

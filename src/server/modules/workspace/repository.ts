@@ -1,11 +1,13 @@
 // All SQL of the shark's workspace: its sharks row, and the dashboard's and enrollments' figures, which the
 // database computes (never by summing rows in JavaScript).
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SessionGroup } from '#shared/session-lists.ts';
 import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { bookingColumns } from '#server/db/projections.ts';
 import { now } from '#server/time.ts';
 import { courseBookings as b, courses as c, sharks } from '#server/db/schema.ts';
 import type { SharkRow } from '#server/modules/shark-scope/service.ts';
+import { sessionGroupOrder, sessionGroupWhere } from '#server/modules/sessions/service.ts';
 
 export type SharkFields = Pick<
   typeof sharks.$inferInsert,
@@ -151,4 +153,35 @@ export async function sharkBookings(db: DbOrTx, sharkId: string) {
     .innerJoin(c, eq(c.id, b.courseId))
     .where(eq(c.sharkId, sharkId))
     .orderBy(desc(b.createdAt), asc(b.id));
+}
+
+export const ownedByShark = (sharkId: string): SQL => eq(b.sharkId, sharkId);
+
+/**
+ * One page of one group of the shark's sessions with their course, in the group's order: the shark's rows
+ * come in start order from `course_bookings_shark_starts_idx`, so a page reads its rows, not every booking.
+ */
+export async function sharkSessionPage(
+  db: DbOrTx,
+  sharkId: string,
+  group: SessionGroup,
+  at: Date,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      ...bookingColumns,
+      courseTitle: c.title,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      status: b.status,
+      answerBy: b.answerBy,
+      proposedBy: b.proposedBy,
+    })
+    .from(b)
+    .innerJoin(c, eq(c.id, b.courseId))
+    .where(and(eq(b.sharkId, sharkId), sessionGroupWhere('shark', at)[group]))
+    .orderBy(...sessionGroupOrder(group))
+    .limit(page.limit)
+    .offset(page.offset);
 }

@@ -1,11 +1,15 @@
 // The shark's workspace API, for a shark (its own row) or an admin (?sharkId=):
 // GET/PUT /api/workspace/profile, POST /api/workspace/profile/photo, GET /api/workspace/dashboard,
-// GET /api/workspace/enrollments.
+// GET /api/workspace/enrollments; the paged lists (issue 17): GET /api/workspace/sessions?group=&page= and
+// GET /api/workspace/enrollments/courses (each course's totals without its bookings).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {
+  courseTotalsSchema,
   dashboardSchema,
   enrollmentsSchema,
+  sharkSessionPageQuerySchema,
+  sharkSessionPageSchema,
   profileSavedSchema,
   sharkProfileInputSchema,
   sharkProfileSchema,
@@ -16,7 +20,15 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
 import { readImageUpload } from '#server/modules/storage/service.ts';
-import { getDashboard, getEnrollments, getProfile, replacePhoto, saveProfile } from './service';
+import {
+  getCourseTotals,
+  getDashboard,
+  getEnrollments,
+  getProfile,
+  getSessionPage,
+  replacePhoto,
+  saveProfile,
+} from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -104,6 +116,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getEnrollments(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
+  );
+
+  app.get(
+    '/workspace/enrollments/courses',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['workspace'],
+        summary: "Each of the shark's courses with its booking count and total",
+        querystring: sharkScopeQuerySchema,
+        response: { 200: courseTotalsSchema, ...errors },
+      },
+    },
+    async (req) => getCourseTotals(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
+  );
+
+  app.get(
+    '/workspace/sessions',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['workspace'],
+        summary: "One page of one group of the shark's sessions, with the group's total",
+        querystring: sharkSessionPageQuerySchema,
+        response: { 200: sharkSessionPageSchema, ...errors },
+      },
+    },
+    async (req) =>
+      getSessionPage(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId), req.query),
   );
 };
 export default routes;

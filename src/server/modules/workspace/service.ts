@@ -1,8 +1,17 @@
 // The shark's workspace: its own profile (with photo), dashboard metrics and enrollments.
 // Metrics and totals are computed by the database, never by summing rows in JavaScript.
 import {
+  SESSION_PAGE_SIZE,
+  SESSION_PREVIEW_SIZE,
+  type SessionGroup,
+  type SessionPageQuery,
+} from '#shared/session-lists.ts';
+import {
+  type CourseTotals,
   type Dashboard,
   type Enrollments,
+  type SharkSession,
+  type SharkSessionPage,
   type SharkProfile,
   type SharkProfileValues,
   WORKSPACE_MSG,
@@ -12,7 +21,7 @@ import { getAccountContact } from '#server/modules/accounts/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
 import { now, timeOfDay, todayIn } from '#server/time.ts';
-import { needsAction } from '#server/modules/sessions/service.ts';
+import { countSessionGroups, needsAction } from '#server/modules/sessions/service.ts';
 import {
   imageRejected,
   keyFromPublicUrl,
@@ -115,6 +124,16 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
   const today = todayIn(timeZone, at);
   const metrics = await repo.dashboardMetrics(db, sharkId, at);
   const next = await repo.nextSessions(db, sharkId, at, NEXT_SESSIONS);
+  const totals = sharkId
+    ? await countSessionGroups(db, repo.ownedByShark(sharkId), 'shark', at)
+    : { needsAction: 0, upcoming: 0, past: 0 };
+  const preview = async (group: SessionGroup) => ({
+    total: totals[group],
+    items:
+      sharkId && totals[group] > 0
+        ? await sessionsOf(db, sharkId, group, at, { limit: SESSION_PREVIEW_SIZE, offset: 0 })
+        : [],
+  });
   return {
     sharkName: scope.shark?.name ?? null,
     upcomingSessions: metrics.upcoming,
@@ -131,6 +150,64 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
       ...r,
       preferredTime: timeOfDay(r.preferredTime),
       startsAt: r.startsAt.toISOString(),
+    })),
+    sessions: {
+      needsAction: await preview('needsAction'),
+      upcoming: await preview('upcoming'),
+      past: await preview('past'),
+    },
+  };
+}
+
+async function sessionsOf(
+  db: DbOrTx,
+  sharkId: string,
+  group: SessionGroup,
+  at: Date,
+  page: { limit: number; offset: number },
+): Promise<SharkSession[]> {
+  const rows = await repo.sharkSessionPage(db, sharkId, group, at, page);
+  return rows.map(({ answerBy, proposedBy, ...r }) => ({
+    ...r,
+    preferredTime: timeOfDay(r.preferredTime),
+    createdAt: r.createdAt.toISOString(),
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    upcoming: (r.status === 'requested' || r.status === 'confirmed') && r.startsAt > at,
+    needsAction: needsAction({ ...r, answerBy, proposedBy }, 'shark', at),
+  }));
+}
+
+/** One page of one group of the shark's sessions, with the group's total (issue 17). */
+export async function getSessionPage(
+  db: DbOrTx,
+  scope: SharkScope,
+  query: SessionPageQuery,
+): Promise<SharkSessionPage> {
+  const base = { group: query.group, page: query.page, pageSize: SESSION_PAGE_SIZE };
+  if (!scope.shark) return { ...base, total: 0, items: [] };
+  const at = now();
+  const totals = await countSessionGroups(db, repo.ownedByShark(scope.shark.id), 'shark', at);
+  const items = await sessionsOf(db, scope.shark.id, query.group, at, {
+    limit: SESSION_PAGE_SIZE,
+    offset: (query.page - 1) * SESSION_PAGE_SIZE,
+  });
+  return { ...base, total: totals[query.group], items };
+}
+
+/** Each course's bookings and total from one aggregate, without the bookings themselves. */
+export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<CourseTotals> {
+  const sharkName = scope.shark?.name ?? null;
+  if (!scope.shark) return { sharkName, courses: [] };
+  const rows = await repo.courseTotals(db, scope.shark.id);
+  return {
+    sharkName,
+    courses: rows.map((c) => ({
+      courseId: c.id,
+      title: c.title,
+      courseCode: c.courseCode,
+      bookingCount: c.bookingCount,
+      totalRupees: c.total,
     })),
   };
 }

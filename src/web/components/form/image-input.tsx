@@ -1,6 +1,6 @@
 // A file input for an image with a preview. The browser checks type and size first (a quick answer); the
 // server checks again and re-encodes, and its reason is what counts.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
 import { FieldError } from './field';
 
@@ -20,6 +20,7 @@ export function ImageInput({
   onFile,
   error,
   shape = 'square',
+  placeholder,
 }: {
   label: string;
   name: string;
@@ -28,6 +29,8 @@ export function ImageInput({
   onFile: (file: File | null, problem: string | null) => void;
   error?: string | null;
   shape?: 'round' | 'square';
+  /** What the frame shows without an image (a shark's initials, as on the public page); "No image" by default. */
+  placeholder?: ReactNode;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -56,7 +59,9 @@ export function ImageInput({
             onError={() => setBroken(shown)}
           />
         ) : (
-          <span className="grid h-full w-full place-items-center text-xs text-ink-400">No image</span>
+          (placeholder ?? (
+            <span className="grid h-full w-full place-items-center text-xs text-ink-400">No image</span>
+          ))
         )}
       </div>
       <div className="min-w-0 flex-1">

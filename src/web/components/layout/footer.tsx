@@ -58,7 +58,7 @@ function CopyEmail() {
       <button
         type="button"
         onClick={() => void copy()}
-        className="inline-flex min-h-11 items-center rounded-md text-ink-100 hover:text-accent-300"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md text-ink-100 hover:text-accent-300"
         aria-label={`Copy email address ${COMPANY.email}`}
       >
         {COMPANY.email}{' '}
@@ -82,7 +82,7 @@ export function Footer() {
     <footer className="mt-16 border-t border-white/10 bg-ink-950/80">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-3">
-          <Link to={paths.home} className="flex w-fit items-center gap-2 font-bold text-ink-100">
+          <Link to={paths.home} className="flex min-h-11 w-fit items-center gap-2 font-bold text-ink-100">
             <img src="/images/logo.svg" alt="" width={28} height={28} />
             Shark Security
           </Link>

@@ -134,6 +134,20 @@ describe('user menu', () => {
     );
   });
 
+  it('opens from the keyboard before its menu has loaded, and gives focus back to its button on Escape', async () => {
+    mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) } });
+    renderScreen(routes, '/');
+    const user = userEvent.setup();
+    await waitFor(() => expect(document.getElementById('user-menu')).toHaveAccessibleName(/priya@/));
+    expect(document.getElementById('user-menu')).toHaveAttribute('aria-haspopup', 'menu');
+    document.getElementById('user-menu')!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toHaveTextContent('Hi, priya@example.com');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(document.getElementById('user-menu'));
+  });
+
   it('closes on Escape', async () => {
     mockApi({ 'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) } });
     renderScreen(routes, '/');

@@ -1,14 +1,12 @@
 // The avatar menu of a signed-in visitor (#user-menu): a greeting, the links of their primary (first) role, Logout.
-// Radix DropdownMenu gives keyboard use, focus handling and closing on Escape or a click outside.
-import { DropdownMenu } from 'radix-ui';
-import { Link, useNavigate } from 'react-router';
+// The avatar button renders at once; the menu (user-menu-dropdown.tsx, with Radix's dropdown and positioning,
+// about 15 KB gzipped) loads when the visitor points at, focuses or opens it, and replaces the button.
+import { useState } from 'react';
 import type { Role } from '#shared/constants.ts';
-import { useLogout, useSession } from './api';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { useToast } from '#web/components/toast.tsx';
+import { useSession } from './api';
 import { paths } from '#shared/routes.ts';
 
-type MenuLink = { label: string; to: string };
+export type MenuLink = { label: string; to: string };
 
 /**
  * The spec's menus (section 2) in order; admin gets its console and the shark pages it may open. Two changes
@@ -70,70 +68,70 @@ export function initialsOf(fullName: string | null | undefined, email: string | 
   return first ? first.toUpperCase() : 'U';
 }
 
-const itemClass =
-  'flex min-h-11 w-full cursor-pointer items-center rounded-lg px-3 py-2 text-sm text-ink-300 outline-none select-none data-[highlighted]:bg-white/10 data-[highlighted]:text-ink-100';
+const triggerClass =
+  'grid h-11 w-11 shrink-0 place-items-center overflow-hidden rounded-full border border-accent-400/50 bg-accent-400/15 text-sm font-bold text-accent-300 transition hover:border-accent-300 data-[state=open]:ring-2 data-[state=open]:ring-accent-400/60';
+
+type Dropdown = typeof import('./user-menu-dropdown').UserMenuDropdown;
+let dropdown: Promise<Dropdown> | null = null;
+const loadDropdown = () =>
+  (dropdown ??= import('./user-menu-dropdown').then(
+    (m) => m.UserMenuDropdown,
+    (err: unknown) => {
+      dropdown = null;
+      throw err;
+    },
+  ));
+const preload = () => void loadDropdown().catch(() => undefined);
 
 export function UserMenu() {
   const { user, primaryRole } = useSession();
-  const navigate = useNavigate();
-  const logout = useLogout(() => navigate(paths.login.chooser));
-  const toast = useToast();
+  const [Dropdown, setDropdown] = useState<Dropdown | null>(null);
   const items = primaryRole ? MENU_BY_ROLE[primaryRole] : [];
   const greetingName = user?.email || 'User';
+  const label = `Account menu for ${greetingName}`;
+  const avatar = user?.avatarUrl ? (
+    <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
+  ) : (
+    <span aria-hidden="true">{initialsOf(user?.fullName, user?.email)}</span>
+  );
 
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onError: (err) => {
-        // The session may still be alive on the server: keep showing it as signed in (spec section 4).
-        console.warn('Logout failed', err);
-        toast(`Logout failed: ${errorMessage(err)}`, 'error');
-      },
-    });
-  };
+  if (Dropdown)
+    return (
+      <Dropdown
+        items={items}
+        triggerClass={triggerClass}
+        greetingName={greetingName}
+        label={label}
+        trigger={avatar}
+      />
+    );
 
+  // Until first opened: the same button. Pointing at or focusing it fetches the menu; pressing it the way
+  // Radix's trigger opens (pointer down; Enter, Space or ArrowDown) shows the menu, open, in its place, and the
+  // open menu takes focus as Radix's does. A failed load (offline) leaves the button to try again.
+  const open = () =>
+    void loadDropdown().then(
+      (loaded) => setDropdown(() => loaded),
+      () => undefined,
+    );
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        id="user-menu"
-        aria-label={`Account menu for ${greetingName}`}
-        className="grid h-10 w-10 shrink-0 place-items-center overflow-hidden rounded-full border border-accent-400/50 bg-accent-400/15 text-sm font-bold text-accent-300 transition hover:border-accent-300 data-[state=open]:ring-2 data-[state=open]:ring-accent-400/60"
-      >
-        {user?.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
-        ) : (
-          <span aria-hidden="true">{initialsOf(user?.fullName, user?.email)}</span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-[60] w-72 max-w-[calc(100vw-1rem)] rounded-2xl border border-white/10 bg-ink-900 p-2 text-ink-100 shadow-xl shadow-black/50"
-        >
-          <DropdownMenu.Label className="px-3 pt-2 pb-3">
-            <span className="block text-xs text-ink-400">Signed in as</span>
-            {/* A long email is cut with an ellipsis, never broken mid-word; the title shows it whole. */}
-            <span title={greetingName} className="block truncate text-sm font-semibold text-ink-100">
-              Hi, {greetingName}
-            </span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="mb-1 h-px bg-white/10" />
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.label} asChild className={itemClass}>
-              <Link to={item.to}>{item.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
-          <DropdownMenu.Item
-            className={`${itemClass} text-danger-400 data-[highlighted]:text-danger-400`}
-            disabled={logout.isPending}
-            onSelect={onLogout}
-          >
-            {logout.isPending ? 'Logging out...' : 'Logout'}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      id="user-menu"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={triggerClass}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(e) => e.button === 0 && !e.ctrlKey && open()}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return;
+        e.preventDefault();
+        open();
+      }}
+    >
+      {avatar}
+    </button>
   );
 }

@@ -10,10 +10,12 @@ import type {
   PublicationInput,
 } from '#shared/admin.ts';
 import type { ApplicationDecision } from '#shared/applications.ts';
+import type { ResolveNoShowInput, SessionActionResult } from '#shared/sessions.ts';
 import type { AdminCredential, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
 import { api } from '#web/lib/api-client.ts';
 import { adminKeys } from './api';
 import { applicationKeys } from '#web/features/applications/api.ts';
+import { sessionKeys } from '#web/features/sessions/api.ts';
 
 export const consoleKeys = {
   all: ['admin', 'console'] as const,
@@ -117,3 +119,12 @@ export const useReviewCredential = () =>
   useConsoleMutation(({ id, ...body }: CredentialReview & { id: string }) =>
     api.post<Msg>(`/api/admin/credentials/${id}/review`, body),
   );
+/** A ruling on a reported no-show; the session page, if cached, shows the new state next time. */
+export function useResolveNoShow() {
+  const queryClient = useQueryClient();
+  return useConsoleMutation(async ({ id, ...body }: ResolveNoShowInput & { id: string }) => {
+    const res = await api.post<SessionActionResult>(`/api/admin/bookings/${id}/resolve-no-show`, body);
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) });
+    return res;
+  });
+}

@@ -5,7 +5,14 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SharkApplication } from '#shared/applications.ts';
 import { SPECIALIZATION_LABELS } from '#shared/constants.ts';
-import type { BookingSearchQuery } from '#shared/admin.ts';
+import {
+  BOOKING_STATUS_FILTERS,
+  BOOKING_STATUS_FILTER_LABEL,
+  NO_SHOW_ROW,
+  type AdminBooking,
+  type BookingSearchQuery,
+} from '#shared/admin.ts';
+import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { CREDENTIAL_STATUSES, type CredentialStatus } from '#shared/credentials.ts';
 import { paths } from '#shared/routes.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -28,6 +35,7 @@ import {
   useUserSearch,
 } from './console-api';
 import { ReasonAction } from './reason-form';
+import { ResolveNoShowDialog } from './resolve-no-show';
 
 function Section({
   title,
@@ -197,7 +205,7 @@ export function SharksStatePanel() {
                     {s.verifiedCredentials}/{s.credentials} credentials verified
                   </Badge>
                 </div>
-                <p className="muted text-sm break-all">
+                <p className="muted text-sm wrap-anywhere">
                   {s.email} · {SPECIALIZATION_LABELS[s.specialization]}
                 </p>
                 <div className="flex flex-wrap gap-2">
@@ -274,7 +282,7 @@ export function AccountsPanel() {
                     ))}
                     {u.suspendedAt ? <Badge tone="bad">Suspended</Badge> : <Badge tone="ok">Active</Badge>}
                   </div>
-                  <p className="muted text-sm break-all">
+                  <p className="muted text-sm wrap-anywhere">
                     {u.email} · {u.bookings} booking{u.bookings === 1 ? '' : 's'} · since{' '}
                     {formatDateTime(u.createdAt)}
                   </p>
@@ -359,6 +367,21 @@ export function SessionsPanel() {
             onChange={(e) => set('to')(e.target.value)}
           />
         </label>
+        <label className="flex flex-col gap-1 text-sm text-ink-300">
+          Status
+          <select
+            className="input"
+            value={String(filters.status ?? '')}
+            onChange={(e) => set('status')(e.target.value)}
+          >
+            <option value="">Any status</option>
+            {BOOKING_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {BOOKING_STATUS_FILTER_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <div className="mt-4">
         {bookings.isPending ? (
@@ -373,12 +396,15 @@ export function SessionsPanel() {
               {bookings.data.items.map((b) => (
                 <li key={b.id} className="py-3 text-sm">
                   <p className="font-medium text-ink-100">
-                    {b.date} {b.time} · {b.courseTitle} ({b.courseCode})
+                    <Link to={paths.sessions.detail(b.id)} className="hover:underline">
+                      {b.date} {b.time} · {b.courseTitle} ({b.courseCode})
+                    </Link>
                   </p>
                   <p className="muted">
                     {b.learnerName} &lt;{b.learnerEmail}&gt; with {b.sharkName} · {b.hours} h · ₹
-                    {b.totalPrice}
+                    {b.totalPrice} · {SESSION_STATUS_LABEL[b.status]}
                   </p>
+                  {b.noShow ? <NoShowLine booking={b} noShow={b.noShow} /> : null}
                 </li>
               ))}
             </ul>
@@ -393,6 +419,45 @@ export function SessionsPanel() {
         )}
       </div>
     </Section>
+  );
+}
+
+/** A reported no-show on its session's row: the report, then either "Resolve" or the ruling. */
+function NoShowLine({
+  booking,
+  noShow,
+}: {
+  booking: AdminBooking;
+  noShow: NonNullable<AdminBooking['noShow']>;
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
+      <div>
+        <p className="text-ink-100">
+          {NO_SHOW_ROW.reported(noShow.reportedBy)}
+          {noShow.note ? `: “${noShow.note}”` : ''}
+        </p>
+        {noShow.resolution ? (
+          <p className="mt-1">
+            <Badge tone="ok">{NO_SHOW_ROW.resolved(noShow.resolution.outcome)}</Badge>
+            {noShow.resolution.reason ? (
+              <span className="muted ml-2">“{noShow.resolution.reason}”</span>
+            ) : null}
+          </p>
+        ) : (
+          <p className="mt-1">
+            <Badge tone="warn">{NO_SHOW_ROW.disputed}</Badge>
+          </p>
+        )}
+      </div>
+      {noShow.resolution ? null : (
+        <ResolveNoShowDialog
+          bookingId={booking.id}
+          subject={`${booking.courseTitle} on ${booking.date} ${booking.time}`}
+          reportedBy={noShow.reportedBy}
+        />
+      )}
+    </div>
   );
 }
 
@@ -435,7 +500,7 @@ export function CredentialQueuePanel() {
                 <p className="font-medium text-ink-100">
                   {c.name} · {c.sharkName}
                 </p>
-                <p className="muted break-all">
+                <p className="muted wrap-anywhere">
                   {[
                     c.issuer,
                     c.credentialId,

@@ -57,12 +57,12 @@ export function MailLogPanel() {
               {log.data.items.map((m) => (
                 <li key={m.id} className="rounded-xl border border-white/10 bg-ink-950/40 p-4">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-medium break-all text-ink-100">{m.subject}</p>
+                    <p className="font-medium wrap-anywhere text-ink-100">{m.subject}</p>
                     <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_CLASS[m.status]}`}>
                       {m.status}
                     </span>
                   </div>
-                  <p className="mt-1 text-sm break-all text-ink-300">
+                  <p className="mt-1 text-sm wrap-anywhere text-ink-300">
                     to {m.to} · {m.template} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'} ·{' '}
                     {when(m.createdAt)}
                   </p>

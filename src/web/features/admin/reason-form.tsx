@@ -1,11 +1,12 @@
 // An admin action that needs a reason (reject, unpublish, suspend): a button that opens a small form; the
 // reason is mailed to the person concerned and kept in the audit log.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { reasonSchema, type ReasonInput } from '#shared/admin.ts';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { ancestorsOf, focusAfterDialog } from '#web/components/return-focus.ts';
 
 export function ReasonAction({
   label,
@@ -23,8 +24,36 @@ export function ReasonAction({
   onConfirm: (reason: string) => Promise<{ message: string }>;
 }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const id = useId();
+  // The form replaces its button and the button replaces the form, so focus would fall to <body> both ways:
+  // opening moves it to the reason, closing (Cancel or done) back to the button that opened the form.
+  const [moveFocus, setMoveFocus] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    setMoveFocus(true);
+  };
+  const close = () => toggle(false);
+  useEffect(() => {
+    if (!moveFocus) return;
+    if (open) document.getElementById(`${id}-reason`)?.focus();
+    else opener.current?.focus();
+    setMoveFocus(false);
+  }, [open, moveFocus, id]);
+  // Done, the row may change so much that this action goes away (a suspended account offers "Unsuspend"):
+  // focus then goes to the nearest control left where it was, not to <body>.
+  const [place] = useState(() => ({ ancestors: [] as Element[] }));
+  useEffect(() => {
+    place.ancestors = ancestorsOf(opener.current ?? document.getElementById(`${id}-reason`));
+  });
+  useEffect(
+    () => () => {
+      if (document.activeElement === document.body)
+        focusAfterDialog({ opener: null, ancestors: place.ancestors });
+    },
+    [place],
+  );
+  const toast = useToast();
   const form = useApiForm<ReasonInput>({
     schema: reasonSchema,
     defaultValues: { reason: '' },
@@ -33,16 +62,17 @@ export function ReasonAction({
       const res = await onConfirm(reason);
       toast(res.message, 'success');
       form.reset();
-      setOpen(false);
+      close();
     },
   });
   if (!open)
     return (
       <button
+        ref={opener}
         type="button"
         className="btn-ghost py-1.5"
         aria-label={`${label} ${subject}`}
-        onClick={() => setOpen(true)}
+        onClick={() => toggle(true)}
       >
         {label}
       </button>
@@ -64,7 +94,7 @@ export function ReasonAction({
         >
           {confirmLabel}
         </SubmitButton>
-        <button type="button" className="btn-ghost py-1.5" onClick={() => setOpen(false)}>
+        <button type="button" className="btn-ghost py-1.5" onClick={close}>
           Cancel
         </button>
       </div>

@@ -1,11 +1,28 @@
 // Bookings on the web side: book a course session, and the caller's own bookings.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateBookingInput, CreateBookingResult, MyBooking } from '#shared/bookings.ts';
-import { api } from '#web/lib/api-client.ts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreateBookingInput,
+  CreateBookingResult,
+  MyBooking,
+  MySessionPage,
+  MySessionsOverview,
+} from '#shared/bookings.ts';
+import { hasNextPage, type SessionGroup } from '#shared/session-lists.ts';
+import { api, withQuery } from '#web/lib/api-client.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
 
+// Every key of the caller's sessions starts with `mine`, so one invalidation refreshes the lists and the overview.
 export const bookingKeys = {
   mine: ['me', 'bookings'] as const,
+  overview: ['me', 'bookings', 'overview'] as const,
+  group: (group: SessionGroup) => ['me', 'bookings', 'group', group] as const,
 };
 
 export const getMyBookings = () => api.get<MyBooking[]>('/api/me/bookings');
@@ -14,6 +31,26 @@ export const getMyBookingsQueryOptions = () =>
   queryOptions({ queryKey: bookingKeys.mine, queryFn: getMyBookings });
 
 export const useMyBookings = (enabled = true) => useQuery({ ...getMyBookingsQueryOptions(), enabled });
+
+/** The learner dashboard's numbers and the first sessions of each group. */
+export const getMySessionsOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: bookingKeys.overview,
+    queryFn: () => api.get<MySessionsOverview>('/api/me/sessions/overview'),
+  });
+export const useMySessionsOverview = () => useQuery(getMySessionsOverviewQueryOptions());
+
+/** One group of the caller's sessions, a page at a time. */
+export const getMySessionGroupQueryOptions = (group: SessionGroup) =>
+  infiniteQueryOptions({
+    queryKey: bookingKeys.group(group),
+    queryFn: ({ pageParam }) =>
+      api.get<MySessionPage>(withQuery('/api/me/sessions', { group, page: String(pageParam) })),
+    initialPageParam: 1,
+    getNextPageParam: (last: MySessionPage) => (hasNextPage(last) ? last.page + 1 : undefined),
+  });
+export const useMySessionGroup = (group: SessionGroup) =>
+  useInfiniteQuery(getMySessionGroupQueryOptions(group));
 
 export const createBooking = (input: CreateBookingInput) =>
   api.post<CreateBookingResult>('/api/bookings', input);

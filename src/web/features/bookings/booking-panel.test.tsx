@@ -153,6 +153,8 @@ describe('BookingPanel', () => {
       },
     });
     const done = await screen.findByTestId('booking-confirmation');
+    // The form (and its Confirm button, which had focus) is gone: the confirmation has the focus.
+    expect(done).toHaveFocus();
     expect(
       within(done).getByText(
         'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',

@@ -207,7 +207,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="glass flex flex-col gap-4 p-5 sm:p-6"
+      className="glass flex flex-col gap-4 p-4 sm:p-6"
       data-testid="booking-panel"
     >
       <div>
@@ -349,8 +349,14 @@ function Confirmation({
   onAnother: () => void;
   titleId: string;
 }) {
+  // It replaces the form whose Confirm button had focus: take the focus, so keyboard and screen reader users
+  // land on the answer and Tab goes on to its links, instead of starting over from <body>.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby={titleId}
       className="glass flex flex-col gap-4 border-success-400/40 p-5 sm:p-6"
       data-testid="booking-confirmation"

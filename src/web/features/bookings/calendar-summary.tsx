@@ -16,7 +16,9 @@ export function CalendarSummary({ sharkId, name }: { sharkId: string; name: stri
       ) : !slots.data.published ? (
         <p className="muted">{AVAILABILITY_MSG.notOpen(name)}</p>
       ) : (
-        <p className="muted">{AVAILABILITY_MSG.openSummary(free, zoneName(slots.data.timeZone))}</p>
+        <p className="muted">
+          {AVAILABILITY_MSG.openSummary(free, slots.data.days.length, zoneName(slots.data.timeZone))}
+        </p>
       )}
     </section>
   );

@@ -77,7 +77,7 @@ export function SlotPicker({
           ? `Times are in ${zoneName(learnerZone)}.`
           : `Times are in your time zone, ${zoneName(learnerZone)}; the shark's local time (${zoneName(sharkZone)}) is shown beside each.`}
       </p>
-      <div role="group" aria-label="Days" className="grid grid-cols-7 gap-1">
+      <div role="group" aria-label="Days" className="grid grid-cols-7 gap-0.5 sm:gap-1">
         {days.map((d, i) => {
           const disabled = d.starts.length === 0;
           const selected = d.date === chosen;
@@ -94,7 +94,7 @@ export function SlotPicker({
               aria-label={`${formatLongDate(d.date)}, ${freeTimes(d.starts.length)}`}
               onClick={() => pick(d, i)}
               onKeyDown={(e) => onKeyDown(e, i)}
-              className={`rounded-lg border px-1 py-2 text-xs focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
+              className={`min-h-11 min-w-11 rounded-lg border px-0.5 py-2 text-xs focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
                 disabled
                   ? 'cursor-not-allowed border-white/5 text-ink-500 line-through'
                   : selected
@@ -119,7 +119,7 @@ export function SlotPicker({
             return (
               <label
                 key={s}
-                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-300 ${
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-300 ${
                   s === value ? 'border-accent-400 bg-accent-400/20' : 'border-white/10'
                 }`}
               >

@@ -19,18 +19,21 @@ export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode 
       data-testid="shark-card"
       className="glass group relative flex w-full flex-col gap-3 p-4 transition hover:-translate-y-0.5 hover:border-accent-400/40 motion-reduce:transition-none motion-reduce:hover:translate-y-0 sm:p-5"
     >
-      <div className="flex items-start gap-3">
+      {/* Face | name | heart in a row; in the four-column grid (lg) a card is too narrow for three columns,
+          so the face and the heart share the top row and the name, specialization and experience get the
+          card's whole width below them instead of wrapping word by word. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-3 lg:grid-cols-[auto_minmax(0,1fr)]">
         <SharkAvatar
           shark={shark}
           size={64}
-          className="h-14 w-14 rounded-2xl border border-white/10 sm:h-16 sm:w-16"
+          className="h-14 w-14 rounded-2xl border border-white/10 sm:h-16 sm:w-16 lg:col-start-1 lg:row-start-1 lg:h-14 lg:w-14"
           textClassName="text-xl"
         />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 lg:col-span-2 lg:row-start-2">
           <h2 id={`shark-${shark.id}-name`} className="text-lg leading-snug font-semibold text-ink-100">
             <Link
               to={paths.sharks.profile(shark.id)}
-              className="after:absolute after:inset-0 after:content-[''] hover:text-accent-300 focus-visible:outline-none"
+              className="after:absolute after:inset-0 after:content-[''] hover:text-accent-300"
             >
               {shark.name}
             </Link>
@@ -43,7 +46,7 @@ export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode 
             </p>
           ) : null}
         </div>
-        <div className="relative z-10 -mt-1 -mr-1 shrink-0">
+        <div className="relative z-10 -mt-1 -mr-1 shrink-0 lg:col-start-2 lg:row-start-1 lg:justify-self-end">
           <FollowHeart sharkId={shark.id} sharkName={shark.name} />
         </div>
       </div>

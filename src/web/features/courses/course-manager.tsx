@@ -1,6 +1,6 @@
 // The shark's courses on the edit-profile page: each with its code, price, duration and enrolled count;
 // create and edit in a dialog; delete after a confirmation, or (a course with bookings) archive and restore.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OwnCourse } from '#shared/courses.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useArchiveCourse, useDeleteCourse, useOwnCourses } from './api';
@@ -18,6 +18,19 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
   const [editing, setEditing] = useState<OwnCourse | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<OwnCourse | null>(null);
+  // After a delete the row (and its Delete button, which opened the dialog) goes away once the list reloads:
+  // focus then moves to the course that took its place, the one before it, or "Add course" when none is left.
+  const [deleted, setDeleted] = useState<{ id: string; index: number } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const focusAfterDelete = (index: number) => courseControlAt(listRef.current, index) ?? addRef.current;
+  useEffect(() => {
+    if (!deleted || courses.data?.some((c) => c.id === deleted.id)) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected)
+      (courseControlAt(listRef.current, deleted.index) ?? addRef.current)?.focus();
+    setDeleted(null);
+  }, [courses.data, deleted]);
 
   const openForm = (course: OwnCourse | null) => {
     setEditing(course);
@@ -33,7 +46,13 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
           </h2>
           <p className="muted mt-1 text-sm">Learners book sessions of these on your public page.</p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => openForm(null)} disabled={!canAdd}>
+        <button
+          ref={addRef}
+          type="button"
+          className="btn-primary"
+          onClick={() => openForm(null)}
+          disabled={!canAdd}
+        >
           + Add course
         </button>
       </div>
@@ -52,7 +71,7 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
           <p className="muted mt-1 text-sm">Add your first course so learners can book a session with you.</p>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-3" aria-label="Your courses">
+        <ul ref={listRef} className="grid grid-cols-1 gap-3" aria-label="Your courses">
           {courses.data.map((course) => (
             <CourseRow
               key={course.id}
@@ -66,9 +85,22 @@ export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: b
       )}
 
       <CourseFormDialog open={formOpen} onOpenChange={setFormOpen} course={editing} sharkId={sharkId} />
-      <DeleteCourseDialog course={deleting} onClose={() => setDeleting(null)} sharkId={sharkId} />
+      <DeleteCourseDialog
+        course={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => setDeleted({ id, index: courses.data?.findIndex((c) => c.id === id) ?? 0 })}
+        returnFocus={() => focusAfterDelete(deleted?.index ?? 0)}
+        sharkId={sharkId}
+      />
     </section>
   );
+}
+
+/** The first button of the course row at `index` (or the last row, when the list got shorter). */
+function courseControlAt(list: HTMLUListElement | null, index: number): HTMLElement | null {
+  const rows = list?.querySelectorAll<HTMLElement>('li[data-course-id]') ?? [];
+  const row = rows[Math.min(index, rows.length - 1)];
+  return row?.querySelector<HTMLElement>('button:not([disabled])') ?? null;
 }
 
 function CourseRow({
@@ -94,7 +126,10 @@ function CourseRow({
       },
     );
   return (
-    <li className="flex min-w-0 flex-col gap-4 rounded-xl border border-white/10 bg-ink-950/40 p-4 sm:flex-row sm:items-center">
+    <li
+      data-course-id={course.id}
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-white/10 bg-ink-950/40 p-4 sm:flex-row sm:items-center"
+    >
       <div className="h-20 w-full shrink-0 overflow-hidden rounded-lg border border-white/10 bg-ink-800 sm:w-32">
         {course.image ? (
           <img src={course.image} alt="" className="h-full w-full object-cover" />
@@ -166,10 +201,14 @@ function CourseRow({
 function DeleteCourseDialog({
   course,
   onClose,
+  onDeleted,
+  returnFocus,
   sharkId,
 }: {
   course: OwnCourse | null;
   onClose: () => void;
+  onDeleted: (id: string) => void;
+  returnFocus: () => HTMLElement | null | undefined;
   sharkId?: string;
 }) {
   const toast = useToast();
@@ -185,6 +224,7 @@ function DeleteCourseDialog({
     try {
       await remove.mutateAsync(course.id);
       toast(`Course “${course.title}” deleted.`, 'success');
+      onDeleted(course.id);
       close();
     } catch (err) {
       const message = errorMessage(err);
@@ -199,6 +239,7 @@ function DeleteCourseDialog({
     <Modal
       open={course !== null}
       onOpenChange={(open) => !open && close()}
+      returnFocus={returnFocus}
       title="Delete this course?"
       description={course ? `“${course.title}” (${course.courseCode}) will be removed for good.` : undefined}
       footer={

@@ -143,7 +143,7 @@ function CredentialList({ sharkId }: { sharkId?: string }) {
                     {STATUS[c.status].label}
                   </span>
                 </p>
-                <p className="muted break-all">
+                <p className="muted wrap-anywhere">
                   {[c.issuer, c.credentialId, c.expiresOn && `expires ${formatDate(c.expiresOn)}`]
                     .filter(Boolean)
                     .join(' · ')}

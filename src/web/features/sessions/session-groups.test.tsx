@@ -1,11 +1,16 @@
-// The groups follow the server's verdict on "upcoming" when it sends one: the browser's clock may disagree
-// with the server's (a wrong system clock, or a browser test that moved the server's clock).
-import { describe, expect, it } from 'vitest';
-import { groupSessions, type SessionListItem } from './session-groups';
+// The lists draw the server's groups as they come (the server's clock decides what is upcoming, decision 056):
+// a dashboard's preview shows each group's first rows, its total and a link to the full list when there is
+// more; a full list's group loads its next page on "Show more" (covered with the pages in user-pages.test).
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '#web/testing/test-utils.tsx';
+import { SessionPreview, type SessionListItem, type SessionPreviewData } from './session-groups';
 
-const item = (over: Partial<SessionListItem>): SessionListItem => ({
-  id: over.id ?? 'a',
-  title: 'Web App Hacking',
+afterEach(cleanup);
+
+const item = (id: string, title: string, over: Partial<SessionListItem> = {}): SessionListItem => ({
+  id: `00000000-0000-4000-8000-00000000000${id}`,
+  title,
   counterpart: 'with Arjun Mehta',
   startsAt: '2026-11-30T13:00:00Z',
   hours: 1,
@@ -15,31 +20,55 @@ const item = (over: Partial<SessionListItem>): SessionListItem => ({
   ...over,
 });
 
-describe('groupSessions', () => {
-  const browserNow = new Date('2026-11-23T00:00:00Z');
+const show = (groups: SessionPreviewData, emptyUpcoming?: string) =>
+  renderScreen(
+    [
+      {
+        path: '/',
+        element: <SessionPreview groups={groups} allTo="/user/bookings" emptyUpcoming={emptyUpcoming} />,
+      },
+    ],
+    '/',
+  );
 
-  it('puts a confirmed session the server calls past under Past, though the browser thinks it is ahead', () => {
-    const groups = groupSessions([item({ status: 'completed', upcoming: false })], browserNow);
-    expect(groups.upcoming).toEqual([]);
-    expect(groups.past.map((s) => s.status)).toEqual(['completed']);
-    const stale = groupSessions([item({ status: 'confirmed', upcoming: false })], browserNow);
-    expect(stale.past).toHaveLength(1);
+describe('SessionPreview', () => {
+  it("shows each group's rows in the server's order with its total and a link to the rest", async () => {
+    show({
+      needsAction: { total: 1, items: [item('1', 'Red Team', { needsAction: true })] },
+      upcoming: { total: 26, items: [item('2', 'Cloud IR'), item('3', 'Web App'), item('4', 'OSINT')] },
+      past: { total: 2, items: [item('5', 'Forensics', { status: 'completed' }), item('6', 'Recon')] },
+    });
+    expect(await screen.findByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
+    const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByTestId('session-item');
+    expect(upcoming.map((li) => li.querySelector('span')?.textContent)).toEqual([
+      'Cloud IR',
+      'Web App',
+      'OSINT',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Upcoming (26)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all 26 upcoming sessions →' })).toHaveAttribute(
+      'href',
+      '/user/bookings',
+    );
+    // Everything of Past is shown: no link under it.
+    expect(screen.queryByRole('link', { name: /See all 2 past/ })).toBeNull();
+    expect(within(screen.getAllByTestId('session-item')[0]).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/sessions/00000000-0000-4000-8000-000000000001',
+    );
   });
 
-  it('keeps a session the server calls upcoming under Upcoming, though the browser thinks it passed', () => {
-    const groups = groupSessions([item({ upcoming: true })], new Date('2026-12-31T00:00:00Z'));
-    expect(groups.upcoming).toHaveLength(1);
-    expect(groups.past).toEqual([]);
-  });
-
-  it('falls back to the browser clock when the server sent no verdict', () => {
-    expect(groupSessions([item({})], browserNow).upcoming).toHaveLength(1);
-    expect(groupSessions([item({})], new Date('2026-12-31T00:00:00Z')).past).toHaveLength(1);
-  });
-
-  it('lists what needs an answer first, whatever the time', () => {
-    const groups = groupSessions([item({ needsAction: true, status: 'requested', upcoming: true })]);
-    expect(groups.needsAction).toHaveLength(1);
-    expect(groups.upcoming).toEqual([]);
+  it('hides an empty "Needs your action" and says when Upcoming is empty', async () => {
+    show(
+      {
+        needsAction: { total: 0, items: [] },
+        upcoming: { total: 0, items: [] },
+        past: { total: 0, items: [] },
+      },
+      'No upcoming sessions. Pick a shark and book one.',
+    );
+    expect(await screen.findByText('No upcoming sessions. Pick a shark and book one.')).toBeInTheDocument();
+    expect(screen.getByText('No past sessions yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Needs your action/ })).toBeNull();
   });
 });

@@ -1,10 +1,24 @@
 // Sessions grouped the same way on every list (learner's dashboard and bookings, shark's dashboard and
 // enrollments): "Needs your action" first, then "Upcoming" (requested or confirmed, start still ahead), then
-// "Past". Coming sessions run soonest first, past ones most recent first. Each row opens the session page.
+// "Past". The server groups and orders them (decision 056, issue 17): coming sessions soonest first, past
+// ones most recent first. Dashboards show each group's first rows and its count; the full lists load a
+// group a page at a time. Each row opens the session page.
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyBooking } from '#shared/bookings.ts';
 import { paths } from '#shared/routes.ts';
-import type { Enrollments } from '#shared/workspace.ts';
+import {
+  SESSION_GROUP_TEXT,
+  SESSION_GROUPS,
+  SESSION_LIST_MSG,
+  seeAllSessions,
+  showMoreSessions,
+  type SessionGroup,
+} from '#shared/session-lists.ts';
+import type { SharkSession } from '#shared/workspace.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { Skeleton } from '#web/components/skeleton.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
 import { StatusBadge } from './status-badge';
 
@@ -18,11 +32,6 @@ export interface SessionListItem {
   totalPrice: number;
   status: string;
   needsAction: boolean;
-  /**
-   * The server's verdict (requested or confirmed, start ahead, by the server's clock). Preferred over the
-   * browser's clock, which may disagree with the server's (a wrong system clock, or a test's moved clock).
-   */
-  upcoming?: boolean;
   /** The learner's email and phone, for the shark's lists. */
   contact?: string;
   /** A learner's completed session: the row offers "Leave a review" (issue 14). */
@@ -38,120 +47,192 @@ export const fromMyBooking = (b: MyBooking): SessionListItem => ({
   hours: b.hours,
   totalPrice: b.totalPrice,
   status: b.status,
-  needsAction: b.needsAction === true,
-  upcoming: b.upcoming,
+  needsAction: b.needsAction,
   review: b.status === 'completed' ? { sharkName: b.sharkName } : undefined,
 });
 
-/** Every booking of the shark's courses as rows; a row the server sent without its time and status is left out. */
-export const fromEnrollments = (data: Enrollments): SessionListItem[] =>
-  data.courses.flatMap((course) =>
-    course.students.flatMap((s) =>
-      s.startsAt && s.status
-        ? [
-            {
-              id: s.id,
-              title: course.title,
-              counterpart: s.name,
-              contact: `${s.email} · ${s.phone}`,
-              startsAt: s.startsAt,
-              hours: s.hours,
-              totalPrice: s.totalPrice,
-              status: s.status,
-              needsAction: s.needsAction === true,
-              upcoming: s.upcoming,
-            },
-          ]
-        : [],
-    ),
-  );
+/** A booking of the shark's courses as a row, with the learner's contact. */
+export const fromSharkSession = (s: SharkSession): SessionListItem => ({
+  id: s.id,
+  title: s.courseTitle,
+  counterpart: s.name,
+  contact: `${s.email} · ${s.phone}`,
+  startsAt: s.startsAt,
+  hours: s.hours,
+  totalPrice: s.totalPrice,
+  status: s.status,
+  needsAction: s.needsAction,
+});
 
-export interface SessionGroupsData {
-  needsAction: SessionListItem[];
-  upcoming: SessionListItem[];
-  past: SessionListItem[];
-}
+const GROUP_TEXT = SESSION_GROUP_TEXT;
 
-const time = (s: SessionListItem) => new Date(s.startsAt).getTime();
+export type SessionPreviewData = Record<SessionGroup, { total: number; items: SessionListItem[] }>;
 
-export function groupSessions(items: SessionListItem[], now: Date = new Date()): SessionGroupsData {
-  const needsAction: SessionListItem[] = [];
-  const upcoming: SessionListItem[] = [];
-  const past: SessionListItem[] = [];
-  for (const s of items) {
-    if (s.needsAction) needsAction.push(s);
-    else if (
-      s.upcoming ??
-      ((s.status === 'requested' || s.status === 'confirmed') && time(s) > now.getTime())
-    )
-      upcoming.push(s);
-    else past.push(s);
-  }
-  needsAction.sort((a, b) => time(a) - time(b));
-  upcoming.sort((a, b) => time(a) - time(b));
-  past.sort((a, b) => time(b) - time(a));
-  return { needsAction, upcoming, past };
-}
-
-const GROUPS = [
-  { key: 'needsAction', title: 'Needs your action', empty: 'Nothing needs your answer right now.' },
-  { key: 'upcoming', title: 'Upcoming', empty: 'No upcoming sessions.' },
-  { key: 'past', title: 'Past', empty: 'No past sessions yet.' },
-] as const;
-
-/** The three groups, each with its heading and count; `limit` shows only the first few of each (dashboards). */
-export function SessionGroups({
+/**
+ * The dashboards' preview: each group's first sessions under its heading and total, and a link to the whole
+ * list when the group holds more. "Needs your action" shows only when something does.
+ */
+export function SessionPreview({
   groups,
-  limit,
+  allTo,
   emptyUpcoming,
-  level = 2,
 }: {
-  groups: SessionGroupsData;
-  limit?: number;
+  groups: SessionPreviewData;
+  /** The full list (the bookings or enrollments page). */
+  allTo: string;
   emptyUpcoming?: string;
-  /** 3 when the groups sit inside a section with its own h2 (dashboards). */
-  level?: 2 | 3;
 }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className="flex flex-col gap-8">
-      {GROUPS.map((g) => {
-        const items = groups[g.key];
-        if (g.key === 'needsAction' && items.length === 0) return null;
-        const headingId = `sessions-${g.key}`;
-        const shown = limit ? items.slice(0, limit) : items;
+      {SESSION_GROUPS.map((key) => {
+        const { total, items } = groups[key];
+        if (key === 'needsAction' && total === 0) return null;
+        const text = GROUP_TEXT[key];
         return (
-          <section key={g.key} aria-labelledby={headingId} className="flex flex-col gap-3">
-            <Heading
-              id={headingId}
-              className={level === 2 ? 'text-xl font-semibold' : 'text-lg font-semibold'}
-            >
-              {g.title} <span className="text-ink-400">({items.length})</span>
-            </Heading>
-            {shown.length === 0 ? (
+          <GroupSection key={key} group={key} total={total} level={3}>
+            {items.length === 0 ? (
               <p className="muted text-sm">
-                {g.key === 'upcoming' && emptyUpcoming ? emptyUpcoming : g.empty}
+                {key === 'upcoming' && emptyUpcoming ? emptyUpcoming : text.empty}
               </p>
             ) : (
-              <ul aria-label={g.title} className="flex flex-col gap-3">
-                {shown.map((s) => (
+              <ul aria-label={text.title} className="flex flex-col gap-3">
+                {items.map((s) => (
                   <SessionRowItem key={s.id} session={s} />
                 ))}
               </ul>
             )}
-          </section>
+            {total > items.length ? (
+              <Link
+                to={allTo}
+                className="inline-flex min-h-11 w-fit items-center text-sm text-accent-300 hover:underline"
+              >
+                {seeAllSessions(total, key)}
+              </Link>
+            ) : null}
+          </GroupSection>
         );
       })}
     </div>
   );
 }
 
-function SessionRowItem({ session: s }: { session: SessionListItem }) {
+function GroupSection({
+  group,
+  total,
+  level,
+  children,
+}: {
+  group: SessionGroup;
+  total: number | null;
+  level: 2 | 3;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const headingId = `sessions-${group}`;
   return (
-    <li data-testid="session-item">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <Heading id={headingId} className={level === 2 ? 'text-xl font-semibold' : 'text-lg font-semibold'}>
+        {GROUP_TEXT[group].title}
+        {total === null ? null : (
+          <>
+            {' '}
+            <span className="text-ink-400">({total})</span>
+          </>
+        )}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
+/** What a paged list needs of its infinite query (each feature's api.ts owns the queries and their keys). */
+export interface PagedSessions<T> {
+  data?: { pages: { total: number; items: T[] }[] };
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+  isFetchingNextPage: boolean;
+}
+
+/**
+ * One group of a full list, a page at a time: "Show more" loads the next page and moves focus to its first
+ * row, so a keyboard user continues where the new rows begin. "Needs your action" hides when empty.
+ */
+export function PagedSessionGroup<T>({
+  group,
+  query,
+  toItem,
+  emptyText,
+}: {
+  group: SessionGroup;
+  query: PagedSessions<T>;
+  toItem: (row: T) => SessionListItem;
+  emptyText?: string;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const items = query.data?.pages.flatMap((p) => p.items.map(toItem)) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? null;
+  const text = GROUP_TEXT[group];
+
+  useEffect(() => {
+    if (focusRow === null || items.length <= focusRow) return;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-session-link]')[focusRow]?.focus();
+    setFocusRow(null);
+  }, [focusRow, items.length]);
+
+  if (group === 'needsAction' && total === 0) return null;
+  return (
+    <GroupSection group={group} total={total} level={2}>
+      {query.isPending ? (
+        <div role="status" aria-label={`Loading ${text.title.toLowerCase()} sessions`} className="grid gap-3">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ) : query.isError && items.length === 0 ? (
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="muted text-sm">{emptyText ?? text.empty}</p>
+      ) : (
+        <>
+          <ul ref={listRef} aria-label={text.title} className="flex flex-col gap-3">
+            {items.map((s) => (
+              <SessionRowItem key={s.id} session={s} />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              className="btn-ghost w-fit"
+              disabled={query.isFetchingNextPage}
+              onClick={() => {
+                setFocusRow(items.length);
+                void query.fetchNextPage();
+              }}
+            >
+              {query.isFetchingNextPage
+                ? SESSION_LIST_MSG.loadingMore
+                : showMoreSessions(items.length, total ?? items.length, group)}
+            </button>
+          ) : null}
+        </>
+      )}
+    </GroupSection>
+  );
+}
+
+function SessionRowItem({ session: s }: { session: SessionListItem }) {
+  // The card is the list item, so an action of the row (Leave a review) sits inside its border; the row's
+  // link covers the rest of the card (a link cannot hold another link).
+  return (
+    <li data-testid="session-item" className="glass flex flex-col hover:border-accent-400/50">
       <Link
         to={paths.sessions.detail(s.id)}
-        className="glass flex flex-col gap-3 p-4 hover:border-accent-400/50 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+        data-session-link
+        className="flex flex-col gap-3 rounded-2xl p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
       >
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -159,7 +240,7 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
             <StatusBadge status={s.status} />
           </div>
           <p className="text-sm text-ink-400">{s.counterpart}</p>
-          {s.contact ? <p className="text-xs break-all text-ink-400">{s.contact}</p> : null}
+          {s.contact ? <p className="text-xs wrap-anywhere text-ink-400">{s.contact}</p> : null}
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-5 gap-y-1 text-sm sm:shrink-0 sm:grid-cols-[auto_3rem_6rem]">
           <div className="col-span-2 sm:col-span-1">
@@ -178,13 +259,15 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
       </Link>
       {s.review ? (
         // Only a completed session can be reviewed; the review page says when its window has closed.
-        <Link
-          to={paths.user.review(s.id)}
-          className="btn-ghost mt-2 w-fit py-1.5"
-          aria-label={`Leave a review of ${s.title} with ${s.review.sharkName}`}
-        >
-          Leave a review
-        </Link>
+        <div className="border-t border-white/10 px-4 py-3 sm:px-5">
+          <Link
+            to={paths.user.review(s.id)}
+            className="btn-ghost w-fit"
+            aria-label={`Leave a review of ${s.title} with ${s.review.sharkName}`}
+          >
+            Leave a review
+          </Link>
+        </div>
       ) : null}
     </li>
   );

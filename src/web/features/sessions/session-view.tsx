@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import {
   cancellationPolicy,
   sessionApi,
-  SESSION_EVENT_LABEL,
+  sessionEventLabel,
   SESSION_MSG,
   SESSION_STATUS_LABEL,
   type SessionAction,
@@ -37,7 +37,9 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
   const onDone = (message: string) => {
     setNotice(message);
     // The button that did it may be gone now (a cancelled session has no Cancel): keep focus on the answer.
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    // A timer queued now runs before the closing dialog's own focus return (also a timer, queued when it
+    // unmounts), which then leaves focus where this put it.
+    setTimeout(() => noticeRef.current?.focus(), 0);
   };
   const meetingLink = safeMeetingLink(session.meetingLink);
 
@@ -65,7 +67,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
         </p>
       </header>
 
-      <div ref={noticeRef} tabIndex={-1} className="outline-none">
+      <div ref={noticeRef} tabIndex={-1} className="rounded-xl">
         <FormAlert tone="success">{notice}</FormAlert>
       </div>
 
@@ -177,7 +179,7 @@ function Details({ session }: { session: SessionDetail }) {
         <Item label="Learner">
           {session.learner.name}
           {session.viewer !== 'learner' ? (
-            <span className="muted block text-xs break-all">
+            <span className="muted block text-xs wrap-anywhere">
               {session.learner.email} · {session.learner.phone}
             </span>
           ) : null}
@@ -301,7 +303,7 @@ function Timeline({ session }: { session: SessionDetail }) {
               className="absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full bg-accent-400"
             />
             <p className="font-medium text-ink-100">
-              {SESSION_EVENT_LABEL[e.kind]}
+              {sessionEventLabel(e)}
               {e.late ? (
                 <span className="ml-2 rounded-full border border-warning-400/50 px-2 py-0.5 text-xs text-warning-400">
                   Late cancellation

@@ -1,12 +1,22 @@
-// The shark's workspace calls: its profile (and photo), dashboard and enrollments. `sharkId` is set only when
+// The shark's workspace calls: its profile (and photo), dashboard, and its sessions a group and a page at a
+// time with the courses' totals (the enrollments page). `sharkId` is set only when
 // an admin acts for a shark; a shark's own calls leave it out.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { hasNextPage, type SessionGroup } from '#shared/session-lists.ts';
 import type {
+  CourseTotals,
   Dashboard,
-  Enrollments,
   ProfileSaved,
   SharkProfile,
   SharkProfileValues,
+  SharkSessionPage,
 } from '#shared/workspace.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
 import { adminKeys } from '#web/features/admin/api.ts';
@@ -17,7 +27,9 @@ export const workspaceKeys = {
   scope: (sharkId?: string) => ['workspace', sharkId ?? 'me'] as const,
   profile: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'profile'] as const,
   dashboard: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'dashboard'] as const,
-  enrollments: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'enrollments'] as const,
+  courseTotals: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'course-totals'] as const,
+  sessions: (group: SessionGroup, sharkId?: string) =>
+    [...workspaceKeys.scope(sharkId), 'sessions', group] as const,
 };
 
 /** A workspace path (an API call or a page) for the shark an admin acts for: `?sharkId=` when there is one. */
@@ -37,12 +49,27 @@ export const getDashboardQueryOptions = (sharkId?: string) =>
   });
 export const useSharkDashboard = (sharkId?: string) => useQuery(getDashboardQueryOptions(sharkId));
 
-export const getEnrollmentsQueryOptions = (sharkId?: string) =>
+/** Each course's bookings and total (the enrollments page's summary). */
+export const getCourseTotalsQueryOptions = (sharkId?: string) =>
   queryOptions({
-    queryKey: workspaceKeys.enrollments(sharkId),
-    queryFn: () => api.get<Enrollments>(withSharkId('/api/workspace/enrollments', sharkId)),
+    queryKey: workspaceKeys.courseTotals(sharkId),
+    queryFn: () => api.get<CourseTotals>(withSharkId('/api/workspace/enrollments/courses', sharkId)),
   });
-export const useEnrollments = (sharkId?: string) => useQuery(getEnrollmentsQueryOptions(sharkId));
+export const useCourseTotals = (sharkId?: string) => useQuery(getCourseTotalsQueryOptions(sharkId));
+
+/** One group of the shark's sessions, a page at a time. */
+export const getSharkSessionGroupQueryOptions = (group: SessionGroup, sharkId?: string) =>
+  infiniteQueryOptions({
+    queryKey: workspaceKeys.sessions(group, sharkId),
+    queryFn: ({ pageParam }) =>
+      api.get<SharkSessionPage>(
+        withQuery('/api/workspace/sessions', { group, page: String(pageParam), sharkId }),
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last: SharkSessionPage) => (hasNextPage(last) ? last.page + 1 : undefined),
+  });
+export const useSharkSessionGroup = (group: SessionGroup, sharkId?: string) =>
+  useInfiniteQuery(getSharkSessionGroupQueryOptions(group, sharkId));
 
 /** The saved profile replaces the cached one; the public catalogue is refetched (published may have changed). */
 function useProfileSaved(sharkId?: string) {

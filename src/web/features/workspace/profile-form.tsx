@@ -12,6 +12,7 @@ import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { applyServerErrors, FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ImageInput } from '#web/components/form/image-input.tsx';
+import { SharkAvatar } from '#web/features/catalogue/shark-avatar.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
 
 interface FormValues {
@@ -93,7 +94,7 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
         </div>
         {profile.id && profile.published ? (
           <a
-            className="text-sm font-medium text-accent-300 hover:text-accent-400"
+            className="inline-flex min-h-11 w-fit items-center text-sm font-medium text-accent-300 hover:text-accent-400"
             href={paths.sharks.profile(profile.id)}
             target="_blank"
             rel="noreferrer"
@@ -109,6 +110,14 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
         name="photo"
         shape="round"
         currentUrl={profile.photoUrl}
+        // Without a photo the workspace shows the initials learners see on the public page.
+        placeholder={
+          <SharkAvatar
+            shark={{ id: profile.id ?? '', name: profile.name ?? '', photoUrl: null }}
+            className="h-full w-full rounded-full"
+            size={96}
+          />
+        }
         file={photo}
         error={photoError}
         onFile={(file, problem) => {

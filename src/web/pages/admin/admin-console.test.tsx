@@ -1,8 +1,10 @@
-// The console's marketplace sections (decision 032): application decisions, suspension, credentials, audit log.
-import { cleanup, screen, within } from '@testing-library/react';
+// The console's marketplace sections (decision 032): application decisions, suspension, credentials, audit log,
+// and the ruling on a disputed no-show (decision 053).
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '#shared/admin.ts';
+import { SESSION_MSG } from '#shared/sessions.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials.ts';
 import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import AdminPage from './admin-page';
@@ -119,11 +121,20 @@ describe('admin console: running the marketplace', () => {
     expect(within(list).getByText('Active')).toBeInTheDocument();
     expect(list).toHaveTextContent('2 bookings');
     await user.type(screen.getByLabelText('Search accounts by email or name'), 'asha');
+    // The inline form takes focus when it opens and hands it back to its button on Cancel: never <body>.
     await user.click(within(list).getByRole('button', { name: 'Suspend asha@example.com' }));
+    await waitFor(() => expect(screen.getByLabelText(/Reason/)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: 'Suspend asha@example.com' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText(/Reason/)).toHaveFocus());
     await user.type(screen.getByLabelText(/Reason/), 'Abuse.');
     await user.click(screen.getByRole('button', { name: 'Suspend the account' }));
     expect(await screen.findByText(ADMIN_MSG.accountSuspended)).toBeInTheDocument();
     expect(await screen.findByText('Suspended: Abuse.')).toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
     expect(calls.some((c) => c.path === '/api/admin/users' && c.method === 'GET')).toBe(true);
   });
 
@@ -193,5 +204,75 @@ describe('admin console: running the marketplace', () => {
     const log = await screen.findByRole('list', { name: 'Audit entries' });
     expect(log).toHaveTextContent('credential.verify on credential');
     expect(log).toHaveTextContent('admin@example.com');
+  });
+
+  it('resolves a disputed no-show in a dialog: field errors, focus back on close, then the ruling on the row', async () => {
+    let resolution: object | null = null;
+    const booking = () => ({
+      id: APP_ID,
+      learnerName: 'Asha Rao',
+      learnerEmail: 'asha@example.com',
+      sharkId: USER_ID,
+      sharkName: 'Arjun Mehta',
+      courseTitle: 'Web Pentesting',
+      courseCode: 'WP-1',
+      date: '2026-12-03',
+      time: '18:00',
+      hours: 1,
+      totalPrice: 1500,
+      createdAt: at,
+      status: resolution ? 'completed' : 'no_show',
+      noShow: { reportedBy: 'shark', note: 'The learner never joined', at, resolution },
+    });
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/bookings': () => ({
+        status: 200,
+        body: { items: [booking()], page: 1, pageSize: 25, total: 1 },
+      }),
+      [`POST /api/admin/bookings/${APP_ID}/resolve-no-show`]: ({ body }) => {
+        const { outcome, reason } = body as { outcome: string; reason: string };
+        resolution = { outcome, reason, at };
+        return { status: 200, body: { message: SESSION_MSG.noShowResolved, session: {} } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    expect(list).toHaveTextContent('No-show reported by the shark: “The learner never joined”');
+    expect(within(list).getByText('Disputed')).toBeInTheDocument();
+
+    // The filter offers the unresolved disputes.
+    await user.selectOptions(screen.getByLabelText('Status'), 'disputed');
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/admin/bookings')).toBe(true);
+
+    const opener = within(list).getByRole('button', {
+      name: 'Resolve the no-show of Web Pentesting on 2026-12-03 18:00',
+    });
+    await user.click(opener);
+    let dialog = await screen.findByRole('dialog', { name: 'Resolve the no-show' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+
+    await user.click(opener);
+    dialog = await screen.findByRole('dialog', { name: 'Resolve the no-show' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve the no-show' }));
+    expect(await within(dialog).findByText(SESSION_MSG.outcomeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(SESSION_MSG.reasonRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByLabelText(/The session took place/));
+    await user.type(within(dialog).getByLabelText(/Reason/), 'The meeting log shows both in the call.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve the no-show' }));
+    expect(await screen.findByText(SESSION_MSG.noShowResolved)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      outcome: 'took_place',
+      reason: 'The meeting log shows both in the call.',
+    });
+    expect(await within(list).findByText('Resolved: the session took place')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -240,7 +240,7 @@ function ApplicationsPanel() {
                 <p className="font-medium text-ink-100">{a.name}</p>
                 <span className="font-mono text-xs text-ink-400">{formatDateTime(a.createdAt)}</span>
               </div>
-              <p className="muted text-sm break-all">
+              <p className="muted text-sm wrap-anywhere">
                 <a href={`mailto:${a.email}`} className="text-accent-400 hover:underline">
                   {a.email}
                 </a>
@@ -249,7 +249,9 @@ function ApplicationsPanel() {
                 {specLabel(a.specialization)} · {formatYears(a.experience)}
               </p>
               <p className="mt-2 text-sm whitespace-pre-line text-ink-100">{a.motivation}</p>
-              {a.links ? <p className="muted mt-2 text-sm break-all whitespace-pre-line">{a.links}</p> : null}
+              {a.links ? (
+                <p className="muted mt-2 text-sm wrap-anywhere whitespace-pre-line">{a.links}</p>
+              ) : null}
               <ApplicationActions application={a} />
             </li>
           ))}

@@ -14,6 +14,8 @@ afterEach(() => {
 
 const routes = [{ path: '/sharks/:id', element: <SharkProfilePage /> }];
 const ID = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** The header's Rating fact (its dd). */
+const ratingFact = () => screen.getByText('Rating', { selector: 'dt' }).nextElementSibling as HTMLElement;
 const SHARK: Shark = {
   id: ID,
   name: 'Ananya Iyer',
@@ -66,7 +68,9 @@ describe('shark profile', () => {
     expect(screen.getByText('@ghostwire')).toBeInTheDocument();
     expect(screen.getByText('Red Teaming')).toBeInTheDocument();
     expect(screen.getByText('9 years')).toBeInTheDocument();
-    expect(screen.getByText('★ 4.8 · 6 reviews')).toBeInTheDocument();
+    expect(ratingFact()).toHaveTextContent('★ 4.8 · 6 reviews');
+    // The count is a line of its own under the stars, so a narrow tile never splits the phrase.
+    expect(within(ratingFact()).getByText('6 reviews')).toHaveClass('block');
     expect(screen.getByText('14')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Initials of Ananya Iyer' })).toHaveTextContent('AI');
     expect(screen.getByRole('button', { name: 'Follow Ananya Iyer' })).toBeInTheDocument();
@@ -88,7 +92,10 @@ describe('shark profile', () => {
           timeZone: 'Asia/Kolkata',
           hours: 1,
           published: true,
-          days: [{ date: '2099-01-15', starts: ['2099-01-15T13:00:00.000Z'] }],
+          days: [
+            { date: '2099-01-15', starts: ['2099-01-15T13:00:00.000Z'] },
+            { date: '2099-01-16', starts: [] },
+          ],
         },
       },
     });
@@ -108,7 +115,7 @@ describe('shark profile', () => {
     expect(await screen.findByRole('region', { name: 'Book a session' })).toBeInTheDocument();
     expect(
       await screen.findByText(
-        'Free times on 1 day ahead. The shark works in India Standard Time (Asia/Kolkata); pick a time in the booking panel, shown in your own time zone.',
+        'Free times on 1 of the next 2 days. The shark works in India Standard Time (Asia/Kolkata); pick a time in the booking panel, shown in your own time zone.',
       ),
     ).toBeInTheDocument();
   });
@@ -224,7 +231,8 @@ describe('shark profile', () => {
       },
     });
     renderScreen(routes, `/sharks/${ID}?tab=reviews`);
-    expect(await screen.findByText('★ 4.8 · 6 reviews')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
+    expect(ratingFact()).toHaveTextContent('★ 4.8 · 6 reviews');
     const review = await screen.findByRole('article', { name: 'Review by Priya R., 4 out of 5' });
     const r = within(review);
     expect(r.getByText(`✓ ${REVIEW_MSG.verified}`)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // /sharks/:id: one shark's public profile with tabs about, courses and reviews, and the booking panel.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -10,7 +10,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
-import { ReviewsTab } from '#web/features/reviews/reviews-tab.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { CourseCard } from '#web/features/catalogue/course-card.tsx';
 import { SharkAvatar } from '#web/features/catalogue/shark-avatar.tsx';
 import {
@@ -40,6 +40,12 @@ import { CalendarSummary } from '#web/features/bookings/calendar-summary.tsx';
 const loadBookingPanel = () => import('#web/features/bookings/booking-panel.tsx');
 const BookingPanel = lazy(() => loadBookingPanel().then((m) => ({ default: m.BookingPanel })));
 
+// The reviews tab (its cards, the report dialog and its form and focus layers) loads when opened, behind the
+// same "Loading reviews" spinner it shows while its reviews are fetched, so the other tabs do not carry it.
+const ReviewsTab = lazy(() =>
+  import('#web/features/reviews/reviews-tab.tsx').then((m) => ({ default: m.ReviewsTab })),
+);
+
 function usePrefetchBookingPanel() {
   useEffect(() => {
     const prefetch = () => void loadBookingPanel().catch(() => {});
@@ -53,7 +59,7 @@ function usePrefetchBookingPanel() {
 }
 
 const TAB_TRIGGER =
-  'rounded-lg px-4 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
+  'min-h-11 rounded-lg px-4 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
 
 /** A shark's own workspace profile as the public page's shape (no public numbers yet). */
 const asShark = (p: SharkProfile & { id: string }): Shark => ({
@@ -240,7 +246,7 @@ function Profile({ shark, preview = false }: { shark: Shark; preview?: boolean }
         </p>
       ) : null}
       <nav aria-label="Breadcrumb" className="text-sm text-ink-400">
-        <Link to={paths.sharks.list} className="hover:text-accent-300">
+        <Link to={paths.sharks.list} className="inline-flex min-h-11 items-center hover:text-accent-300">
           ← All sharks
         </Link>
       </nav>
@@ -313,22 +319,34 @@ function Profile({ shark, preview = false }: { shark: Shark; preview?: boolean }
         </Tabs.Content>
 
         <Tabs.Content value="reviews">
-          <ReviewsTab sharkId={shark.id} sharkName={shark.name} />
+          <Suspense fallback={<Spinner label="Loading reviews" />}>
+            <ReviewsTab sharkId={shark.id} sharkName={shark.name} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
     </div>
   );
 }
 
-/** "★ 4.8 · 12 reviews", or "New" for an unrated shark (never an invented rating). */
-function ratingFact(shark: Pick<Shark, 'avgRating' | 'reviewCount'>) {
+/**
+ * "★ 4.8 · 12 reviews", or "New" for an unrated shark (never an invented rating). The count is its own line
+ * under the stars, so a narrow tile never breaks the phrase in the middle ("★ 4.8 · 12" / "reviews").
+ */
+function ratingFact(shark: Pick<Shark, 'avgRating' | 'reviewCount'>): ReactNode {
   const rating = sharkRating(shark);
-  return rating === null
-    ? UNRATED_LABEL
-    : `★ ${formatRating(rating)} · ${reviewCountText(shark.reviewCount)}`;
+  if (rating === null) return UNRATED_LABEL;
+  return (
+    <>
+      ★ {formatRating(rating)}
+      <span className="block text-xs font-normal text-ink-300">
+        <span className="sr-only"> · </span>
+        {reviewCountText(shark.reviewCount)}
+      </span>
+    </>
+  );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-xl border border-white/10 bg-ink-950/40 px-2 py-2">
       <dt className="text-xs text-ink-400">{label}</dt>

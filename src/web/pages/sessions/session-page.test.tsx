@@ -1,4 +1,4 @@
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,7 @@ function detail(over: Partial<SessionDetail> = {}): SessionDetail {
         reason: null,
         startsAt: null,
         late: false,
+        outcome: null,
       },
     ],
     actions: ['cancel', 'editBrief', 'message'],
@@ -180,6 +181,39 @@ describe('the session page', () => {
     expect(screen.queryByRole('link', { name: 'Leave a review' })).toBeNull();
   });
 
+  it("shows an admin's ruling on a no-show in the timeline, with its reason", async () => {
+    const event = (kind: SessionDetail['events'][number]['kind'], over: object = {}) => ({
+      at: '2026-11-21T12:00:00.000Z',
+      kind,
+      actor: 'shark' as const,
+      reason: null,
+      startsAt: null,
+      late: false,
+      outcome: null,
+      ...over,
+    });
+    renderSession(
+      detail({
+        status: 'completed',
+        actions: ['message'],
+        events: [
+          ...detail().events,
+          event('no_show', { reason: 'The learner never joined' }),
+          event('no_show_resolved', {
+            actor: 'admin',
+            reason: 'The meeting log shows both in the call.',
+            outcome: 'took_place',
+          }),
+        ],
+      }),
+    );
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    expect(
+      within(timeline).getByText('No-show reviewed by Shark Security: the session took place'),
+    ).toBeInTheDocument();
+    expect(timeline).toHaveTextContent('“The meeting log shows both in the call.”');
+  });
+
   it('offers only the actions the server lists', async () => {
     for (const actions of [
       ['cancel', 'editBrief', 'message'],
@@ -216,6 +250,7 @@ describe('the session page', () => {
           reason: null,
           startsAt: null,
           late: false,
+          outcome: null,
         },
       ],
     });
@@ -298,6 +333,7 @@ describe('the session page', () => {
           reason: 'Sick today, sorry',
           startsAt: null,
           late: true,
+          outcome: null,
         },
       ],
     });
@@ -313,9 +349,12 @@ describe('the session page', () => {
     ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'Sick today, sorry');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel session' }));
-    expect(await screen.findByText('Session cancelled. The other side has been told.')).toBeInTheDocument();
+    const notice = await screen.findByText('Session cancelled. The other side has been told.');
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(within(timeline).getByText('Late cancellation')).toBeInTheDocument();
+    // The Cancel button that opened the dialog is gone with the cancelled session: focus is on the answer.
+    expect(screen.queryByRole('button', { name: 'Cancel session' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toContainElement(notice));
     expect(within(timeline).getByText('“Sick today, sorry”')).toBeInTheDocument();
   });
 

@@ -1,22 +1,28 @@
 // /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = completed
 // sessions' total, average rating), what is booked but not yet held and the requests awaiting an answer (kept
-// apart from earnings), then the sessions grouped: needing an answer, upcoming, past.
+// apart from earnings), then the first sessions of each group (needing an answer, upcoming, past) with its
+// count, from the dashboard's own answer: the full lists are on the enrollments page.
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useEnrollments, useSharkDashboard } from '#web/features/workspace/api.ts';
-import { fromEnrollments, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
+import { useSharkDashboard } from '#web/features/workspace/api.ts';
+import { fromSharkSession, SessionPreview } from '#web/features/sessions/session-groups.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatRating, formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import type { Dashboard } from '#shared/workspace.ts';
+
+const previewOf = (g: Dashboard['sessions']['past']) => ({
+  total: g.total,
+  items: g.items.map(fromSharkSession),
+});
 
 export default function DashboardPage() {
   useDocumentTitle(ROUTES.shark.dashboard.title);
   const dashboard = useSharkDashboard();
-  const enrollments = useEnrollments();
   const data = dashboard.data;
   return (
     <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
@@ -83,25 +89,26 @@ export default function DashboardPage() {
               <h2 id="sessions-title" className="text-lg font-semibold text-ink-100">
                 Your sessions
               </h2>
-              <Link className="text-sm text-accent-300 hover:underline" to={paths.shark.enrollments}>
+              <Link
+                className="inline-flex min-h-11 items-center text-sm text-accent-300 hover:underline"
+                to={paths.shark.enrollments}
+              >
                 See all enrollments →
               </Link>
             </div>
-            {enrollments.isPending || !data ? (
+            {!data ? (
               <div className="grid gap-2" role="status" aria-label="Loading sessions">
                 <Skeleton className="h-14" />
                 <Skeleton className="h-14" />
               </div>
-            ) : enrollments.isError ? (
-              <ErrorState
-                message={errorMessage(enrollments.error)}
-                onRetry={() => void enrollments.refetch()}
-              />
             ) : (
-              <SessionGroups
-                groups={groupSessions(fromEnrollments(enrollments.data))}
-                limit={3}
-                level={3}
+              <SessionPreview
+                groups={{
+                  needsAction: previewOf(data.sessions.needsAction),
+                  upcoming: previewOf(data.sessions.upcoming),
+                  past: previewOf(data.sessions.past),
+                }}
+                allTo={paths.shark.enrollments}
                 emptyUpcoming={
                   data.courseCount === 0
                     ? 'No upcoming sessions yet. Add a course so learners can book you.'

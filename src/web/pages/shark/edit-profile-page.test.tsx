@@ -261,6 +261,84 @@ describe('course manager on /shark/edit-profile', () => {
     ]);
   });
 
+  it('closing the delete dialog never leaves focus on the page: back to Delete, then to the next course, then to "Add course"', async () => {
+    const course = (id: string, title: string): OwnCourse => ({
+      id,
+      sharkId: SHARK_ID,
+      title,
+      courseCode: `CRS-${title.slice(0, 6).toUpperCase().replace(/ /g, 'X')}`,
+      description: 'Hands-on.',
+      duration: 2,
+      price: 1000,
+      image: null,
+      enrollmentFormUrl: null,
+      requiredDevices: 'Laptop + Internet',
+      requiredKnowledge: 'Basic Skills',
+      bookingCount: 0,
+      enrolledCount: 0,
+      cancellationHours: 24,
+      archived: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    let courses = [
+      course('1a2b3c4d-0000-4000-8000-000000000001', 'Cloud IR'),
+      course('1a2b3c4d-0000-4000-8000-000000000002', 'Web Basics'),
+    ];
+    const remove = (id: string) => () => {
+      courses = courses.filter((c) => c.id !== id);
+      return { status: 200, body: { message: 'Course deleted.' } };
+    };
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': () => ({ status: 200, body: courses }),
+      [`DELETE /api/workspace/courses/${courses[0]!.id}`]: remove(courses[0]!.id),
+      [`DELETE /api/workspace/courses/${courses[1]!.id}`]: remove(courses[1]!.id),
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    const deleteFirst = await screen.findByRole('button', { name: 'Delete Cloud IR' });
+
+    // Opened from the keyboard; Escape and Cancel both hand focus back to the Delete button.
+    deleteFirst.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete this course?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(deleteFirst).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => expect(deleteFirst).toHaveFocus());
+
+    // Deleted: its row is gone, focus moves to the course that took its place.
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {
+        name: 'Delete course',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Cloud IR' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Web Basics' })).toHaveFocus());
+
+    // The last one deleted: "Add course" takes the focus.
+    screen.getByRole('button', { name: 'Delete Web Basics' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this course?' })).getByRole('button', {
+        name: 'Delete course',
+      }),
+    );
+    expect(await screen.findByText('No courses yet')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: '+ Add course' })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('a course with bookings is archived and restored instead of deleted', async () => {
     let course: OwnCourse = {
       id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
@@ -377,6 +455,9 @@ describe('course manager on /shark/edit-profile', () => {
     const user = userEvent.setup();
     renderScreen(routes, '/shark/edit-profile');
     const name = await screen.findByLabelText('Name');
+    // Without a photo the workspace shows the shark's initials, as learners see them, not "No image".
+    expect(screen.getByRole('img', { name: 'Initials of Arjun Mehta' })).toHaveTextContent('AM');
+    expect(screen.queryByText('No image')).not.toBeInTheDocument();
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();

@@ -1,13 +1,15 @@
-// /shark/enrollments: every booking of the shark's courses grouped (needing an answer, upcoming, past), each
-// with its learner's name, email and phone, course, time, hours, total and status, opening its session page;
-// then each course's bookings and total. An admin picks the shark (?sharkId=).
+// /shark/enrollments: the bookings of the shark's courses grouped (needing an answer, upcoming, past), each
+// group a page at a time with its total, each row with its learner's name, email and phone, course, time,
+// hours, total and status, opening its session page; then each course's bookings and total. An admin picks
+// the shark (?sharkId=).
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useEnrollments, withSharkId } from '#web/features/workspace/api.ts';
+import { useCourseTotals, useSharkSessionGroup, withSharkId } from '#web/features/workspace/api.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatRupees } from '#web/lib/format.ts';
-import { fromEnrollments, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
+import { fromSharkSession, PagedSessionGroup } from '#web/features/sessions/session-groups.tsx';
+import type { SessionGroup } from '#shared/session-lists.ts';
 import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
@@ -26,8 +28,8 @@ export default function EnrollmentsPage() {
 }
 
 function EnrollmentList({ sharkId }: { sharkId?: string }) {
-  const enrollments = useEnrollments(sharkId);
-  if (enrollments.isPending) {
+  const totals = useCourseTotals(sharkId);
+  if (totals.isPending) {
     return (
       <div className="grid gap-4" role="status" aria-label="Loading enrollments">
         <Skeleton className="h-40" />
@@ -35,11 +37,9 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
       </div>
     );
   }
-  if (enrollments.isError)
-    return (
-      <ErrorState message={errorMessage(enrollments.error)} onRetry={() => void enrollments.refetch()} />
-    );
-  const { courses } = enrollments.data;
+  if (totals.isError)
+    return <ErrorState message={errorMessage(totals.error)} onRetry={() => void totals.refetch()} />;
+  const { courses } = totals.data;
   if (courses.length === 0) {
     return (
       <div className="glass px-6 py-10 text-center">
@@ -53,10 +53,13 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
   }
   return (
     <div className="flex flex-col gap-8">
-      <SessionGroups
-        groups={groupSessions(fromEnrollments(enrollments.data))}
-        emptyUpcoming="No upcoming sessions. Keep your profile published so learners can book you."
+      <SharkGroup group="needsAction" sharkId={sharkId} />
+      <SharkGroup
+        group="upcoming"
+        sharkId={sharkId}
+        emptyText="No upcoming sessions. Keep your profile published so learners can book you."
       />
+      <SharkGroup group="past" sharkId={sharkId} />
       <section aria-labelledby="courses-summary" className="glass p-5 sm:p-6">
         <h2 id="courses-summary" className="text-lg font-semibold text-ink-100">
           Per course
@@ -69,7 +72,9 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
             >
               <span className="min-w-0">
                 <span className="font-medium text-ink-100">{course.title}</span>{' '}
-                <span className="font-mono text-xs text-accent-300">{course.courseCode}</span>
+                <span className="font-mono text-xs whitespace-nowrap text-accent-300">
+                  {course.courseCode}
+                </span>
               </span>
               <span className="text-ink-300">
                 {course.bookingCount} {course.bookingCount === 1 ? 'booking' : 'bookings'} ·{' '}
@@ -81,4 +86,17 @@ function EnrollmentList({ sharkId }: { sharkId?: string }) {
       </section>
     </div>
   );
+}
+
+function SharkGroup({
+  group,
+  sharkId,
+  emptyText,
+}: {
+  group: SessionGroup;
+  sharkId?: string;
+  emptyText?: string;
+}) {
+  const query = useSharkSessionGroup(group, sharkId);
+  return <PagedSessionGroup group={group} query={query} toItem={fromSharkSession} emptyText={emptyText} />;
 }

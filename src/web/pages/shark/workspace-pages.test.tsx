@@ -1,8 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard, Enrollments } from '#shared/workspace.ts';
+import type { CourseTotals, Dashboard, Enrollments, SharkSession } from '#shared/workspace.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import { pageHandler, previewOf } from '#web/testing/session-pages.ts';
 import DashboardPage from './dashboard-page';
 import EnrollmentsPage from './enrollments-page';
 
@@ -85,6 +86,15 @@ const ENROLLMENTS: Enrollments = {
   ],
 };
 
+/** The same bookings as the paged lists and the per-course totals answer them. */
+const SESSIONS: SharkSession[] = ENROLLMENTS.courses.flatMap((c) =>
+  c.students.map((s) => ({ ...s, courseId: c.courseId, courseTitle: c.title })),
+);
+const COURSE_TOTALS: CourseTotals = {
+  sharkName: ENROLLMENTS.sharkName,
+  courses: ENROLLMENTS.courses.map(({ students: _students, ...c }) => c),
+};
+
 describe('/shark/enrollments', () => {
   it("lets an admin pick a shark, then groups the bookings with each learner's contact, and totals per course", async () => {
     const { calls } = mockApi({
@@ -102,9 +112,13 @@ describe('/shark/enrollments', () => {
           },
         ],
       },
-      'GET /api/workspace/enrollments': ({ url }) =>
+      'GET /api/workspace/enrollments/courses': ({ url }) =>
         url.searchParams.get('sharkId') === SHARK_ID
-          ? { status: 200, body: ENROLLMENTS }
+          ? { status: 200, body: COURSE_TOTALS }
+          : { status: 400, body: { error: { code: 'validation', message: 'Choose a shark to act for' } } },
+      'GET /api/workspace/sessions': ({ url }) =>
+        url.searchParams.get('sharkId') === SHARK_ID
+          ? pageHandler(SESSIONS)({ url })
           : { status: 400, body: { error: { code: 'validation', message: 'Choose a shark to act for' } } },
     });
     const user = userEvent.setup();
@@ -115,7 +129,7 @@ describe('/shark/enrollments', () => {
     expect(document.title).toBe('Student enrollments | Shark Security');
     const picker = await screen.findByLabelText('Shark', {}, { timeout: 5000 });
     // Nothing is asked for before a shark is chosen.
-    expect(calls.filter((c) => c.path === '/api/workspace/enrollments')).toEqual([]);
+    expect(calls.filter((c) => c.path.startsWith('/api/workspace/'))).toEqual([]);
     await user.selectOptions(picker, SHARK_ID);
     expect(router.state.location.search).toBe(`?sharkId=${SHARK_ID}`);
 
@@ -171,11 +185,11 @@ describe('/shark/dashboard', () => {
           status: 'confirmed',
         },
       ],
+      sessions: previewOf(SESSIONS),
     };
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
       'GET /api/workspace/dashboard': { status: 200, body: dashboard },
-      'GET /api/workspace/enrollments': { status: 200, body: ENROLLMENTS },
     });
     renderScreen([{ path: '/shark/dashboard', element: <DashboardPage /> }], '/shark/dashboard');
     expect(

@@ -1,24 +1,23 @@
-// /user/bookings: every booking of the signed-in account: what needs an answer, what is coming, what is past;
-// each opens its session page.
+// /user/bookings: the bookings of the signed-in account: what needs an answer, what is coming, what is past,
+// each group a page at a time with its total; each opens its session page. The header's numbers come from
+// the server's aggregate, not from the rows.
 import { Link } from 'react-router';
-import { useMyBookings } from '#web/features/bookings/api.ts';
+import { useMySessionGroup, useMySessionsOverview } from '#web/features/bookings/api.ts';
+import type { SessionGroup } from '#shared/session-lists.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { fromMyBooking, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
+import { fromMyBooking, PagedSessionGroup } from '#web/features/sessions/session-groups.tsx';
 import { formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
-const ENDED_UNHELD = new Set(['declined', 'expired', 'cancelled']);
-
 export default function BookingsPage() {
   useDocumentTitle(ROUTES.user.bookings.title);
-  const bookings = useMyBookings();
+  const overview = useMySessionsOverview();
   // Declined, expired and cancelled sessions cost nothing: the total counts the ones booked or held.
-  const kept = (bookings.data ?? []).filter((b) => !ENDED_UNHELD.has(b.status));
-  const spent = kept.reduce((sum, b) => sum + Math.round(b.totalPrice * 100), 0) / 100;
+  const o = overview.data;
 
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
@@ -26,10 +25,10 @@ export default function BookingsPage() {
         <div>
           <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Bookings</p>
           <h1 className="heading-2 mt-2">My bookings</h1>
-          {bookings.data && bookings.data.length > 0 ? (
+          {o && o.total > 0 ? (
             <p className="muted mt-1">
-              {kept.length} {kept.length === 1 ? 'session' : 'sessions'} booked or held, {formatRupees(spent)}{' '}
-              in total. Payment is arranged with each shark.
+              {o.bookedOrHeld} {o.bookedOrHeld === 1 ? 'session' : 'sessions'} booked or held,{' '}
+              {formatRupees(o.spent)} in total. Payment is arranged with each shark.
             </p>
           ) : null}
         </div>
@@ -38,15 +37,15 @@ export default function BookingsPage() {
         </Link>
       </header>
 
-      {bookings.isPending ? (
+      {overview.isPending ? (
         <div role="status" aria-label="Loading bookings" className="flex flex-col gap-3">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
         </div>
-      ) : bookings.isError ? (
-        <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.length === 0 ? (
+      ) : overview.isError ? (
+        <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} />
+      ) : overview.data.total === 0 ? (
         <EmptyState
           title="No bookings yet"
           action={
@@ -59,8 +58,17 @@ export default function BookingsPage() {
           be listed here.
         </EmptyState>
       ) : (
-        <SessionGroups groups={groupSessions(bookings.data.map(fromMyBooking))} />
+        <div className="flex flex-col gap-8">
+          <LearnerGroup group="needsAction" />
+          <LearnerGroup group="upcoming" />
+          <LearnerGroup group="past" />
+        </div>
       )}
     </div>
   );
+}
+
+function LearnerGroup({ group }: { group: SessionGroup }) {
+  const query = useMySessionGroup(group);
+  return <PagedSessionGroup group={group} query={query} toItem={fromMyBooking} />;
 }

@@ -2,31 +2,32 @@
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMyBookings } from '#web/features/bookings/api.ts';
+import { useMySessionsOverview } from '#web/features/bookings/api.ts';
+import type { MySessionsOverview } from '#shared/bookings.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useMyFollows } from '#web/features/follows/api.ts';
 import { useSession } from '#web/features/accounts/api.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { fromMyBooking, groupSessions, SessionGroups } from '#web/features/sessions/session-groups.tsx';
+import { fromMyBooking, SessionPreview } from '#web/features/sessions/session-groups.tsx';
 import { SharkCard } from '#web/features/catalogue/shark-card.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
-const PREVIEW = 3;
+const previewOf = (g: MySessionsOverview['groups']['past']) => ({
+  total: g.total,
+  items: g.items.map(fromMyBooking),
+});
 
 export default function UserDashboardPage() {
   useDocumentTitle(ROUTES.user.dashboard.title);
   const session = useSession();
-  const bookings = useMyBookings();
+  // The spec's numbers (upcoming = confirmed sessions still ahead, completed = completed) come from the
+  // server's aggregate with the first sessions of each group, never from every booking.
+  const bookings = useMySessionsOverview();
   const follows = useMyFollows(true);
-  const now = new Date();
-  const all = bookings.data ?? [];
-  const groups = groupSessions(all.map(fromMyBooking), now);
-  // The spec's numbers: upcoming = confirmed sessions still ahead, completed = completed.
-  const upcoming = all.filter((b) => b.status === 'confirmed' && new Date(b.startsAt) > now).length;
-  const completed = all.filter((b) => b.status === 'completed').length;
+  const o = bookings.data;
   const firstName = session.user?.fullName?.split(' ')[0];
 
   return (
@@ -48,8 +49,14 @@ export default function UserDashboardPage() {
       </header>
 
       <dl className="grid grid-cols-3 gap-3 sm:gap-5">
-        <MetricTile label="Upcoming sessions" value={bookings.isPending ? null : upcoming} />
-        <MetricTile label="Completed sessions" value={bookings.isPending ? null : completed} />
+        <MetricTile
+          label="Upcoming sessions"
+          value={o ? o.upcomingSessions : bookings.isError ? '—' : null}
+        />
+        <MetricTile
+          label="Completed sessions"
+          value={o ? o.completedSessions : bookings.isError ? '—' : null}
+        />
         <MetricTile
           label="Liked sharks"
           value={follows.isPending ? null : (follows.data?.sharks.length ?? 0)}
@@ -58,13 +65,13 @@ export default function UserDashboardPage() {
 
       <Section
         title="Your sessions"
-        more={all.length > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
+        more={o && o.total > 0 ? { to: paths.user.bookings, label: 'See all bookings' } : undefined}
       >
         {bookings.isPending ? (
           <ListSkeleton />
         ) : bookings.isError ? (
           <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-        ) : all.length === 0 ? (
+        ) : bookings.data.total === 0 ? (
           <EmptyState
             title="No upcoming sessions"
             action={
@@ -76,10 +83,13 @@ export default function UserDashboardPage() {
             Pick a shark, open the Courses tab and book a session: it will show up here.
           </EmptyState>
         ) : (
-          <SessionGroups
-            groups={groups}
-            limit={PREVIEW}
-            level={3}
+          <SessionPreview
+            groups={{
+              needsAction: previewOf(bookings.data.groups.needsAction),
+              upcoming: previewOf(bookings.data.groups.upcoming),
+              past: previewOf(bookings.data.groups.past),
+            }}
+            allTo={paths.user.bookings}
             emptyUpcoming="No upcoming sessions. Pick a shark and book one."
           />
         )}
@@ -137,7 +147,10 @@ function Section({
           {title}
         </h2>
         {more ? (
-          <Link to={more.to} className="text-sm text-accent-300 hover:underline">
+          <Link
+            to={more.to}
+            className="inline-flex min-h-11 items-center text-sm text-accent-300 hover:underline"
+          >
             {more.label} →
           </Link>
         ) : null}

@@ -1,9 +1,10 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyBooking } from '#shared/bookings.ts';
+import type { MyBooking, MySessionsOverview } from '#shared/bookings.ts';
 import type { Shark } from '#shared/catalogue.ts';
 import { mockApi, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import { pageHandler, previewOf } from '#web/testing/session-pages.ts';
 import BookingsPage from './bookings-page';
 import UserDashboardPage from './dashboard-page';
 import EditProfilePage from './edit-profile-page';
@@ -54,6 +55,29 @@ const booking = (
   upcoming,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
+const SIX = [
+  booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security', 'completed'),
+  booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-02-15', true, 'Web App Hacking'),
+  booking('7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-20', true, 'Cloud IR', 'requested'),
+  booking('6b3c4d5e-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-03-01', true, 'Red Team', 'confirmed', true),
+  booking('5a2b3c4d-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2025-06-10', false, 'OSINT', 'cancelled'),
+  booking('4f1a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-04-01', false, 'Forensics', 'declined'),
+  booking('3e0a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2024-04-01', false, 'Recon', 'expired'),
+];
+
+/** The overview the server would answer for these rows (its numbers are the spec's, from an aggregate). */
+const overviewOf = (rows: MyBooking[]): MySessionsOverview => {
+  const kept = rows.filter((r) => !['declined', 'expired', 'cancelled'].includes(r.status));
+  return {
+    upcomingSessions: rows.filter((r) => r.status === 'confirmed' && r.upcoming).length,
+    completedSessions: rows.filter((r) => r.status === 'completed').length,
+    bookedOrHeld: kept.length,
+    spent: kept.reduce((sum, r) => sum + r.totalPrice, 0),
+    total: rows.length,
+    groups: previewOf(rows),
+  };
+};
+
 const SHARK: Shark = {
   id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   name: 'Arjun Mehta',
@@ -72,7 +96,7 @@ describe('learner pages', () => {
   it('the dashboard says what to do when there are no bookings and no liked sharks', async () => {
     mockApi({
       'GET /api/auth/session': session,
-      'GET /api/me/bookings': { status: 200, body: [] },
+      'GET /api/me/sessions/overview': { status: 200, body: overviewOf([]) },
       'GET /api/me/follows': { status: 200, body: { sharkIds: [], sharks: [] } },
     });
     renderScreen(routes, '/user/dashboard');
@@ -85,17 +109,8 @@ describe('learner pages', () => {
   it('the dashboard and bookings page group sessions by what needs an answer, upcoming and past, by session time', async () => {
     mockApi({
       'GET /api/auth/session': session,
-      'GET /api/me/bookings': {
-        status: 200,
-        body: [
-          booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security', 'completed'),
-          booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-02-15', true, 'Web App Hacking'),
-          booking('7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-20', true, 'Cloud IR', 'requested'),
-          booking('6b3c4d5e-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-03-01', true, 'Red Team', 'confirmed', true),
-          booking('5a2b3c4d-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2025-06-10', false, 'OSINT', 'cancelled'),
-          booking('4f1a2b3c-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-04-01', false, 'Forensics', 'declined'),
-        ],
-      },
+      'GET /api/me/sessions/overview': { status: 200, body: overviewOf(SIX) },
+      'GET /api/me/sessions': pageHandler(SIX),
       'GET /api/me/follows': { status: 200, body: { sharkIds: [SHARK.id], sharks: [SHARK] } },
     });
     const { router } = renderScreen(routes, '/user/dashboard');
@@ -112,12 +127,18 @@ describe('learner pages', () => {
     expect(numbers).toEqual(['2', '1', '1']);
     expect(titles('Needs your action')).toEqual(['Red Team']);
     expect(titles('Upcoming')).toEqual(['Cloud IR', 'Web App Hacking']);
+    // The preview shows three of each group and links to the whole list when there are more.
     expect(titles('Past')).toEqual(['Forensics', 'OSINT', 'API Security']);
+    expect(screen.getByRole('link', { name: 'See all 4 past sessions →' })).toHaveAttribute(
+      'href',
+      '/user/bookings',
+    );
     expect(
       within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' }),
     ).toBeInTheDocument();
 
     await router.navigate('/user/bookings');
+    await screen.findByRole('heading', { name: 'My bookings' });
     const upcoming = await screen.findByRole('list', { name: 'Upcoming' });
     const item = within(upcoming).getAllByTestId('session-item')[0];
     expect(item).toHaveTextContent('Cloud IR');
@@ -128,9 +149,42 @@ describe('learner pages', () => {
       'href',
       '/sessions/7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
     );
-    expect(screen.getByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Past (3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Past (4)' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText(/4 sessions booked or held, ₹12,000 in total/)).toBeInTheDocument();
+  });
+
+  it('the bookings page loads a group 20 at a time; Show more moves focus to the first new session', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      booking(
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        `2099-01-${String(i + 1).padStart(2, '0')}`,
+        true,
+        `Session ${i + 1}`,
+      ),
+    );
+    const { calls } = mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/sessions/overview': { status: 200, body: overviewOf(many) },
+      'GET /api/me/sessions': pageHandler(many),
+    });
+    renderScreen(routes, '/user/bookings');
+    expect(await screen.findByRole('heading', { name: 'Upcoming (25)' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Upcoming' });
+    expect(within(list).getAllByTestId('session-item')).toHaveLength(20);
+    // Nothing needs an answer: that group is not shown at all.
+    expect(screen.queryByRole('heading', { name: /Needs your action/ })).toBeNull();
+    const more = screen.getByRole('button', { name: 'Show more upcoming sessions (20 of 25)' });
+    more.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    await vi.waitFor(() => expect(within(list).getAllByTestId('session-item')).toHaveLength(25));
+    const first = within(list).getAllByTestId('session-item')[20];
+    expect(first).toHaveTextContent('Session 21');
+    await vi.waitFor(() => expect(within(first).getAllByRole('link')[0]).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Show more upcoming/ })).toBeNull();
+    const pages = calls.filter((c) => c.path === '/api/me/sessions').map((c) => c.path);
+    expect(pages.length).toBe(4); // three groups' first pages and Upcoming's second
   });
 
   it('Liked Sharks unfollows a shark', async () => {

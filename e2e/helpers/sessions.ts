@@ -1,0 +1,20 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The row of one session in a group of a full session list (the learner's bookings or the shark's enrollments),
+ * pressing the group's "Show more" until the row is there. Other specs book the same demo shark in the same run,
+ * so a new session is not always on the group's first page (decision 076: groups are ordered by start time).
+ */
+export async function sessionRowInGroup(page: Page, group: string, hasText: string): Promise<Locator> {
+  const section = page.getByRole('region', { name: new RegExp(`^${group}`) });
+  const row = section.getByRole('list', { name: group }).getByTestId('session-item').filter({ hasText });
+  await expect(section.getByRole('list', { name: group })).toBeVisible();
+  const more = section.getByRole('button', { name: /^Show more/ });
+  while ((await row.count()) === 0 && (await more.count()) > 0) {
+    const shown = await section.getByTestId('session-item').count();
+    await more.click();
+    await expect(section.getByTestId('session-item')).not.toHaveCount(shown);
+  }
+  await expect(row).toHaveCount(1);
+  return row;
+}

@@ -1,0 +1,5 @@
+ALTER TABLE "booking_events" DROP CONSTRAINT "booking_events_kind_check";--> statement-breakpoint
+ALTER TABLE "booking_events" ADD COLUMN "outcome" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_events_one_ruling_idx" ON "booking_events" USING btree ("booking_id") WHERE "booking_events"."kind" = 'no_show_resolved';--> statement-breakpoint
+ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_outcome_check" CHECK (("booking_events"."kind" = 'no_show_resolved') = ("booking_events"."outcome" IS NOT NULL) AND ("booking_events"."outcome" IS NULL OR "booking_events"."outcome" IN ('upheld', 'took_place')));--> statement-breakpoint
+ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_kind_check" CHECK ("booking_events"."kind" IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'reschedule_proposed', 'reschedule_accepted', 'reschedule_declined', 'completed', 'no_show', 'no_show_resolved'));

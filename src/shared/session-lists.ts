@@ -1,0 +1,65 @@
+// The session lists' groups and pages (issue 17): every list of sessions (the learner's bookings, the shark's
+// enrollments, both dashboards) is read one group at a time, a page at a time, with the group's total, so
+// a shark with years of sessions downloads twenty rows, not every booking. The groups are decision 056's.
+import { z } from 'zod';
+
+/** "Needs your action" first, then "Upcoming" (requested or confirmed, start ahead), then "Past". */
+export const SESSION_GROUPS = ['needsAction', 'upcoming', 'past'] as const;
+export type SessionGroup = (typeof SESSION_GROUPS)[number];
+
+/** Rows per page of a full list; the dashboards show the first few of each group. */
+export const SESSION_PAGE_SIZE = 20;
+export const SESSION_PREVIEW_SIZE = 3;
+
+export const SESSION_LIST_MSG = {
+  unknownGroup: 'Choose a group: needsAction, upcoming or past',
+  badPage: 'Page must be a whole number from 1',
+  loadingMore: 'Loading…',
+} as const;
+
+/** Each group's heading and what it says when empty, on every list. */
+export const SESSION_GROUP_TEXT: Record<SessionGroup, { title: string; empty: string }> = {
+  needsAction: { title: 'Needs your action', empty: 'Nothing needs your answer right now.' },
+  upcoming: { title: 'Upcoming', empty: 'No upcoming sessions.' },
+  past: { title: 'Past', empty: 'No past sessions yet.' },
+};
+
+/** "See all 26 upcoming sessions →" under a dashboard's group. */
+export const seeAllSessions = (total: number, group: SessionGroup) =>
+  `See all ${total} ${SESSION_GROUP_TEXT[group].title.toLowerCase()} sessions →`;
+
+/** "Show more upcoming sessions (20 of 26)" under a full list's group. */
+export const showMoreSessions = (shown: number, total: number, group: SessionGroup) =>
+  `Show more ${SESSION_GROUP_TEXT[group].title.toLowerCase()} sessions (${shown} of ${total})`;
+
+/** `?group=upcoming&page=2`: one page of one group (pages count from 1). */
+export const sessionPageQuerySchema = z.object({
+  group: z.enum(SESSION_GROUPS, { error: SESSION_LIST_MSG.unknownGroup }),
+  page: z.coerce
+    .number({ error: SESSION_LIST_MSG.badPage })
+    .int({ error: SESSION_LIST_MSG.badPage })
+    .min(1, { error: SESSION_LIST_MSG.badPage })
+    .max(100_000, { error: SESSION_LIST_MSG.badPage })
+    .default(1),
+});
+export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
+
+/** One page of a group: its rows in the group's order and the group's total, so the list knows what is left. */
+export const sessionPageSchemaOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    group: z.enum(SESSION_GROUPS),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    items: z.array(item),
+  });
+
+/** The first few rows of each group and each group's total (the dashboards). */
+export const sessionPreviewSchemaOf = <T extends z.ZodType>(item: T) => {
+  const group = z.object({ total: z.number(), items: z.array(item) });
+  return z.object({ needsAction: group, upcoming: group, past: group });
+};
+
+/** Whether a page past this one exists. */
+export const hasNextPage = (p: { page: number; pageSize: number; total: number }) =>
+  p.page * p.pageSize < p.total;
