@@ -11,7 +11,7 @@ import { catalogueKeys, FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '#sh
 import { INDEXABLE_ROUTES, ROUTES, routePattern } from '#shared/routes.ts';
 import { sharksQuerySchema, type Shark } from '#shared/catalogue.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
+import { catalogueVersion, listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
 import { escapeHtml } from './service';
 
 /** The indexable public routes and the page module each lazily loads (the route table's `page`). */
@@ -84,7 +84,9 @@ export async function firstPaintFor(
     const query = sharksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (query.success) {
       const { search, specialization, sort, verified } = query.data;
-      const first = await listSharks(db, { search, specialization, sort, verified, page: 1 });
+      // Read before the list, as the API does, so the total can come from the per-version cache.
+      const version = await catalogueVersion(db);
+      const first = await listSharks(db, { search, specialization, sort, verified, page: 1 }, version);
       paint.data.push({
         key: catalogueKeys.list({ search, specialization, sort, verified: verified === 'true' }),
         data: first,

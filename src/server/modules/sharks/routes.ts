@@ -48,6 +48,8 @@ const matches = (header: string | undefined, etag: string) =>
   });
 
 const etagOf = new WeakMap<FastifyRequest, string>();
+/** The catalogue version each request read before its data (the list keeps its totals per version). */
+const versionOf = new WeakMap<FastifyRequest, number>();
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -59,6 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (version === null) return;
     const etag = `"${shapeTag(req)}.${version}"`;
     etagOf.set(req, etag);
+    versionOf.set(req, version);
     if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   };
   // Only a 200 or a 304 is tagged and cacheable; an error answer is not (a 404 must not linger in a CDN).
@@ -78,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sharksPageSchema, 400: apiErrorSchema },
       },
     },
-    async (req) => listSharks(app.db, req.query),
+    async (req) => listSharks(app.db, req.query, versionOf.get(req)),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
   createShark,
 } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { courses, sharkCredentials, users } from '#server/db/schema.ts';
+import { courses, sharkCredentials, sharks, users } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -209,6 +209,40 @@ describe('GET /api/sharks/:id', () => {
     const back = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
     expect(back.statusCode).toBe(200);
     expect(back.json().map((c: { title: string }) => c.title)).toEqual(['Hidden Course']);
+  });
+
+  it('counts a filter again after anything it counts changes, and after the database is emptied and refilled', async () => {
+    const { db } = await testDatabase();
+    await createShark(db, { name: 'Live Forensic', specialization: 'forensics' });
+    const draft = await createShark(db, {
+      name: 'Draft Forensic',
+      specialization: 'forensics',
+      published: false,
+    });
+    const forensics = async () =>
+      (await list({ specialization: 'forensics', sort: 'experience' })).body.total;
+    // Asked twice, and on another sort: the same filter, the same total.
+    expect(await forensics()).toBe(1);
+    expect((await list({ specialization: 'forensics', sort: 'rating' })).body.total).toBe(1);
+
+    await db.update(sharks).set({ published: true }).where(eq(sharks.id, draft.id));
+    expect(await forensics()).toBe(2);
+    expect((await list({ verified: 'true' })).body.total).toBe(0);
+    await db.insert(sharkCredentials).values({
+      sharkId: draft.id,
+      kind: 'certification',
+      name: 'GCFA',
+      url: 'https://example.com/gcfa',
+      status: 'verified',
+    });
+    expect((await list({ verified: 'true' })).body.total).toBe(1);
+
+    // Emptied (the row of versions too) and refilled with other sharks: no total from before is reused.
+    await resetDb();
+    for (const name of ['New One', 'New Two', 'New Three'])
+      await createShark(db, { name, specialization: 'forensics' });
+    expect(await forensics()).toBe(3);
+    expect((await list({ verified: 'true' })).body.total).toBe(0);
   });
 
   it("counts a suspended shark out of the list's total, with or without filters, and back in when lifted", async () => {
