@@ -203,6 +203,12 @@ export function PagedSessionGroup<T>({
               <SessionRowItem key={s.id} session={s} />
             ))}
           </ul>
+          {query.isError ? (
+            // A later page failed: the rows already shown stay, the reason shows, and the button tries again.
+            <p role="alert" className="text-sm text-danger-400">
+              {errorMessage(query.error)}
+            </p>
+          ) : null}
           {query.hasNextPage ? (
             <button
               type="button"

@@ -187,6 +187,40 @@ describe('learner pages', () => {
     expect(pages.length).toBe(4); // three groups' first pages and Upcoming's second
   });
 
+  it('a Show more that fails says why beside the button, and pressing it again loads the page', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      booking(
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        `2099-01-${String(i + 1).padStart(2, '0')}`,
+        true,
+        `Session ${i + 1}`,
+      ),
+    );
+    const pages = pageHandler(many);
+    let failing = true;
+    mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/sessions/overview': { status: 200, body: overviewOf(many) },
+      'GET /api/me/sessions': (req) =>
+        req.url.searchParams.get('page') === '2' && failing
+          ? { status: 400, body: { error: { code: 'bad_request', message: 'Page is too large' } } }
+          : pages(req),
+    });
+    renderScreen(routes, '/user/bookings');
+    const more = await screen.findByRole('button', { name: 'Show more upcoming sessions (20 of 25)' });
+    await userEvent.setup().click(more);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Page is too large');
+    const list = screen.getByRole('list', { name: 'Upcoming' });
+    expect(within(list).getAllByTestId('session-item')).toHaveLength(20);
+
+    failing = false;
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Show more upcoming sessions (20 of 25)' }));
+    await vi.waitFor(() => expect(within(list).getAllByTestId('session-item')).toHaveLength(25));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Liked Sharks unfollows a shark', async () => {
     let ids = [SHARK.id];
     const { calls } = mockApi({
