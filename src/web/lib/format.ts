@@ -1,15 +1,31 @@
 // The one home of display formats: money, ratings, years, calendar dates and instants. Money is rupees
 // (design.md section 3).
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
+
+// An Intl formatter is costly to build (the first of a locale loads its data; building four of them when this
+// module loaded was a tenth of a profile's start-up work on a throttled phone), so each is built on first use and
+// kept, one per locale and options: a slot list formats hundreds of times in a few zones.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
 
 /** 1500 -> "₹1,500" (whole rupees where there are no paise), 1500.5 -> "₹1,500.50" */
 export const formatRupees = (amount: number) =>
-  Number.isInteger(amount) ? wholeRupees.format(amount) : rupees.format(amount);
+  numberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    ...(Number.isInteger(amount) ? { maximumFractionDigits: 0 } : {}),
+  }).format(amount);
 
 /** 1500 -> "₹1,500 / hour" */
 export const formatHourly = (amount: number) => `${formatRupees(amount)} / hour`;
@@ -29,27 +45,27 @@ export const formatYears = (years: number) => `${years} ${years === 1 ? 'year' :
 
 // A calendar date (YYYY-MM-DD, a booking's preferred date) has no time zone: it is read and shown as UTC, so it
 // is never shifted to the day before or after.
-const calendarDate = new Intl.DateTimeFormat('en-IN', {
+const calendarDate: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
 
 /** "2026-11-24" -> "Tue, 24 Nov, 2026"; anything that is not a date is shown as written. */
 export const formatDate = (isoDate: string) => {
   const d = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? isoDate : calendarDate.format(d);
+  return Number.isNaN(d.getTime()) ? isoDate : dateTimeFormat('en-IN', calendarDate).format(d);
 };
 
 // An instant (when a message arrived) is shown in the viewer's own time zone.
-const instant = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const instant: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** "2026-11-20T10:00:00.000Z" -> "20 Nov 2026, 3:30 pm" in India; anything that is not a time as written. */
 export const formatDateTime = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : instant.format(d);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat('en-IN', instant).format(d);
 };
 
 /** The viewer's own IANA time zone (from the browser). */
@@ -57,7 +73,7 @@ export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOption
 
 /** "Asia/Kolkata" -> "India Standard Time (Asia/Kolkata)": the zone's long name and its IANA name. */
 export function zoneName(timeZone: string, at: Date = new Date()): string {
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
+  const part = dateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   return part && part !== timeZone ? `${part} (${timeZone})` : timeZone;
@@ -65,13 +81,13 @@ export function zoneName(timeZone: string, at: Date = new Date()): string {
 
 /** An instant's time of day in a zone: "18:30". */
 export const formatTimeIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+  dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(iso),
   );
 
 /** An instant's date and time in a zone: "Thu, 26 Nov 2026, 18:30". */
 export const formatDateTimeIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  dateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -84,7 +100,7 @@ export const formatDateTimeIn = (iso: string, timeZone: string) =>
 
 /** A calendar date written out for screen readers: "Thursday 26 November 2026". */
 export const formatLongDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  dateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -4,15 +4,19 @@
 // (one tab stop, roving tabindex), Home/End jump, Enter or Space picks.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SlotDay } from '#shared/availability.ts';
-import { formatLongDate, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
+import { dateTimeFormat, formatLongDate, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const dayLabel = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
+/** "Tue", "24", "Nov": a day cell's three lines, so every cell of the grid has the same shape at any width. */
+const dayParts = (date: string) => {
+  const parts = dateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday'), day: part('day'), month: part('month') };
+};
 const freeTimes = (n: number) => (n === 0 ? 'no free times' : n === 1 ? '1 free time' : `${n} free times`);
 
 export function SlotPicker({
@@ -94,7 +98,7 @@ export function SlotPicker({
               aria-label={`${formatLongDate(d.date)}, ${freeTimes(d.starts.length)}`}
               onClick={() => pick(d, i)}
               onKeyDown={(e) => onKeyDown(e, i)}
-              className={`min-h-11 min-w-11 rounded-lg border px-0.5 py-2 text-xs focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
+              className={`flex min-h-11 min-w-11 flex-col items-center rounded-lg border px-0.5 py-1.5 text-xs leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
                 disabled
                   ? 'cursor-not-allowed border-white/5 text-ink-500 line-through'
                   : selected
@@ -102,7 +106,7 @@ export function SlotPicker({
                     : 'border-white/10 text-ink-200 hover:border-accent-400/60'
               }`}
             >
-              {dayLabel(d.date)}
+              <DayCell date={d.date} />
             </button>
           );
         })}
@@ -146,5 +150,16 @@ export function SlotPicker({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+function DayCell({ date }: { date: string }) {
+  const { weekday, day, month } = dayParts(date);
+  return (
+    <>
+      <span>{weekday}</span>
+      <span className="text-sm font-semibold">{day}</span>
+      <span>{month}</span>
+    </>
   );
 }

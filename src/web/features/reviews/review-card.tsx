@@ -2,12 +2,12 @@
 // and month of the session, the rating and rubric, the text, and the shark's reply under it.
 import type { ReactNode } from 'react';
 import { REVIEW_MSG, REVIEW_RUBRIC, REVIEW_RUBRIC_LABEL, type PublicReview } from '#shared/reviews.ts';
-import { formatDate } from '#web/lib/format.ts';
+import { dateTimeFormat, formatDate } from '#web/lib/format.ts';
 import { Stars } from './stars';
 
 /** "November 2026" from "2026-11". */
 export const formatMonth = (month: string) =>
-  new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  dateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 
