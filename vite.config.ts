@@ -43,7 +43,13 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
   // The manifest lets the server preload a public page's chunks (src/server/modules/seo/first-paint.ts).
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   server: {
     port: 5173,
     proxy: {

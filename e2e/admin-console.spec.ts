@@ -2,7 +2,7 @@
 // verified credential shows on the public profile and on the card.
 import { expect, test } from '@playwright/test';
 import { ADMIN_MSG } from '#shared/admin.ts';
-import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
 

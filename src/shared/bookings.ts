@@ -4,7 +4,7 @@ import { emailField, nameField } from './fields';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
 import { isTimeZone } from './availability';
 import { SESSION_STATUSES } from './sessions';
-import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './session-lists';
+import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './sessions';
 
 /** Booking texts that are ours (the spec only names "hours minimum 1"). */
 export const BOOKING_MSG = {

@@ -1,21 +1,9 @@
 // The public sharks catalogue: list query, list page, profile and its courses. (The cache keys the web app
-// and the server's first-paint data share are in catalogue-keys.ts, which stays free of zod.)
+// and the server's first-paint data share are in catalogue-keys.ts, its texts in catalogue-texts.ts: both stay
+// free of zod.)
 import { z } from 'zod';
+import { CATALOGUE_MSG } from './catalogue-texts';
 import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
-
-export const CATALOGUE_MSG = {
-  sharkNotFound: 'Shark not found',
-  verifiedOnly: 'Verified only',
-  chooseSpecialization: 'Choose a specialization',
-  noCourses: 'No courses yet',
-  bookSession: 'Book a session',
-  preview: 'Preview: only you can see this page until you publish',
-  previewBooking: 'Learners can book here once you publish your profile.',
-  notListed: (name: string) => `${name} is not listed right now`,
-  notListedBody: 'This shark has taken their page down for now. Your bookings with them are kept:',
-  showing: (shown: number, total: number) =>
-    `Showing ${shown} of ${total} ${total === 1 ? 'shark' : 'sharks'}`,
-} as const;
 
 export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
 

@@ -1,29 +1,8 @@
 // Verified credentials (decision 032): a shark lists certifications and practice-platform profiles in the
-// workspace; an admin checks each against its verification URL; only verified ones show in public.
+// workspace; an admin checks each against its verification URL; only verified ones show in public. Its texts
+// are in credentials-texts.ts.
 import { z } from 'zod';
-
-export const CREDENTIAL_MSG = {
-  nameRequired: 'Name the certification or platform',
-  nameTooLong: 'Keep the name under 120 characters',
-  textTooLong: 'Keep it under 200 characters',
-  urlRequired: 'Add the verification link',
-  urlInvalid: 'Use a full https:// link',
-  dateInvalid: 'Use a date like 2026-11-22',
-  expiryBeforeIssue: 'The expiry date must be after the issue date',
-  kindInvalid: 'Choose certification or platform profile',
-  reasonRequired: 'Please give a reason for the rejection',
-  reasonTooLong: 'Please keep the reason under 1000 characters',
-  decisionRequired: 'Choose verified or rejected',
-  added: 'Credential added: our team will verify it and tell you by mail.',
-  removed: 'Credential removed.',
-  verified: 'Credential verified: it now shows on the public profile and the shark was told.',
-  rejected: 'Credential rejected: the shark was told the reason.',
-  notFound: 'This credential does not exist.',
-  statusInvalid: 'Unknown status',
-  /** The public mark; the date is formatted by the page. */
-  verifiedBy: 'Verified by Shark Security on',
-  expired: 'Expired',
-} as const;
+import { CREDENTIAL_MSG } from './credentials-texts';
 
 export const CREDENTIAL_KINDS = ['certification', 'platform'] as const;
 export const CREDENTIAL_STATUSES = ['pending', 'verified', 'rejected'] as const;

@@ -1,10 +1,6 @@
-// Follows: the heart on a shark's card and profile, and the learner's Liked Sharks.
+// Follows: the heart on a shark's card and profile, and the learner's Liked Sharks (its texts: follows-texts.ts).
 import { z } from 'zod';
 import { sharkSchema } from './catalogue';
-
-export const FOLLOW_MSG = {
-  loginToFollow: 'Please login to follow a shark',
-} as const;
 
 export const followStateSchema = z.object({ sharkId: z.uuid(), following: z.boolean() });
 export type FollowState = z.infer<typeof followStateSchema>;

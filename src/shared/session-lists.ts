@@ -1,7 +1,8 @@
 // The session lists' groups and pages (issue 17): every list of sessions (the learner's bookings, the shark's
 // enrollments, both dashboards) is read one group at a time, a page at a time, with the group's total, so
 // a shark with years of sessions downloads twenty rows, not every booking. The groups are decision 056's.
-import { z } from 'zod';
+// Free of zod, so a page that only reads a list's texts or pages never loads the schemas (decision 091); the
+// pages' schemas are in sessions.ts.
 
 /** "Needs your action" first, then "Upcoming" (requested or confirmed, start ahead), then "Past". */
 export const SESSION_GROUPS = ['needsAction', 'upcoming', 'past'] as const;
@@ -31,34 +32,6 @@ export const seeAllSessions = (total: number, group: SessionGroup) =>
 /** "Show more upcoming sessions (20 of 26)" under a full list's group. */
 export const showMoreSessions = (shown: number, total: number, group: SessionGroup) =>
   `Show more ${SESSION_GROUP_TEXT[group].title.toLowerCase()} sessions (${shown} of ${total})`;
-
-/** `?group=upcoming&page=2`: one page of one group (pages count from 1). */
-export const sessionPageQuerySchema = z.object({
-  group: z.enum(SESSION_GROUPS, { error: SESSION_LIST_MSG.unknownGroup }),
-  page: z.coerce
-    .number({ error: SESSION_LIST_MSG.badPage })
-    .int({ error: SESSION_LIST_MSG.badPage })
-    .min(1, { error: SESSION_LIST_MSG.badPage })
-    .max(100_000, { error: SESSION_LIST_MSG.badPage })
-    .default(1),
-});
-export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
-
-/** One page of a group: its rows in the group's order and the group's total, so the list knows what is left. */
-export const sessionPageSchemaOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    group: z.enum(SESSION_GROUPS),
-    page: z.number(),
-    pageSize: z.number(),
-    total: z.number(),
-    items: z.array(item),
-  });
-
-/** The first few rows of each group and each group's total (the dashboards). */
-export const sessionPreviewSchemaOf = <T extends z.ZodType>(item: T) => {
-  const group = z.object({ total: z.number(), items: z.array(item) });
-  return z.object({ needsAction: group, upcoming: group, past: group });
-};
 
 /** Whether a page past this one exists. */
 export const hasNextPage = (p: { page: number; pageSize: number; total: number }) =>

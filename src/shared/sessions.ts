@@ -2,6 +2,7 @@
 // decision 053). The server enforces the state machine and tells the viewer which actions it may take now;
 // the session page (/sessions/:id) and every mail read their texts from here.
 import { z } from 'zod';
+import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
@@ -344,4 +345,34 @@ export const sessionApi = {
   action: (id: string, action: string) => `/api/sessions/${id}/${action}`,
   messages: (id: string) => `/api/sessions/${id}/messages`,
   calendar: (id: string) => `/api/sessions/${id}/calendar.ics`,
+};
+
+// The session lists' pages (decision 076); their groups, sizes and texts are in session-lists.ts.
+
+/** `?group=upcoming&page=2`: one page of one group (pages count from 1). */
+export const sessionPageQuerySchema = z.object({
+  group: z.enum(SESSION_GROUPS, { error: SESSION_LIST_MSG.unknownGroup }),
+  page: z.coerce
+    .number({ error: SESSION_LIST_MSG.badPage })
+    .int({ error: SESSION_LIST_MSG.badPage })
+    .min(1, { error: SESSION_LIST_MSG.badPage })
+    .max(100_000, { error: SESSION_LIST_MSG.badPage })
+    .default(1),
+});
+export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
+
+/** One page of a group: its rows in the group's order and the group's total, so the list knows what is left. */
+export const sessionPageSchemaOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    group: z.enum(SESSION_GROUPS),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    items: z.array(item),
+  });
+
+/** The first few rows of each group and each group's total (the dashboards). */
+export const sessionPreviewSchemaOf = <T extends z.ZodType>(item: T) => {
+  const group = z.object({ total: z.number(), items: z.array(item) });
+  return z.object({ needsAction: group, upcoming: group, past: group });
 };

@@ -5,7 +5,7 @@ import { myBookingSchema } from './bookings';
 import { SESSION_STATUSES } from './sessions';
 import { nameField, numberInput } from './fields';
 import { SPECIALIZATIONS } from './constants';
-import { sessionPageSchemaOf, sessionPageQuerySchema, sessionPreviewSchemaOf } from './session-lists';
+import { sessionPageSchemaOf, sessionPageQuerySchema, sessionPreviewSchemaOf } from './sessions';
 
 export const WORKSPACE_MSG = {
   specializationRequired: 'Specialization is required',

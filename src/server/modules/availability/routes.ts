@@ -3,14 +3,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AVAILABILITY_MSG,
   availabilitySavedSchema,
   availabilitySettingsSchema,
   availabilityViewSchema,
   slotsQuerySchema,
   slotsSchema,
 } from '#shared/availability.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { authOf } from '#server/http/auth-context.ts';

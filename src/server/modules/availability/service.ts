@@ -1,15 +1,15 @@
 // Availability: a shark's rules and the free slots learners see, and the check a booking passes before it is
 // written (under a lock on the shark's rules row, so the daily cap and the overlap check see every booking).
 import {
-  AVAILABILITY_MSG,
   DEFAULT_TIME_ZONE,
   type AvailabilitySettings,
   type AvailabilityView,
   type SlotDay,
   type Slots,
 } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { BOOKING_MSG } from '#shared/bookings.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { paths } from '#shared/routes.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, notFound } from '#server/http/errors.ts';

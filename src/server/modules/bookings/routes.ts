@@ -10,7 +10,7 @@ import {
   mySessionPageSchema,
   mySessionsOverviewSchema,
 } from '#shared/bookings.ts';
-import { sessionPageQuerySchema } from '#shared/session-lists.ts';
+import { sessionPageQuerySchema } from '#shared/sessions.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';

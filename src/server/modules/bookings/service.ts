@@ -8,12 +8,8 @@ import {
   type MySessionPage,
   type MySessionsOverview,
 } from '#shared/bookings.ts';
-import {
-  SESSION_PAGE_SIZE,
-  SESSION_PREVIEW_SIZE,
-  type SessionGroup,
-  type SessionPageQuery,
-} from '#shared/session-lists.ts';
+import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
+import { type SessionPageQuery } from '#shared/sessions.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';

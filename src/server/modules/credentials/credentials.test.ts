@@ -2,7 +2,7 @@
 // audited in one transaction), and only verified ones show in public, an expired one marked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { adminAuditLog, sharkCredentials } from '#server/db/schema.ts';

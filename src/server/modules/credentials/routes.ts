@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CREDENTIAL_MSG,
   adminCredentialSchema,
   adminCredentialsQuerySchema,
   credentialInputSchema,
@@ -11,6 +10,7 @@ import {
   credentialSchema,
   publicCredentialSchema,
 } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
 import { idParams } from '#server/http/params.ts';
 import { COMMON_MSG } from '#shared/common.ts';

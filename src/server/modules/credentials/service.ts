@@ -3,7 +3,6 @@
 // the verified ones of a published shark, an expired one marked as such.
 import type { z } from 'zod';
 import {
-  CREDENTIAL_MSG,
   type AdminCredential,
   type Credential,
   type CredentialStatus,
@@ -11,6 +10,7 @@ import {
   type credentialInputSchema,
   type credentialReviewSchema,
 } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';

@@ -1,8 +1,9 @@
 // Follows: PUT/DELETE /api/follows/:sharkId, GET /api/me/follows.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
-import { followStateSchema, myFollowsSchema, FOLLOW_MSG } from '#shared/follows.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { followStateSchema, myFollowsSchema } from '#shared/follows.ts';
+import { FOLLOW_MSG } from '#shared/follows-texts.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { notFound } from '#server/http/errors.ts';
 import { idParams } from '#server/http/params.ts';

@@ -16,7 +16,7 @@ import {
 } from '@react-email/components';
 import { render } from '@react-email/render';
 import { paths } from '#shared/routes.ts';
-import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { SESSION_MSG, type NoShowOutcome } from '#shared/sessions.ts';
 import { REVIEW_RULES } from '#shared/reviews.ts';
 

@@ -24,7 +24,7 @@ import {
   sessionReviewStateSchema,
   workspaceReviewPageSchema,
 } from '#shared/reviews.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { notFound } from '#server/http/errors.ts';

@@ -3,7 +3,7 @@
 // so the workspace and courses modules share it instead of one reaching into the other.
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
 import { COMMON_MSG } from '#shared/common.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import { fieldError, forbidden, notFound } from '#server/http/errors.ts';

@@ -5,13 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/fields.ts';
-import {
-  publicCourseSchema,
-  sharkSchema,
-  sharksPageSchema,
-  sharksQuerySchema,
-  CATALOGUE_MSG,
-} from '#shared/catalogue.ts';
+import { publicCourseSchema, sharkSchema, sharksPageSchema, sharksQuerySchema } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { notFound } from '#server/http/errors.ts';
 import { catalogueVersion, getPublishedShark, listPublishedSharkCourses, listSharks } from './service';
 

@@ -1,11 +1,7 @@
 // The shark's workspace: its own profile (with photo), dashboard metrics and enrollments.
 // Metrics and totals are computed by the database, never by summing rows in JavaScript.
-import {
-  SESSION_PAGE_SIZE,
-  SESSION_PREVIEW_SIZE,
-  type SessionGroup,
-  type SessionPageQuery,
-} from '#shared/session-lists.ts';
+import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
+import { type SessionPageQuery } from '#shared/sessions.ts';
 import {
   type CourseTotals,
   type Dashboard,

@@ -1,23 +1,11 @@
 // The admin console's calls: create shark accounts, list every shark, read contact messages.
 // (Shark applications have their own feature, features/applications.)
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { SPECIALIZATIONS } from '#shared/constants.ts';
-import {
-  createSharkSchema,
-  type AdminShark,
-  type ContactMessage,
-  type CreateSharkInput,
-  type CreateSharkResult,
-} from '#shared/admin.ts';
+import type { AdminShark, ContactMessage, CreateSharkInput, CreateSharkResult } from '#shared/admin.ts';
 import { api } from '#web/lib/api-client.ts';
 
-/** The create form: the API's schema, plus '' for "let the shark choose" in the select. */
-export const createSharkFormSchema = createSharkSchema.extend({
-  specialization: z.enum([...SPECIALIZATIONS, '']).optional(),
-});
-export type CreateSharkForm = z.input<typeof createSharkFormSchema>;
-
+// Types only from #shared/admin.ts: its schemas (and zod) stay out of every page that reads adminKeys, such as a
+// shark's public profile through the workspace's calls.
 export const adminKeys = {
   sharks: ['admin', 'sharks'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,

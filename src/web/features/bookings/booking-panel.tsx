@@ -12,7 +12,7 @@ import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
 import { bookingFormSchema, type CreateBookingResult } from '#shared/bookings.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import { paths } from '#shared/routes.ts';
-import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { useCreateBooking } from './api';
 import { SlotPicker } from './slot-picker';
 import { availabilityKeys, useSlots, useWatchCalendar } from '#web/features/availability/api.ts';

@@ -1,5 +1,5 @@
 // The profile's Availability box: whether the shark's calendar is open, its time zone, and where to book.
-import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { useSlots } from '#web/features/availability/api.ts';
 import { zoneName } from '#web/lib/format.ts';
 

@@ -2,7 +2,8 @@
 // follow heart. Compact: a small face beside the name, so a phone shows several cards per screen.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CATALOGUE_MSG, type Shark } from '#shared/catalogue.ts';
+import { type Shark } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { formatFromHourly, formatYears } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';

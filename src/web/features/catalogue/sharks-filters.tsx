@@ -8,7 +8,7 @@ import {
   type SharkSort,
   type Specialization,
 } from '#shared/constants.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import type { SharksFilters } from './api';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,12 +1,8 @@
 // The shark's credentials in the workspace (decision 032): add a certification or a practice-platform profile
 // with its verification link; each waits for an admin's check; a rejected one shows the reason.
 import { useId } from 'react';
-import {
-  CREDENTIAL_MSG,
-  credentialInputSchema,
-  type Credential,
-  type CredentialInput,
-} from '#shared/credentials.ts';
+import { credentialInputSchema, type Credential, type CredentialInput } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';

@@ -1,6 +1,6 @@
 // The public profile's verified credentials (decision 032): only what an admin verified, each with its
 // "Verified by Shark Security on <date>" mark; an expired one says so. Renders nothing when there are none.
-import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { usePublicCredentials } from './api';
 

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useMyFollows, useSetFollow } from './api';
 import { useSession } from '#web/features/accounts/api.ts';
 import { useToast } from '#web/components/toast.tsx';
-import { FOLLOW_MSG } from '#shared/follows.ts';
+import { FOLLOW_MSG } from '#shared/follows-texts.ts';
 
 export function FollowHeart({ sharkId, sharkName }: { sharkId: string; sharkName: string }) {
   const session = useSession();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
-import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import AdminPage from './admin-page';
 

@@ -4,12 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS, type Specialization } from '#shared/constants.ts';
-import {
-  createSharkFormSchema,
-  useContactMessages,
-  useCreateSharkAccount,
-  type CreateSharkForm,
-} from '#web/features/admin/api.ts';
+import { z } from 'zod';
+import { createSharkSchema } from '#shared/admin.ts';
+import { useContactMessages, useCreateSharkAccount } from '#web/features/admin/api.ts';
 import { withSharkId } from '#web/features/workspace/api.ts';
 import { useSharkApplications } from '#web/features/applications/api.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -32,6 +29,12 @@ import { useToast } from '#web/components/toast.tsx';
 import { formatDateTime, formatYears } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
+
+/** The create form: the API's schema, plus '' for "let the shark choose" in the select. */
+const createSharkFormSchema = createSharkSchema.extend({
+  specialization: z.enum([...SPECIALIZATIONS, '']).optional(),
+});
+type CreateSharkForm = z.input<typeof createSharkFormSchema>;
 
 const specLabel = (s: string) =>
   s in SPECIALIZATION_LABELS ? SPECIALIZATION_LABELS[s as Specialization] : s;

@@ -30,7 +30,7 @@ import { getSharkProfileQueryOptions } from '#web/features/workspace/api.ts';
 import { getOwnCoursesQueryOptions } from '#web/features/courses/api.ts';
 import type { SharkProfile } from '#shared/workspace.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { VerifiedCredentials } from '#web/features/credentials/verified-credentials.tsx';
 import { CalendarSummary } from '#web/features/bookings/calendar-summary.tsx';
 
@@ -46,15 +46,23 @@ const ReviewsTab = lazy(() =>
   import('#web/features/reviews/reviews-tab.tsx').then((m) => ({ default: m.ReviewsTab })),
 );
 
+/**
+ * Fetches the booking panel's code while the learner reads the profile: two seconds after the page shows, at
+ * the next idle moment, so its seven files never compete with the profile's own first paint on a slow network.
+ * Opening the Courses tab sooner loads it at once.
+ */
 function usePrefetchBookingPanel() {
   useEffect(() => {
     const prefetch = () => void loadBookingPanel().catch(() => {});
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(prefetch, 1500);
-    return () => clearTimeout(timer);
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      else prefetch();
+    }, 2000);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, []);
 }
 

@@ -10,7 +10,7 @@ import { SharksFiltersBar } from '#web/features/catalogue/sharks-filters.tsx';
 import { useSharksFilters } from '#web/features/catalogue/use-sharks-filters.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
-import { CATALOGUE_MSG } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 

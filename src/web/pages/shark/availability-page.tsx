@@ -3,12 +3,12 @@
 // shark (?sharkId=).
 import { useState, type FormEvent } from 'react';
 import {
-  AVAILABILITY_MSG,
   BUFFER_CHOICES,
   WEEKDAYS,
   type AvailabilitySettingsInput,
   type AvailabilityView,
 } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useSaveAvailability, useWorkspaceAvailability } from '#web/features/availability/api.ts';

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREDENTIAL_MSG } from '#shared/credentials.ts';
+import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import { VerifiedCredentials } from '#web/features/credentials/verified-credentials.tsx';
 import CredentialsPage from './credentials-page';

@@ -12,7 +12,7 @@ import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatRating, formatRupees } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
-import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import type { Dashboard } from '#shared/workspace.ts';
 
 const previewOf = (g: Dashboard['sessions']['past']) => ({

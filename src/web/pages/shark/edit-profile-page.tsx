@@ -9,7 +9,7 @@ import { ProfileForm } from '#web/features/workspace/profile-form.tsx';
 import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
-import { AVAILABILITY_MSG } from '#shared/availability.ts';
+import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { Link } from 'react-router';
 
 export default function EditProfilePage() {

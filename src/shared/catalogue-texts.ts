@@ -1,0 +1,16 @@
+// What the public catalogue says (list, profile, preview). Free of zod, like catalogue-keys.ts: the public pages
+// read these texts without loading the API's schemas (decision 091).
+
+export const CATALOGUE_MSG = {
+  sharkNotFound: 'Shark not found',
+  verifiedOnly: 'Verified only',
+  chooseSpecialization: 'Choose a specialization',
+  noCourses: 'No courses yet',
+  bookSession: 'Book a session',
+  preview: 'Preview: only you can see this page until you publish',
+  previewBooking: 'Learners can book here once you publish your profile.',
+  notListed: (name: string) => `${name} is not listed right now`,
+  notListedBody: 'This shark has taken their page down for now. Your bookings with them are kept:',
+  showing: (shown: number, total: number) =>
+    `Showing ${shown} of ${total} ${total === 1 ? 'shark' : 'sharks'}`,
+} as const;
