@@ -48,7 +48,55 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      // A schema nobody uses is dropped from its chunk (decision 091).
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          // Each module goes in its own group only (no dependencies pulled along): a group that took in one of
+          // the entry's modules would be loaded by every page.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              // What the public list and a profile share: the catalogue's cards and calls, follows, verified
+              // credentials, the calendar summary and their texts. Left to itself the bundler cut them into one
+              // file per combination of pages that use them, and a profile started with 28 script files, which a
+              // slow phone network fetches six at a time (decision 092).
+              name: 'catalogue',
+              test: new RegExp(
+                [
+                  'src/web/features/catalogue/(api|course-card|rating-badge|shark-avatar|shark-card|shark-display)',
+                  'src/web/features/follows/',
+                  'src/web/features/credentials/(api|verified-credentials)',
+                  'src/web/features/bookings/(calendar-summary|api)',
+                  'src/web/features/(availability|workspace|courses|admin)/api',
+                  'src/shared/(catalogue|follows|credentials|availability)-texts',
+                  'src/shared/session-lists',
+                  'src/web/lib/format',
+                ].join('|'),
+              ),
+            },
+            // React, the query cache and the API client: the entry and every page need them. Left to itself the
+            // bundler split them from the entry into three files every page fetched beside it.
+            {
+              name: 'shell',
+              test: /node_modules\/(react|@tanstack\/(react-query|query-core))\/|src\/web\/lib\/api-client\.|src\/shared\/common\./,
+            },
+            // Small parts nearly every page shows (icons, skeletons, stat tiles, form messages, the document
+            // title): one file of about 2 KB instead of five or six separate ones.
+            {
+              name: 'ui',
+              test: /src\/web\/(components\/(icon|skeleton|stat-tile|empty-state|message-text|form\/form-status)|lib\/use-document-title)\./,
+            },
+            // The profile's tabs, their keyboard handling and the Radix primitives they share: one file instead of five.
+            {
+              name: 'tabs',
+              test: /@radix-ui\/(primitive|react-(tabs|roving-focus|collection|presence|primitive|id|direction|context|compose-refs|use-controllable-state|use-callback-ref|use-layout-effect|use-effect-event|slot))\//,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

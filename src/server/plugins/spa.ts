@@ -65,8 +65,13 @@ export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boo
       // The build writes .br/.gz beside each asset (vite.config.ts); the browser gets the smallest it accepts.
       preCompressed: true,
       setHeaders(reply, file) {
+        // Hashed build output never changes under its name; the brand images (logo, preview image) keep their
+        // names, so a day, then revalidated in the background. With max-age=0 one page load fetched the logo three
+        // times (the first-paint header, the favicon and the app's navbar).
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file.includes(`${path.sep}images${path.sep}`))
+          reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
       },
     });
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +21,10 @@ beforeAll(async () => {
   // The same app serving a (minimal) web build, as `npm start` does.
   const dist = mkdtempSync(path.join(os.tmpdir(), 'sharks-web-'));
   writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'index-Abc123.js'), 'export {};');
+  mkdirSync(path.join(dist, 'images'));
+  writeFileSync(path.join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   web = await buildApp({
     config: testConfig({ APP_ORIGIN: ORIGIN, WEB_DIST: dist }),
     database: await testDatabase(),
@@ -36,6 +40,17 @@ afterAll(async () => {
 beforeEach(resetDb);
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+describe('static files', () => {
+  it('keeps hashed assets for a year and the brand images for a day, so one page load fetches the logo once', async () => {
+    const asset = await web.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await web.inject({ method: 'GET', url: '/images/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+  });
+});
 
 describe('server-written <head>', () => {
   it("writes a shark's name, bio and photo into the profile page's head", async () => {
