@@ -33,6 +33,6 @@ export const seeAllSessions = (total: number, group: SessionGroup) =>
 export const showMoreSessions = (shown: number, total: number, group: SessionGroup) =>
   `Show more ${SESSION_GROUP_TEXT[group].title.toLowerCase()} sessions (${shown} of ${total})`;
 
-/** Whether a page past this one exists. */
-export const hasNextPage = (p: { page: number; pageSize: number; total: number }) =>
-  p.page * p.pageSize < p.total;
+/** The page after this one, or undefined when this is the last (a paged list's `getNextPageParam`). */
+export const nextSessionPage = (p: { page: number; pageSize: number; total: number }) =>
+  p.page * p.pageSize < p.total ? p.page + 1 : undefined;

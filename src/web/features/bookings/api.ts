@@ -14,7 +14,7 @@ import type {
   MySessionPage,
   MySessionsOverview,
 } from '#shared/bookings.ts';
-import { hasNextPage, type SessionGroup } from '#shared/session-lists.ts';
+import { nextSessionPage, type SessionGroup } from '#shared/session-lists.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
 
@@ -47,7 +47,7 @@ export const getMySessionGroupQueryOptions = (group: SessionGroup) =>
     queryFn: ({ pageParam }) =>
       api.get<MySessionPage>(withQuery('/api/me/sessions', { group, page: String(pageParam) })),
     initialPageParam: 1,
-    getNextPageParam: (last: MySessionPage) => (hasNextPage(last) ? last.page + 1 : undefined),
+    getNextPageParam: (last: MySessionPage) => nextSessionPage(last),
   });
 export const useMySessionGroup = (group: SessionGroup) =>
   useInfiniteQuery(getMySessionGroupQueryOptions(group));

@@ -9,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { hasNextPage, type SessionGroup } from '#shared/session-lists.ts';
+import { nextSessionPage, type SessionGroup } from '#shared/session-lists.ts';
 import type {
   CourseTotals,
   Dashboard,
@@ -66,7 +66,7 @@ export const getSharkSessionGroupQueryOptions = (group: SessionGroup, sharkId?: 
         withQuery('/api/workspace/sessions', { group, page: String(pageParam), sharkId }),
       ),
     initialPageParam: 1,
-    getNextPageParam: (last: SharkSessionPage) => (hasNextPage(last) ? last.page + 1 : undefined),
+    getNextPageParam: (last: SharkSessionPage) => nextSessionPage(last),
   });
 export const useSharkSessionGroup = (group: SessionGroup, sharkId?: string) =>
   useInfiniteQuery(getSharkSessionGroupQueryOptions(group, sharkId));
