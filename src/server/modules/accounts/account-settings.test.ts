@@ -2,7 +2,7 @@
 // data, delete my account. Each rule and refusal against the real database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { courseBookings, emailTokens, outbox, sessions, sharkFollowers, users } from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
@@ -204,6 +204,84 @@ describe('change email', () => {
     const { db } = await testDatabase();
     const [row] = await db.select().from(users).where(eq(users.id, account.id));
     expect(row.email).toBe(account.email);
+  });
+});
+
+describe('pending links end with a password change, a reset and sign out everywhere', () => {
+  // Issue 21, finding 1: an attacker who knew the password asked for an email change before the owner acted.
+  const verify = (token: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  const reset = (token: string, password = 'a-new-long-passphrase') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password, confirmPassword: password },
+    });
+
+  async function withPendingLinks() {
+    const signed = await signedIn();
+    const attacker = `att-${signed.account.id.slice(0, 8)}@example.test`;
+    const change = await post('email', signed.cookie, {
+      email: attacker,
+      currentPassword: signed.account.password,
+    });
+    expect(change.statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: signed.account.email },
+    });
+    await app.jobs.runAll();
+    const [changeMail] = await mailsTo(attacker);
+    const [resetMail] = await mailsTo(signed.account.email);
+    return {
+      ...signed,
+      changeToken: linkToken(changeMail.link),
+      resetToken: linkToken(resetMail.link),
+    };
+  }
+
+  async function expectLinksDead(userId: string, links: { changeToken: string; resetToken?: string }) {
+    const changed = await verify(links.changeToken);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
+    if (links.resetToken) {
+      const reused = await reset(links.resetToken, 'attacker-chosen-pass');
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
+    }
+    const { db } = await testDatabase();
+    const open = await db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+    expect(open).toEqual([]);
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    expect(row.email).not.toMatch(/^att-/);
+  }
+
+  it('a password change cancels the email change and the reset link', async () => {
+    const pending = await withPendingLinks();
+    const res = await post('password', pending.cookie, {
+      currentPassword: pending.account.password,
+      password: 'a-new-long-passphrase',
+      confirmPassword: 'a-new-long-passphrase',
+    });
+    expect(res.statusCode).toBe(200);
+    await expectLinksDead(pending.account.id, pending);
+  });
+
+  it('a reset cancels the email change', async () => {
+    const pending = await withPendingLinks();
+    expect((await reset(pending.resetToken)).statusCode).toBe(200);
+    await expectLinksDead(pending.account.id, { changeToken: pending.changeToken });
+  });
+
+  it('sign out everywhere cancels the email change and the reset link', async () => {
+    const pending = await withPendingLinks();
+    const res = await post('sign-out-everywhere', pending.cookie, { confirm: true });
+    expect(res.statusCode).toBe(200);
+    await expectLinksDead(pending.account.id, pending);
   });
 });
 

@@ -21,7 +21,10 @@ async function checkCurrentPassword(db: DbOrTx, userId: string, password: string
   if (!ok) throw fieldError('currentPassword', ACCOUNT_MSG.currentPasswordWrong);
 }
 
-/** A new password; every other session of the account ends and the account is told by mail. */
+/**
+ * A new password; every other session and every pending link (email change, verification, reset) of the account
+ * ends, and the account is told by mail.
+ */
 export async function changePassword(
   db: Db,
   ctx: MailContext,
@@ -35,6 +38,7 @@ export async function changePassword(
     await repo.lockAccount(tx, auth.userId);
     await repo.setPasswordHash(tx, auth.userId, passwordHash);
     await deleteUserSessions(tx, auth.userId, auth.sessionId);
+    await repo.retireEmailTokens(tx, auth.userId);
     await ctx.mailer.enqueue(tx, {
       to: auth.email,
       template: 'password-changed',
@@ -43,8 +47,12 @@ export async function changePassword(
   });
 }
 
-/** Ends every session of the account, this one included. */
-export const signOutEverywhere = (db: DbOrTx, userId: string) => deleteUserSessions(db, userId);
+/** Ends every session of the account, this one included, and every pending link it was mailed. */
+export const signOutEverywhere = (db: Db, userId: string) =>
+  db.transaction(async (tx) => {
+    await deleteUserSessions(tx, userId);
+    await repo.retireEmailTokens(tx, userId);
+  });
 
 /**
  * Mails a link to the new address; the email changes only when it is opened (confirmEmailChange). An address

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { hashPassword } from './passwords';
-import { confirmEmail, findAccountByEmail, listRoles } from './repository';
+import { confirmEmail, findAccountByEmail, listRoles, retireEmailTokens } from './repository';
 import type { Role } from '#shared/constants.ts';
 import { deleteUserSessions } from './sessions';
 import { consumeEmailToken, issueEmailToken, RESET_PASSWORD_TTL_MS } from './tokens';
@@ -43,7 +43,8 @@ export async function requestPasswordReset(db: Db, ctx: MailContext, email: stri
 
 /**
  * Sets the new password from a reset link, in one transaction: the token is used up, the email counts as
- * verified (only its owner could open the link), and every session of the account ends.
+ * verified (only its owner could open the link), and every session and every other pending link of the account
+ * ends.
  */
 export async function resetPassword(
   db: Db,
@@ -56,6 +57,8 @@ export async function resetPassword(
     if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, 'invalid_token');
     await confirmEmail(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
+    // A pending email change (perhaps an attacker's) must not survive the owner taking the account back.
+    await retireEmailTokens(tx, userId);
     // The "Log in" link that follows goes to this role's portal, not the chooser.
     const [primaryRole = 'user'] = await listRoles(tx, userId);
     return { userId, primaryRole };

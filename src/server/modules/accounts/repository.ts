@@ -266,6 +266,17 @@ export async function replaceEmailToken(
 }
 
 /**
+ * Retires every unused token of the account, whatever its purpose: a pending email change, verification or
+ * reset must not outlive a new password or "sign out everywhere" (issue 21, finding 1).
+ */
+export async function retireEmailTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now() })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
+/**
  * One UPDATE that only matches an unused, unexpired token of the purpose, so two concurrent clicks cannot
  * both succeed. Returns the account, or null for an unknown, used or expired token.
  */
