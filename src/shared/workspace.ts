@@ -17,6 +17,8 @@ export const WORKSPACE_MSG = {
   sharkIdRequired: 'Choose a shark to act for',
   profileFirst: 'Save your profile first.',
   unknownSharkId: 'Unknown shark id',
+  unpublishedByAdmin: 'An admin unpublished this profile. It stays hidden until an admin publishes it again.',
+  unpublishedByAdminReason: "The admin's reason:",
 } as const;
 
 /** Which shark an admin acts for; a shark's own calls leave it out. */
@@ -72,6 +74,8 @@ export const sharkProfileSchema = z.object({
   bio: z.string().nullable(),
   photoUrl: z.string().nullable(),
   published: z.boolean(),
+  /** Set while an admin keeps the profile unpublished: the shark's toggle is off and says why. */
+  adminUnpublishReason: z.string().nullable(),
 });
 export type SharkProfile = z.infer<typeof sharkProfileSchema>;
 

@@ -140,6 +140,8 @@ export const sharks = pgTable(
     bio: text('bio'),
     photoUrl: text('photo_url'),
     published: boolean('published').notNull().default(false),
+    /** The admin's reason while an admin keeps the profile unpublished; only an admin's publish clears it. */
+    adminUnpublishReason: text('admin_unpublish_reason'),
     studentCount: integer('student_count').notNull().default(0),
     avgRating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
     reviewCount: integer('review_count').notNull().default(0),

@@ -90,10 +90,16 @@ export async function lockShark(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function setSharkPublished(tx: DbOrTx, id: string, published: boolean): Promise<void> {
+/** An admin's unpublish keeps its reason on the row, which holds the profile hidden until an admin publishes. */
+export async function setSharkPublished(
+  tx: DbOrTx,
+  id: string,
+  published: boolean,
+  reason: string,
+): Promise<void> {
   await tx
     .update(sharks)
-    .set({ published, updatedAt: sql`now()` })
+    .set({ published, adminUnpublishReason: published ? null : reason, updatedAt: sql`now()` })
     .where(eq(sharks.id, id));
 }
 

@@ -113,7 +113,10 @@ export const listAllSharks = (db: DbOrTx, q = ''): Promise<AdminSharkState[]> =>
 
 const mailCtxLink = (ctx: MailContext, path: string) => `${ctx.appOrigin}${path}`;
 
-/** Publishes or unpublishes a shark's profile with a reason; the shark is told by mail; audited. */
+/**
+ * Publishes or unpublishes a shark's profile with a reason; the shark is told by mail; audited. An unpublish
+ * sticks: the shark cannot publish again until an admin does (issue 21, finding 2).
+ */
 export async function setPublication(
   db: Db,
   ctx: MailContext,
@@ -124,7 +127,7 @@ export async function setPublication(
   await db.transaction(async (tx) => {
     const shark = await repo.lockShark(tx, sharkId);
     if (!shark) throw notFound(ADMIN_MSG.sharkNotFound);
-    await repo.setSharkPublished(tx, sharkId, input.published);
+    await repo.setSharkPublished(tx, sharkId, input.published, input.reason);
     await recordAudit(tx, {
       actorId,
       action: input.published ? 'shark.publish' : 'shark.unpublish',

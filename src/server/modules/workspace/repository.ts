@@ -24,6 +24,16 @@ export async function upsertShark(db: DbOrTx, userId: string, fields: SharkField
   return row;
 }
 
+/** The admin's unpublish reason of the row (null when none), locking the row for this transaction. */
+export async function lockAdminUnpublishReason(db: DbOrTx, sharkId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: sharks.adminUnpublishReason })
+    .from(sharks)
+    .where(eq(sharks.id, sharkId))
+    .for('update');
+  return row?.reason ?? null;
+}
+
 export async function setSharkPhoto(db: DbOrTx, sharkId: string, photoUrl: string): Promise<SharkRow> {
   const [row] = await db
     .update(sharks)

@@ -56,7 +56,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workspace'],
         querystring: sharkScopeQuerySchema,
         body: sharkProfileInputSchema,
-        response: { 200: profileSavedSchema, ...errors },
+        // 409: publishing while an admin keeps the profile unpublished.
+        response: { 200: profileSavedSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (req) => {

@@ -13,6 +13,7 @@ import {
   WORKSPACE_MSG,
 } from '#shared/workspace.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
@@ -41,6 +42,7 @@ function toProfile(row: SharkRow, email: string): SharkProfile {
     bio: row.bio,
     photoUrl: row.photoUrl,
     published: row.published,
+    adminUnpublishReason: row.adminUnpublishReason,
   };
 }
 
@@ -59,15 +61,24 @@ export async function getProfile(db: DbOrTx, scope: SharkScope): Promise<SharkPr
     bio: null,
     photoUrl: null,
     published: false,
+    adminUnpublishReason: null,
   };
 }
 
-/** Upsert on user_id (spec section 7): the first save of an account without a sharks row creates it. */
+/**
+ * Upsert on user_id (spec section 7): the first save of an account without a sharks row creates it. While an
+ * admin keeps the profile unpublished, publishing is refused (409 on `published`); the rest may be edited.
+ * Pass a transaction: the row is locked so an admin's unpublish cannot slip between the check and the write.
+ */
 export async function saveProfile(
   db: DbOrTx,
   scope: SharkScope,
   values: SharkProfileValues,
 ): Promise<SharkProfile> {
+  if (values.published && scope.shark && (await repo.lockAdminUnpublishReason(db, scope.shark.id)) !== null)
+    throw new HttpError(409, WORKSPACE_MSG.unpublishedByAdmin, 'unpublished_by_admin', {
+      published: WORKSPACE_MSG.unpublishedByAdmin,
+    });
   const fields = {
     name: values.name,
     codeName: values.codeName,

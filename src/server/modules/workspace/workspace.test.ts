@@ -14,6 +14,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { courseBookings, reviews, sharks } from '#server/db/schema.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
+import { WORKSPACE_MSG } from '#shared/workspace.ts';
 
 let app: FastifyInstance;
 let storageRoot: string;
@@ -242,6 +243,57 @@ function withHeaders(
 ) {
   return { payload: body.payload, headers: { ...body.headers, ...extra } };
 }
+
+describe("an admin's unpublish sticks", () => {
+  // Issue 21, finding 2: the shark used to publish again at once with the workspace toggle.
+  it('refuses the shark publishing again with 409 on `published`, shows why, and lifts when an admin republishes', async () => {
+    const { shark, cookie } = await sharkWithSession();
+    const admin = await cookieFor(['admin']);
+    const publication = (published: boolean, reason: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/sharks/${shark.id}/publication`,
+        headers: { cookie: admin.cookie },
+        payload: { published, reason },
+      });
+    const save = (published: boolean, as = cookie, query = '') =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/workspace/profile${query}`,
+        headers: { cookie: as },
+        payload: { ...validProfile, published },
+      });
+    const isPublic = async () =>
+      (await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).statusCode === 200;
+
+    expect((await publication(false, 'policy')).statusCode).toBe(200);
+    expect(await isPublic()).toBe(false);
+    const refused = await save(true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(WORKSPACE_MSG.unpublishedByAdmin);
+    expect(refused.json().error.fields).toEqual({ published: WORKSPACE_MSG.unpublishedByAdmin });
+    expect(await isPublic()).toBe(false);
+    // Nor through the workspace of an admin acting for the shark: republishing is the console's audited action.
+    expect((await save(true, admin.cookie, `?sharkId=${shark.id}`)).statusCode).toBe(409);
+    expect((await rowOf(shark.id)).published).toBe(false);
+
+    // The form reads why, and the shark may still edit the rest of the profile while it stays hidden.
+    const profile = await app.inject({ method: 'GET', url: '/api/workspace/profile', headers: { cookie } });
+    expect(profile.json()).toMatchObject({ published: false, adminUnpublishReason: 'policy' });
+    const edited = await save(false);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().profile).toMatchObject({ published: false, adminUnpublishReason: 'policy' });
+
+    expect((await publication(true, 'fixed')).statusCode).toBe(200);
+    expect(await isPublic()).toBe(true);
+    const after = await app.inject({ method: 'GET', url: '/api/workspace/profile', headers: { cookie } });
+    expect(after.json().adminUnpublishReason).toBeNull();
+    // Once an admin republished, the shark's own toggle works both ways again.
+    expect((await save(false)).statusCode).toBe(200);
+    expect((await save(true)).statusCode).toBe(200);
+    expect(await isPublic()).toBe(true);
+  });
+});
 
 describe('POST /api/workspace/profile/photo', () => {
   const upload = (cookie: string, fileName: string, contentType: string, body: Buffer, query = '') =>

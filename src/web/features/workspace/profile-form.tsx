@@ -2,12 +2,17 @@
 // toggle. Validated by the same schema as the server; the photo is uploaded right after the profile is saved.
 import { useState } from 'react';
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '#shared/constants.ts';
-import { sharkProfileInputSchema, type SharkProfile, type SharkProfileValues } from '#shared/workspace.ts';
+import {
+  sharkProfileInputSchema,
+  type SharkProfile,
+  type SharkProfileValues,
+  WORKSPACE_MSG,
+} from '#shared/workspace.ts';
 import { paths } from '#shared/routes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useSaveSharkProfile, useUploadSharkPhoto } from './api';
-import { SelectField, TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { FieldError, SelectField, TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { applyServerErrors, FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
@@ -54,6 +59,7 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
     formState: { errors, isSubmitting },
   } = form;
   const published = watch('published');
+  const heldByAdmin = profile.adminUnpublishReason !== null;
 
   async function onSubmit(values: SharkProfileValues) {
     setSaved(false);
@@ -159,16 +165,34 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
       </div>
       <TextAreaField label="Bio" rows={5} error={errors.bio?.message} {...register('bio')} />
 
-      <label className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3">
+      <label
+        className={`flex items-center justify-between gap-4 rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3 ${heldByAdmin ? 'cursor-not-allowed opacity-80' : 'cursor-pointer'}`}
+      >
         <span>
           <span className="block text-sm font-medium text-ink-100">Published</span>
-          <span className="muted block text-xs">
-            {published
-              ? 'Visible in the sharks list and at your public page.'
-              : 'Hidden from learners until you publish.'}
-          </span>
+          {heldByAdmin ? (
+            // An admin's unpublish sticks (the server refuses too); the shark reads why and who can lift it.
+            <span id="published-held" className="block text-xs text-warning-400">
+              {WORKSPACE_MSG.unpublishedByAdmin} {WORKSPACE_MSG.unpublishedByAdminReason}{' '}
+              {profile.adminUnpublishReason}
+            </span>
+          ) : (
+            <span className="muted block text-xs">
+              {published
+                ? 'Visible in the sharks list and at your public page.'
+                : 'Hidden from learners until you publish.'}
+            </span>
+          )}
+          <FieldError message={errors.published?.message} />
         </span>
-        <input type="checkbox" role="switch" className="peer sr-only" {...register('published')} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="peer sr-only"
+          disabled={heldByAdmin}
+          aria-describedby={heldByAdmin ? 'published-held' : undefined}
+          {...register('published')}
+        />
         <span
           aria-hidden="true"
           className="relative h-6 w-11 shrink-0 rounded-full bg-ink-600 transition peer-checked:bg-accent-400 peer-focus-visible:outline-2 peer-focus-visible:outline-accent-400 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5"

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import type { OwnCourse } from '#shared/courses.ts';
-import type { SharkProfile } from '#shared/workspace.ts';
+import { type SharkProfile, WORKSPACE_MSG } from '#shared/workspace.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EditProfilePage from '#web/pages/shark/edit-profile-page.tsx';
 
@@ -25,6 +25,7 @@ const PROFILE: SharkProfile = {
   bio: 'Web and API pentesting.',
   photoUrl: null,
   published: true,
+  adminUnpublishReason: null,
 };
 const routes = [{ path: '/shark/edit-profile', element: <EditProfilePage /> }];
 
@@ -481,5 +482,33 @@ describe('course manager on /shark/edit-profile', () => {
       bio: 'Breaks web apps for a living.',
       published: false,
     });
+  });
+  it('disables the published toggle while an admin keeps the profile unpublished, and says why', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': {
+        status: 200,
+        body: { ...PROFILE, published: false, adminUnpublishReason: 'Bio links to an exam dump.' },
+      },
+      'GET /api/workspace/courses': { status: 200, body: [] },
+      'PUT /api/workspace/profile': ({ body }) => ({
+        status: 200,
+        body: { message: '✅ Profile updated successfully!', profile: { ...PROFILE, ...(body as object) } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    const toggle = await screen.findByRole('switch');
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      `${WORKSPACE_MSG.unpublishedByAdmin} ${WORKSPACE_MSG.unpublishedByAdminReason} Bio links to an exam dump.`,
+    );
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    // The rest of the profile still saves, unpublished.
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findAllByText('Profile updated successfully!')).length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ published: false });
   });
 });
