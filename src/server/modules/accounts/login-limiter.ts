@@ -7,8 +7,10 @@
 //     is reached the account pauses for the rest of the window, and each further pause within a day is twice
 //     as long (backoff, up to a day) instead of a permanent lock.
 // So a guesser at one address pauses only that address for that account: the owner, from another address,
-// still logs in (issue 10, finding 3). In memory by default; in Redis when the app has one (INCR is atomic
-// and every instance sees the same counts).
+// still logs in (issue 10, finding 3). Only an attempt that the address limits let through (whose password is
+// checked) counts toward the account: the attempts one address was already refused never pause the account for
+// everyone (issue 21, finding 3). A completed password reset lifts the account's pause. In memory by default; in
+// Redis when the app has one (INCR is atomic and every instance sees the same counts).
 import type { Redis } from 'ioredis';
 import { COMMON_MSG } from '#shared/common.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
@@ -49,6 +51,8 @@ export interface LoginAttempt {
 
 export interface LoginLimiter {
   begin(who: { account: string; ip: string }): Promise<LoginAttempt>;
+  /** Ends the account's pause and count (a completed password reset); its strikes stay for the backoff. */
+  lift(account: string): Promise<void>;
 }
 
 const STRIKES_MS = 24 * 3_600_000;
@@ -67,6 +71,9 @@ export function createLoginLimiter(
 ): LoginLimiter {
   return redis ? redisLimiter(limits, redis, prefix) : memoryLimiter(limits);
 }
+
+/** Refused by the account+address or address limit: the password is not checked, and the account not counted. */
+const refusedByAddress: LoginAttempt = { allowed: false, refusedBy: 'address', succeeded: async () => {} };
 
 const pauseMs = (limits: LoginLimits, strikes: number) =>
   Math.min(limits.maxAccountPauseMs, limits.accountWindowMs * 2 ** Math.max(0, strikes - 1));
@@ -100,17 +107,13 @@ function memoryLimiter(limits: LoginLimits): LoginLimiter {
       if (windows.size > 10_000) for (const key of [...windows.keys()]) live(key, now);
       const pair = incr(k.pair, limits.windowMs, now);
       const address = incr(k.address, limits.windowMs, now);
+      if (pair > limits.perAccountAndAddress || address > limits.perAddress) return refusedByAddress;
       const account = incr(k.account, limits.accountWindowMs, now);
       if (account === limits.perAccount + 1) {
         const strikes = incr(k.strikes, STRIKES_MS, now);
         windows.get(k.account)!.resetAt = now + pauseMs(limits, strikes);
       }
-      const refusedBy =
-        account > limits.perAccount
-          ? 'account'
-          : pair > limits.perAccountAndAddress || address > limits.perAddress
-            ? 'address'
-            : undefined;
+      const refusedBy = account > limits.perAccount ? 'account' : undefined;
       return {
         allowed: !refusedBy,
         refusedBy,
@@ -121,6 +124,9 @@ function memoryLimiter(limits: LoginLimits): LoginLimiter {
           decr(k.account, at);
         },
       };
+    },
+    async lift(account) {
+      windows.delete(keysOf({ account, ip: '' }).account);
     },
   };
 }
@@ -144,23 +150,25 @@ function redisLimiter(limits: LoginLimits, redis: Redis, prefix: string): LoginL
         .pexpire(name(k.pair), limits.windowMs, 'NX')
         .incr(name(k.address))
         .pexpire(name(k.address), limits.windowMs, 'NX')
+        .exec();
+      if (!replies || replies.some(([err]) => err)) throw new Error('the login limiter could not count');
+      const [pair, address] = [replies[0][1], replies[2][1]].map(Number);
+      if (pair > limits.perAccountAndAddress || address > limits.perAddress) return refusedByAddress;
+      // Only now, for an attempt whose password will be checked, does the account count.
+      const counted = await redis
+        .multi()
         .incr(name(k.account))
         .pexpire(name(k.account), limits.accountWindowMs, 'NX')
         .exec();
-      if (!replies || replies.some(([err]) => err)) throw new Error('the login limiter could not count');
-      const [pair, address, account] = [replies[0][1], replies[2][1], replies[4][1]].map(Number);
+      if (!counted || counted.some(([err]) => err)) throw new Error('the login limiter could not count');
+      const account = Number(counted[0][1]);
       if (account === limits.perAccount + 1) {
         // The one attempt that crosses the account limit starts the pause, longer with each strike.
         const strikes = await redis.incr(name(k.strikes));
         await redis.pexpire(name(k.strikes), STRIKES_MS, 'NX');
         await redis.pexpire(name(k.account), pauseMs(limits, strikes));
       }
-      const refusedBy =
-        account > limits.perAccount
-          ? 'account'
-          : pair > limits.perAccountAndAddress || address > limits.perAddress
-            ? 'address'
-            : undefined;
+      const refusedBy = account > limits.perAccount ? 'account' : undefined;
       return {
         allowed: !refusedBy,
         refusedBy,
@@ -169,6 +177,9 @@ function redisLimiter(limits: LoginLimits, redis: Redis, prefix: string): LoginL
           await redis.eval(REFUND, 2, name(k.address), name(k.account));
         },
       };
+    },
+    async lift(account) {
+      await redis.del(name(keysOf({ account, ip: '' }).account));
     },
   };
 }

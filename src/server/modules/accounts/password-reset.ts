@@ -4,7 +4,13 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { hashPassword } from './passwords';
-import { confirmEmail, findAccountByEmail, listRoles, retireEmailTokens } from './repository';
+import {
+  confirmEmail,
+  findAccountByEmail,
+  findAccountContact,
+  listRoles,
+  retireEmailTokens,
+} from './repository';
 import type { Role } from '#shared/constants.ts';
 import { deleteUserSessions } from './sessions';
 import { consumeEmailToken, issueEmailToken, RESET_PASSWORD_TTL_MS } from './tokens';
@@ -50,7 +56,7 @@ export async function resetPassword(
   db: Db,
   token: string,
   password: string,
-): Promise<{ userId: string; primaryRole: Role }> {
+): Promise<{ userId: string; email: string; primaryRole: Role }> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset_password');
@@ -61,6 +67,7 @@ export async function resetPassword(
     await retireEmailTokens(tx, userId);
     // The "Log in" link that follows goes to this role's portal, not the chooser.
     const [primaryRole = 'user'] = await listRoles(tx, userId);
-    return { userId, primaryRole };
+    const { email } = await findAccountContact(tx, userId);
+    return { userId, email, primaryRole };
   });
 }

@@ -203,7 +203,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { primaryRole } = await resetPassword(app.db, req.body.token, req.body.password);
+      const { email, primaryRole } = await resetPassword(app.db, req.body.token, req.body.password);
+      // The owner took the account back: a pause that guesses at the old password caused ends (decision 022).
+      await loginLimiter.lift(email);
       // Every session of the account ended, including this browser's if it had one.
       reply.clearSessionCookie();
       return { message: ACCOUNT_MSG.passwordUpdated, portal: primaryRole };
