@@ -1,7 +1,7 @@
 // The admin console's API: creating shark accounts, the shark picker list, the contact inbox.
 import { z } from 'zod';
 import { specializationSchema } from './catalogue';
-import { emailField, nameField } from './fields';
+import { emailField, isCalendarDate, nameField } from './fields';
 import { SPECIALIZATIONS } from './constants';
 import {
   NO_SHOW_OUTCOMES,
@@ -161,7 +161,7 @@ export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 const dateField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MSG.dateInvalid)
-  .refine((s) => !Number.isNaN(Date.parse(s)), ADMIN_MSG.dateInvalid)
+  .refine(isCalendarDate, ADMIN_MSG.dateInvalid)
   .optional();
 
 /**

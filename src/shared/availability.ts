@@ -2,6 +2,7 @@
 // free slots learners may book. Its texts are in availability-texts.ts.
 import { z } from 'zod';
 import { AVAILABILITY_MSG } from './availability-texts';
+import { isCalendarDate } from './fields';
 
 /** ISO weekday names, index 0 = Monday (1). */
 export const WEEKDAYS = [
@@ -24,12 +25,9 @@ const timeField = z
   .string({ error: AVAILABILITY_MSG.timeInvalid })
   .transform((v) => v.slice(0, 5))
   .refine((v) => HHMM.test(v) || v === '24:00', AVAILABILITY_MSG.timeInvalid);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateField = z.string({ error: AVAILABILITY_MSG.dateInvalid }).refine((v) => {
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, AVAILABILITY_MSG.dateInvalid);
+const dateField = z
+  .string({ error: AVAILABILITY_MSG.dateInvalid })
+  .refine(isCalendarDate, AVAILABILITY_MSG.dateInvalid);
 
 /**
  * An IANA zone name the runtime knows. Intl.supportedValuesOf('timeZone') lists only canonical ICU names

@@ -3,6 +3,7 @@
 // are in credentials-texts.ts.
 import { z } from 'zod';
 import { CREDENTIAL_MSG } from './credentials-texts';
+import { isCalendarDate } from './fields';
 
 export const CREDENTIAL_KINDS = ['certification', 'platform'] as const;
 export const CREDENTIAL_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -12,10 +13,7 @@ const optionalText = z.string().trim().max(200, CREDENTIAL_MSG.textTooLong).opti
 const optionalDate = z
   .string()
   .trim()
-  .refine(
-    (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s))),
-    CREDENTIAL_MSG.dateInvalid,
-  )
+  .refine((s) => s === '' || isCalendarDate(s), CREDENTIAL_MSG.dateInvalid)
   .optional()
   .default('');
 

@@ -40,3 +40,16 @@ export const numberInput = (v: unknown) => {
   if (given === '' || given === null || given === undefined) return undefined;
   return typeof given === 'string' ? Number(given) : given;
 };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A real calendar date written YYYY-MM-DD: 2026-02-30, 2025-02-29 and 2026-04-31 are refused. Date.parse alone
+ * is not enough (it reads 2026-02-30 as March 2nd), and PostgreSQL refuses such a date with an error (issue 21,
+ * finding 5); the one check every date field uses.
+ */
+export const isCalendarDate = (v: string) => {
+  if (!ISO_DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { contactSchema } from '#shared/contact.ts';
+import { ADMIN_MSG } from '#shared/admin.ts';
 import { queryRows } from '#server/db/client.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
@@ -43,6 +44,10 @@ const HOSTILE_STRINGS = [
   'a\u0000b',
   '\uFEFF\u200B\u202E',
   '\uD800',
+  // Unpaired UTF-16 surrogates inside ordinary text, as JSON's "\ud800" escapes give them (issue 21, finding 4).
+  'hello \uD800 there',
+  '\uDC00 low first',
+  'pair reversed \uDC00\uD800',
   '😀🦈',
   'ſhark K',
   ' ',
@@ -58,11 +63,24 @@ const HOSTILE_STRINGS = [
   'true',
   '[]',
   '{}',
+  // Impossible dates and instants (issue 21, finding 5).
   '2026-02-30',
+  '2026-02-31',
+  '2025-02-29',
+  '2026-13-01',
+  '2026-04-31',
+  '2026-02-30T10:00:00Z',
+  '2026-02-30T10:00:00.000+05:30',
   '99:99',
   'x'.repeat(10_000),
   'é'.repeat(100_001),
 ];
+
+/** Dates no calendar has, and instants on them: each must be refused as a bad field, never reach SQL. */
+const IMPOSSIBLE_DATES = ['2026-02-30', '2026-02-31', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10'];
+const IMPOSSIBLE_INSTANTS = ['2026-02-30T10:00:00Z', '2026-02-30T10:00:00.000+05:30'];
+/** Unpaired UTF-16 surrogates in otherwise ordinary text. */
+const SURROGATES = ['hello \uD800 there', '\uDC00 low first', 'pair reversed \uDC00\uD800', 'end \uDBFF'];
 
 const hostileString = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
@@ -112,6 +130,7 @@ interface JsonSchema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
@@ -151,12 +170,21 @@ function plausible(schema: JsonSchema | undefined, ids: string[], shaped = false
         case 'uuid':
           return fc.oneof(fc.constantFrom(...ids), fc.uuid({ version: 4 }));
         case 'date':
-          return fc.constantFrom('2030-01-15', '2020-01-01', '2026-11-22');
+          return shaped
+            ? fc.constantFrom('2030-01-15', '2020-01-01', '2026-11-22')
+            : fc.constantFrom('2030-01-15', '2020-01-01', '2026-11-22', ...IMPOSSIBLE_DATES);
         case 'date-time':
-          return fc.constantFrom('2030-01-15T04:30:00.000Z', '2020-01-01T00:00:00Z');
+          return shaped
+            ? fc.constantFrom('2030-01-15T04:30:00.000Z', '2020-01-01T00:00:00Z')
+            : fc.constantFrom('2030-01-15T04:30:00.000Z', '2020-01-01T00:00:00Z', ...IMPOSSIBLE_INSTANTS);
         case 'uri':
           return fc.constantFrom('https://example.com/form', 'javascript:alert(1)');
         default:
+          // A pattern (a date written YYYY-MM-DD, a time) gets text of its shape, so runs get past it.
+          if (schema.pattern && shaped)
+            return schema.pattern.includes('\\d{4}-\\d{2}-\\d{2}')
+              ? fc.constantFrom('2030-01-15', '2026-11-22')
+              : fc.stringMatching(new RegExp(schema.pattern));
           return fc.string({
             minLength: schema.minLength ?? 0,
             maxLength: Math.min(schema.maxLength ?? 20, 20),
@@ -506,6 +534,9 @@ describe('every endpoint under hostile input', () => {
       '\u0000',
       'a\u0000b',
       '\uD800',
+      ...SURROGATES,
+      ...IMPOSSIBLE_DATES,
+      ...IMPOSSIBLE_INSTANTS,
       "' OR '1'='1",
       '%',
       '\\',
@@ -565,6 +596,117 @@ describe('every endpoint under hostile input', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('refuses an unpaired surrogate and answers an impossible date below 500 in each string field of each well-formed request', async () => {
+    // One field at a time in an otherwise well-formed request, so the value reaches the handler and its SQL
+    // when validation lets it through (issue 21, findings 4 and 5).
+    const { db } = await testDatabase();
+    const failures: string[] = [];
+    let checked = 0;
+    let valid = 0;
+    const isText = (schema: JsonSchema | undefined): boolean =>
+      !!schema &&
+      (schema.type === 'string' ||
+        (Array.isArray(schema.type) && schema.type.includes('string')) ||
+        (schema.anyOf ?? schema.oneOf ?? []).some(isText));
+    for (const op of operationsOf(app)) {
+      const pathParams = op.params.filter((p) => p.in === 'path');
+      const queryParams = op.params.filter((p) => p.in === 'query');
+      const url = pathParams.reduce((u, p) => u.replace(`{${p.name}}`, ids[0]), op.path);
+      const send = async (query: Record<string, string | undefined>, body: unknown) => {
+        // A fresh session each time: a base request that signs out everywhere must not sign out the rest.
+        const cookie = { cookie: await sessionCookie(db, ids[4]) };
+        const res = await app.inject({
+          method: op.method as 'GET',
+          url,
+          query: query as Record<string, string>,
+          headers: body === undefined ? cookie : { ...cookie, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        setClock(); // a well-formed POST /api/dev/clock moves it, and would expire the next sessions
+        return res;
+      };
+      // The base is a request the route's validation accepts where one is found, so that a refusal below is
+      // the one field's doing.
+      const candidates = fc.sample(
+        fc.record({
+          query: fc.record(
+            Object.fromEntries(queryParams.map((p) => [p.name, plausible(p.schema, ids, true).map(String)])),
+            { requiredKeys: [] },
+          ),
+          body: op.body ? shapedBodyOf(op.body, ids) : fc.constant(undefined),
+        }),
+        { numRuns: 12, seed: 21 },
+      );
+      let base = candidates[0];
+      for (const candidate of candidates)
+        if ((await send(candidate.query, candidate.body)).statusCode !== 400) {
+          base = candidate;
+          valid += 1;
+          break;
+        }
+      const record = (where: string, res: Awaited<ReturnType<typeof send>>, expectField?: string) => {
+        checked += 1;
+        const shaped = res.statusCode < 400 || apiErrorSchema.safeParse(res.json()).success;
+        const named = !expectField || (res.statusCode === 400 && res.json().error.fields?.[expectField]);
+        if (res.statusCode >= 500 || !shaped || !named)
+          failures.push(`${op.method} ${url} ${where} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+      };
+      const bodyFields = Object.entries(op.body?.properties ?? {}).filter(([, schema]) => isText(schema));
+      for (const [field] of bodyFields) {
+        for (const value of SURROGATES) {
+          const body = { ...(base.body as object), [field]: value };
+          record(`body.${field}=${JSON.stringify(value)}`, await send(base.query, body), field);
+        }
+        for (const value of [...IMPOSSIBLE_DATES, ...IMPOSSIBLE_INSTANTS]) {
+          const body = { ...(base.body as object), [field]: value };
+          record(`body.${field}=${value}`, await send(base.query, body));
+        }
+      }
+      for (const p of queryParams) {
+        for (const value of [...IMPOSSIBLE_DATES, ...IMPOSSIBLE_INSTANTS]) {
+          record(`?${p.name}=${value}`, await send({ ...base.query, [p.name]: value }, base.body));
+        }
+      }
+    }
+    console.log(`hostile fields: ${checked} requests; ${valid} routes with a base their validation accepts`);
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  }, 600_000);
+
+  it('refuses "hello \\ud800 there" in the public contact form with a 400 naming the field, storing nothing', async () => {
+    const { db } = await testDatabase();
+    const count = async () =>
+      (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM contact_messages`))[0].n;
+    const before = await count();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Asha","email":"asha@example.com","message":"hello \\ud800 there"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'validation',
+      message: 'This field contains a character that is not allowed.',
+      fields: { message: 'This field contains a character that is not allowed.' },
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an impossible date in the admin bookings filter with a 400 naming the field', async () => {
+    const { db } = await testDatabase();
+    const cookie = await sessionCookie(db, ids[4]);
+    for (const field of ['from', 'to']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/admin/bookings?${field}=2026-02-30`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ [field]: ADMIN_MSG.dateInvalid });
+    }
+  });
 
   it('refuses a NUL character with a 400 naming the field, instead of failing in the database', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/sharks?search=a%00b' });
