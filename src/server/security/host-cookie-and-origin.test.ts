@@ -68,3 +68,57 @@ describe('the CSRF Origin check (finding 13)', () => {
     expect((await logout({ host: 'internal:3000', origin: 'https://sharks.example' })).statusCode).toBe(204);
   });
 });
+
+// Issue 21, finding 13: a newcomer who opened http://127.0.0.1:3000 after `npm start` (which prints
+// http://localhost:3000) could not sign up, log in or write to us: every write was refused as from another site.
+describe('a same-origin request is never refused (issue 21, finding 13)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // As `npm start` runs it: no APP_ORIGIN, so the origin is http://localhost:3000.
+    app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
+  });
+  afterAll(() => app.close());
+  const contact = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers,
+      payload: { name: 'Newcomer', email: 'new@example.com', message: 'Hello from 127.0.0.1' },
+    });
+
+  it('accepts Sec-Fetch-Site: same-origin from any address the browser used, and the loopback names of the default origin', async () => {
+    expect(app.config.appOrigin).toBe('http://localhost:3000');
+    for (const headers of [
+      { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://192.168.1.20:3000', 'sec-fetch-site': 'same-origin', host: '192.168.1.20:3000' },
+      // A browser without Sec-Fetch-Site (older Safari) on the same machine.
+      { origin: 'http://127.0.0.1:3000' },
+      { origin: 'http://[::1]:3000' },
+      { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const res = await contact(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(201);
+    }
+  });
+
+  it('keeps refusing foreign origins: evil, null, look-alike, https, another port and cross-site', async () => {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://localhost:3000.evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://127.0.0.1.evil.example:3000' },
+      { origin: 'https://localhost:3000', 'sec-fetch-site': 'same-site' },
+      { origin: 'http://127.0.0.1:4000', 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await contact(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'forbidden_origin',
+        message: 'This request came from another site and was refused.',
+      });
+    }
+  });
+});
