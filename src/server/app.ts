@@ -53,8 +53,52 @@ declare module 'fastify' {
 }
 
 /** Query parameters whose values never reach the log: mail links carry their token in the query. */
-const SECRET_PARAMS = /([?&](?:token|secret|password|code|key|signature|sig|access_token|api_key)=)[^&#]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
+const SECRET_NAMES = new Set([
+  'token',
+  'secret',
+  'password',
+  'code',
+  'key',
+  'signature',
+  'sig',
+  'access_token',
+  'api_key',
+]);
+
+/** A parameter's name as a server could read it: percent-decoded (repeatedly), '+' as a space, lower-case. */
+function decodedName(raw: string): string {
+  let name = raw.replace(/\+/g, ' ');
+  for (let i = 0; i < 3 && name.includes('%'); i++) {
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      break;
+    }
+  }
+  return name.toLowerCase();
+}
+
+/**
+ * The URL with the value of every secret parameter replaced, however its name is spelled: `?%74oken=`,
+ * `?token[]=`, `?user[password]=`, `?TOKEN=` (issue 21, finding 11). A name counts as secret when any of its
+ * words (split at brackets, dots and spaces) is a secret name.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash === -1 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq === -1) return part;
+      const words = decodedName(part.slice(0, eq)).split(/[[\]. ]+/);
+      return words.some((w) => SECRET_NAMES.has(w)) ? `${part.slice(0, eq)}=[REDACTED]` : part;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${redacted}${hash === -1 ? '' : url.slice(hash)}`;
+}
 
 /**
  * The log: request URLs with token and secret values replaced (issue 10, finding 9), and the headers that carry

@@ -40,6 +40,27 @@ describe('log redaction (finding 9)', () => {
     expect(log).not.toContain(SECRET);
   });
 
+  it('redacts every spelling of a secret parameter: percent-encoded, bracketed, nested, repeated (issue 21, finding 11)', async () => {
+    lines.length = 0;
+    const urls = [
+      `/update-password?%74oken=${SECRET}`,
+      `/update-password?token[]=${SECRET}`,
+      `/update-password?token%5B%5D=${SECRET}`,
+      `/update-password?user[password]=${SECRET}`,
+      `/update-password?%2574oken=${SECRET}`,
+      `/update-password?a=1&tok%65n=${SECRET}&b=2`,
+      `/update-password?token=ok&token=${SECRET}`,
+      `/update-password?access%5Ftoken=${SECRET}`,
+      `/update-password?token=${SECRET}#frag`,
+    ];
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    const log = lines.join('');
+    expect(log).not.toContain(SECRET);
+    expect(log).toContain('/update-password?%74oken=[REDACTED]');
+    expect(log).toContain('/update-password?token[]=[REDACTED]');
+    expect(log).toContain('/update-password?a=1&tok%65n=[REDACTED]&b=2');
+  });
+
   it('logs the dev outbox mail without the token of its link', async () => {
     lines.length = 0;
     await app.mailer.enqueue(app.db, {
