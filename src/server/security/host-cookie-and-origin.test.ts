@@ -88,7 +88,7 @@ describe('a same-origin request is never refused (issue 21, finding 13)', () => 
 
   it('accepts Sec-Fetch-Site: same-origin from any address the browser used, and the loopback names of the default origin', async () => {
     expect(app.config.appOrigin).toBe('http://localhost:3000');
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
       { origin: 'http://192.168.1.20:3000', 'sec-fetch-site': 'same-origin', host: '192.168.1.20:3000' },
       // A browser without Sec-Fetch-Site (older Safari) on the same machine.
@@ -102,7 +102,7 @@ describe('a same-origin request is never refused (issue 21, finding 13)', () => 
   });
 
   it('keeps refusing foreign origins: evil, null, look-alike, https, another port and cross-site', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
