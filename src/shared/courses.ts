@@ -19,6 +19,8 @@ export const COURSE_MSG = {
   priceNumber: 'Price must be a number',
   priceNegative: 'Price cannot be negative',
   priceTooHigh: 'Price is too high (₹10,00,000 per hour at most)',
+  /** numeric(12,2): a price finer than a paisa would be rounded, 0.001 even to 0. */
+  priceStep: 'Price must be in rupees and paise, with at most two decimals',
   urlInvalid: 'Enrollment form link must be a valid URL (http or https)',
   codeInvalid: 'Course code must look like CRS-XXXXXX (6 capital letters or digits)',
 
@@ -81,7 +83,11 @@ export const courseInputSchema = z.object({
       .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MSG.durationStep),
   ),
   price: requiredNumber(COURSE_MSG.priceRequired, COURSE_MSG.priceNumber).pipe(
-    z.number().min(0, COURSE_MSG.priceNegative).max(1_000_000, COURSE_MSG.priceTooHigh),
+    z
+      .number()
+      .min(0, COURSE_MSG.priceNegative)
+      .max(1_000_000, COURSE_MSG.priceTooHigh)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MSG.priceStep),
   ),
   /** Empty: the server generates CRS- plus 6 random capitals/digits. Given: must match and be unique. */
   courseCode: optionalText(20, COURSE_MSG.codeInvalid)

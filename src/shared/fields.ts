@@ -38,8 +38,12 @@ export const messageSchema = z.object({ message: z.string() });
 export const numberInput = (v: unknown) => {
   const given = typeof v === 'string' ? v.trim() : v;
   if (given === '' || given === null || given === undefined) return undefined;
-  return typeof given === 'string' ? Number(given) : given;
+  // Only decimal text is a number: Number() would also read '0x10' as 16, '0b11' as 3 and 'Infinity' (issue 21,
+  // finding 12). Anything else (text, true) goes on as it is, for the schema's "must be a number" message.
+  if (typeof given === 'string') return DECIMAL.test(given) ? Number(given) : given;
+  return given;
 };
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,6 +3,7 @@
 // shark has a review, "Notify Me" asks to be told when the first one is published.
 import { z } from 'zod';
 import { UNRATED_LABEL } from './constants';
+import { numberInput } from './fields';
 
 export const REVIEW_RULES = {
   /** A completed session can be reviewed for this many days after it ended. */
@@ -61,8 +62,9 @@ export const REVIEW_MSG = {
   notHidden: 'This review is not hidden.',
 } as const;
 
+/** 1 to 5 stars, as a number or its decimal text; true, '0x4' and '' are refused, never coerced (issue 21, finding 12). */
 const star = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(5, message);
+  z.preprocess(numberInput, z.number({ error: message }).int(message).min(1, message).max(5, message));
 
 /** POST and PUT /api/sessions/:id/review: the learner's review of a completed session. */
 export const reviewInputSchema = z.object({

@@ -139,6 +139,15 @@ describe('owner course CRUD', () => {
       [{ price: undefined }, 'price', 'Price is required'],
       [{ price: 'free' }, 'price', 'Price must be a number'],
       [{ price: -5 }, 'price', 'Price cannot be negative'],
+      // Issue 21, finding 12: no silent coercion or rounding.
+      [{ price: 0.001 }, 'price', COURSE_MSG.priceStep],
+      [{ price: '12.345' }, 'price', COURSE_MSG.priceStep],
+      [{ price: '0x10' }, 'price', 'Price must be a number'],
+      [{ price: true }, 'price', 'Price must be a number'],
+      [{ price: 'Infinity' }, 'price', 'Price must be a number'],
+      [{ duration: '0x10' }, 'duration', 'Duration must be a number'],
+      [{ duration: false }, 'duration', 'Duration must be a number'],
+      [{ cancellationHours: '0x18' }, 'cancellationHours', COURSE_MSG.cancellationInvalid],
       [
         { enrollmentFormUrl: 'not a link' },
         'enrollmentFormUrl',
@@ -157,7 +166,7 @@ describe('owner course CRUD', () => {
     }
     const free = await create(cookie, {
       ...validCourse,
-      price: '0',
+      price: ' 0 ',
       duration: '1.5',
       enrollmentFormUrl: 'https://forms.example.com/x',
     });

@@ -204,6 +204,19 @@ describe('writing a review', () => {
       body: 'x'.repeat(2001),
     });
     expect(long.json().error.fields).toEqual({ body: 'Keep the review under 2,000 characters' });
+    // Issue 21, finding 12: true is not 1, and '0x4' is not 4.
+    const coerced = await post(`/api/sessions/${booking.id}/review`, cookie, {
+      ...goodReview,
+      rating: true,
+      knowledge: '0x4',
+      preparation: '',
+    });
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.json().error.fields).toEqual({
+      rating: REVIEW_MSG.ratingRequired,
+      knowledge: 'Rate knowledge from 1 to 5 stars',
+      preparation: 'Rate preparation from 1 to 5 stars',
+    });
   });
 
   it('lets the learner edit for 7 days, then refuses', async () => {
