@@ -205,21 +205,30 @@ export const resolveNoShowSchema = z.object({
 });
 export type ResolveNoShowInput = z.input<typeof resolveNoShowSchema>;
 
+/**
+ * An https link to a meeting, normalised to what URL makes of it (lower-case host, no default port, dots resolved).
+ * URL alone would quietly drop CR/LF and tabs and keep spaces and user:pass@, so those are refused first: the link
+ * goes into mails and calendar files as it is stored (issue 21, finding 8).
+ */
+const meetingUrl = (v: string): string | null => {
+  if (/[\s\p{Cc}]/u.test(v)) return null;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'https:' || !u.hostname.includes('.') || u.username || u.password) return null;
+    return u.href;
+  } catch {
+    return null;
+  }
+};
+
 /** PUT /api/sessions/:id/meeting-link; an empty string removes it. */
 export const meetingLinkSchema = z.object({
   meetingLink: z
     .string({ error: SESSION_MSG.meetingLinkInvalid })
     .trim()
     .max(500, SESSION_MSG.meetingLinkInvalid)
-    .refine((v) => {
-      if (v === '') return true;
-      try {
-        const u = new URL(v);
-        return u.protocol === 'https:' && u.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    }, SESSION_MSG.meetingLinkInvalid),
+    .refine((v) => v === '' || meetingUrl(v) !== null, SESSION_MSG.meetingLinkInvalid)
+    .transform((v) => (v === '' ? v : (meetingUrl(v) as string))),
 });
 export type MeetingLinkInput = z.input<typeof meetingLinkSchema>;
 

@@ -537,6 +537,31 @@ describe('meeting link, brief and notes', () => {
     expect(cleared.json().session.meetingLink).toBeNull();
   });
 
+  it('refuses control characters, whitespace and user:pass@ in a meeting link, and stores the normalised link (issue 21, finding 8)', async () => {
+    const s = await setup();
+    const id = await book(s.learner, s.course.id);
+    for (const meetingLink of [
+      'https://meet.example.com/x\r\nSet-Cookie: a=b',
+      'https://meet.example.com/x\ny',
+      'https://meet.example.com/a b',
+      'https://meet.example.com/a\tb',
+      'https://meet.example.com/\u0085x',
+      'https://meet.example.com/\u00a0x',
+      'https://user:pass@meet.example.com/x',
+      'https://user@meet.example.com/x',
+      'https://:pass@meet.example.com/x',
+    ]) {
+      const bad = await act(s.sharkC, id, 'meeting-link', { meetingLink });
+      expect(bad.statusCode, JSON.stringify(meetingLink)).toBe(400);
+      expect(bad.json().error.fields).toEqual({ meetingLink: SESSION_MSG.meetingLinkInvalid });
+    }
+    const res = await act(s.sharkC, id, 'meeting-link', {
+      meetingLink: '  HTTPS://Meet.Example.COM:443/room/../sharks-42?pwd=1  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().session.meetingLink).toBe('https://meet.example.com/sharks-42?pwd=1');
+  });
+
   it('the learner writes a brief before the start; the shark writes notes once it has started', async () => {
     const s = await setup();
     const id = await confirmed(s);
