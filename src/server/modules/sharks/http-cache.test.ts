@@ -102,6 +102,38 @@ describe('HTTP caching of the public catalogue', () => {
     expect(bad.headers.etag).toBeUndefined();
   });
 
+  it('answers an unknown or unpublished shark 404 whatever If-None-Match says (issue 21, finding 10)', async () => {
+    const { db, shark } = await catalogueUrls();
+    const draft = await createShark(db, { name: 'Draft Shark', published: false });
+    const tagged = await get(`/api/sharks/${shark.id}`);
+    for (const id of ['00000000-0000-4000-8000-000000000000', draft.id, 'not-a-uuid']) {
+      for (const url of [`/api/sharks/${id}`, `/api/sharks/${id}/courses`]) {
+        for (const match of ['*', tagged.headers.etag as string]) {
+          const res = await get(url, { 'if-none-match': match });
+          expect(res.statusCode, `${url} with ${match}`).toBe(404);
+          expect(res.headers.etag).toBeUndefined();
+        }
+      }
+    }
+    expect((await get(`/api/sharks/${shark.id}`, { 'if-none-match': '*' })).statusCode).toBe(304);
+  });
+
+  it("keeps the catalogue's tags when only an unpublished draft changes (issue 21, finding 10)", async () => {
+    const { db, urls } = await catalogueUrls();
+    const draft = await createShark(db, { name: 'Draft Shark', published: false });
+    const before = await Promise.all(urls.map(async (url) => (await get(url)).headers.etag));
+    await db.update(sharks).set({ bio: 'A new draft bio' }).where(eq(sharks.id, draft.id));
+    const course = await createCourse(db, draft.id, { title: 'Draft course' });
+    const learner = await createAccount(db, { roles: ['user'] });
+    await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: '2030-01-15' });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, draft.userId));
+    const after = await Promise.all(urls.map(async (url) => (await get(url)).headers.etag));
+    expect(after).toEqual(before);
+    // Publishing it is a change the catalogue shows.
+    await db.update(sharks).set({ published: true }).where(eq(sharks.id, draft.id));
+    expect((await get('/api/sharks')).headers.etag).not.toBe(before[0]);
+  });
+
   it('never caches a personal answer, while the catalogue stays the same cacheable answer for a signed-in caller', async () => {
     const { db, urls } = await catalogueUrls();
     const learner = await createAccount(db, { roles: ['user'] });

@@ -209,6 +209,18 @@ const buildCatalogueVersion = (db: DbOrTx) =>
     .where(eq(catalogueVersion.id, 1))
     .prepare('catalogue_version');
 
+const buildPublicSharkExists = (db: DbOrTx) =>
+  db
+    .select({ id: sharks.id })
+    .from(sharks)
+    .where(and(sql`${sharks.id} = ${sql.placeholder('id')}`, isPublicShark()))
+    .prepare('sharks_public_exists');
+
+/** Whether a well-formed id names a public shark (published, owner not suspended): one index lookup. */
+export async function publicSharkExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await prepared(db, 'sharks_public_exists', buildPublicSharkExists).execute({ id })).length > 0;
+}
+
 /** The catalogue's version (decision 065), or null in a database whose row was emptied and not yet rebuilt. */
 export async function readCatalogueVersion(db: DbOrTx): Promise<number | null> {
   const [row] = await prepared(db, 'catalogue_version', buildCatalogueVersion).execute();

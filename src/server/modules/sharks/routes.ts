@@ -8,7 +8,13 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { publicCourseSchema, sharkSchema, sharksPageSchema, sharksQuerySchema } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { notFound } from '#server/http/errors.ts';
-import { catalogueVersion, getPublishedShark, listPublishedSharkCourses, listSharks } from './service';
+import {
+  catalogueVersion,
+  getPublishedShark,
+  isPublishedShark,
+  listPublishedSharkCourses,
+  listSharks,
+} from './service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -59,6 +65,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     versionOf.set(req, version);
     if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   };
+  /**
+   * The conditional request of one shark's answers: only a public shark's. An unknown or unpublished id gets its
+   * 404 even with `If-None-Match: *` (which matches only an existing representation, RFC 9110) or another
+   * shark's tag (issue 21, finding 10).
+   */
+  const conditionalOne = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!(await isPublishedShark(app.db, (req.params as { id: string }).id))) return;
+    return conditional(req, reply);
+  };
   // Only a 200 or a 304 is tagged and cacheable; an error answer is not (a 404 must not linger in a CDN).
   app.addHook('onSend', async (req, reply) => {
     const etag = etagOf.get(req);
@@ -82,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sharks/:id',
     {
-      preHandler: conditional,
+      preHandler: conditionalOne,
       schema: { tags: ['sharks'], params: idParams, response: { 200: sharkSchema, 404: apiErrorSchema } },
     },
     async (req) => {
@@ -95,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sharks/:id/courses',
     {
-      preHandler: conditional,
+      preHandler: conditionalOne,
       schema: {
         tags: ['sharks'],
         params: idParams,

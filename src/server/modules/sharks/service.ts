@@ -67,5 +67,10 @@ export async function listPublishedSharkCourses(db: DbOrTx, sharkId: string): Pr
 export const countPublishedSharks = repo.countPublishedSharks;
 export const listPublishedSharkIds = repo.listPublishedSharkIds;
 
+/** Whether the id names a public shark: a conditional request about anything else must get its 404, not a 304. */
+export async function isPublishedShark(db: DbOrTx, id: string): Promise<boolean> {
+  return isUuid(id) && repo.publicSharkExists(db, id);
+}
+
 /** A number that changes whenever anything the public catalogue shows changes (its ETags, decision 065). */
 export const catalogueVersion = (db: DbOrTx) => repo.readCatalogueVersion(db);
