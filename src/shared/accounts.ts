@@ -10,6 +10,11 @@ export const ACCOUNT_MSG = {
   /** A password on the offline list of common and breached passwords (ASVS 2.1.7). */
   passwordTooCommon:
     'This password is too common: it appears in lists of leaked passwords. Please choose another one.',
+  /** A common password or word with a few changes (P@ssw0rd2026, Summer2026!), as a strength estimator sees it. */
+  passwordTooGuessable:
+    'This password is too easy to guess: it is a common password or word with a few changes. Please choose another one.',
+  passwordHasSiteName: "Please don't build your password from this site's name.",
+  passwordHasPersonalInfo: "Please don't build your password from your name or email address.",
   /** The per-account pause after many failed logins from several addresses (decision 022). */
   accountLoginPaused:
     'Too many failed logins for this account. Please wait a few minutes and try again, or reset your password.',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount } from '#server/test/fixtures.ts';
+import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { issueEmailToken, RESET_PASSWORD_TTL_MS } from '#server/modules/accounts/tokens.ts';
 import { isCommonPassword } from '#server/modules/accounts/passwords.ts';
 
@@ -67,5 +67,79 @@ describe('weak passwords (finding 4)', () => {
     expect(isCommonPassword('PASSWORD')).toBe(true);
     expect(isCommonPassword('sunshine1')).toBe(true);
     expect(isCommonPassword('violet-tram-harbour-42')).toBe(false);
+  });
+});
+
+// Issue 21, finding 7: a common password with a few changes, the site's own name, and the user's own name or
+// email with a year all passed. Each is refused with its own message, on signup, reset and change alike.
+describe('guessable and personal passwords (issue 21, finding 7)', () => {
+  const priya = (password: string, i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/user',
+      payload: {
+        name: 'Priya Raman',
+        email: `priya.raman${i}@example.com`,
+        password,
+        confirmPassword: password,
+        terms: true,
+      },
+    });
+  const cases: [string, string][] = [
+    ['Password1!', ACCOUNT_MSG.passwordTooGuessable],
+    ['P@ssw0rd2026', ACCOUNT_MSG.passwordTooGuessable],
+    ['Summer2026!', ACCOUNT_MSG.passwordTooGuessable],
+    ['sharksecurity', ACCOUNT_MSG.passwordHasSiteName],
+    ['SharkSecurity#2026', ACCOUNT_MSG.passwordHasSiteName],
+    ['Priya Raman 2026', ACCOUNT_MSG.passwordHasPersonalInfo],
+    ['raman.priya!!', ACCOUNT_MSG.passwordHasPersonalInfo],
+    ['priya.raman7@2026', ACCOUNT_MSG.passwordHasPersonalInfo],
+  ];
+  it.each(cases)('refuses %j at signup with its message', async (password, message) => {
+    const res = await priya(
+      password,
+      cases.findIndex(([p]) => p === password),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ password: message });
+  });
+
+  it('accepts a strong password that mentions the name among other words, and the README demo passwords', async () => {
+    expect((await priya('priya-rides-violet-trams-42', 20)).statusCode).toBe(201);
+    const { passwordProblem } = await import('#server/modules/accounts/passwords.ts');
+    for (const demo of ['DemoLearner#2026', 'DemoFreelancer#2026', 'DemoShark#2026', 'DemoAdmin#2026'])
+      expect(
+        passwordProblem(demo, { email: 'someone@demo.sharksecurity.in', name: 'Demo' }),
+        demo,
+      ).toBeNull();
+  });
+
+  it('refuses a password built from the name on a password change and a reset too', async () => {
+    const { db } = await testDatabase();
+    const account = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
+    const cookie = await sessionCookie(db, account.id);
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/me/account/password',
+      headers: { cookie },
+      payload: {
+        currentPassword: account.password,
+        password: 'Priya Raman 2026',
+        confirmPassword: 'Priya Raman 2026',
+      },
+    });
+    expect(change.json().error.fields).toEqual({ password: ACCOUNT_MSG.passwordHasPersonalInfo });
+    const token = await issueEmailToken(db, account.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    const reset = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password, confirmPassword: password },
+      });
+    expect((await reset('Priya Raman 2026')).json().error.fields).toEqual({
+      password: ACCOUNT_MSG.passwordHasPersonalInfo,
+    });
+    // The refusal used nothing up: the link still sets a good password.
+    expect((await reset('violet-tram-harbour-42')).statusCode).toBe(200);
   });
 });

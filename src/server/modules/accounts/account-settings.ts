@@ -33,7 +33,8 @@ export async function changePassword(
 ): Promise<void> {
   await checkCurrentPassword(db, auth.userId, input.currentPassword);
   if (input.password === input.currentPassword) throw fieldError('password', ACCOUNT_MSG.newPasswordSame);
-  const passwordHash = await hashPassword(input.password);
+  const { fullName } = await repo.findAccountContact(db, auth.userId);
+  const passwordHash = await hashPassword(input.password, { name: fullName, email: auth.email });
   await db.transaction(async (tx) => {
     await repo.lockAccount(tx, auth.userId);
     await repo.setPasswordHash(tx, auth.userId, passwordHash);

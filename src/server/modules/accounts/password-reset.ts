@@ -57,17 +57,19 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<{ userId: string; email: string; primaryRole: Role }> {
-  const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset_password');
     if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, 'invalid_token');
+    // Checked against the account's own name and email, so only once the link names the account; a refused
+    // password rolls the transaction back and the link still works.
+    const { email, fullName } = await findAccountContact(tx, userId);
+    const passwordHash = await hashPassword(password, { name: fullName, email });
     await confirmEmail(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
     // A pending email change (perhaps an attacker's) must not survive the owner taking the account back.
     await retireEmailTokens(tx, userId);
     // The "Log in" link that follows goes to this role's portal, not the chooser.
     const [primaryRole = 'user'] = await listRoles(tx, userId);
-    const { email } = await findAccountContact(tx, userId);
     return { userId, email, primaryRole };
   });
 }

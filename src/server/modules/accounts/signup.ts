@@ -38,7 +38,7 @@ export async function signup(
 ): Promise<void> {
   const existing = await findAccountByEmail(db, input.email);
   // Hash even when the email is taken, so both paths take the same time.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, { name: input.name, email: input.email });
   if (existing) {
     await sendAlreadyRegisteredMail(db, ctx, existing.email);
     return;
