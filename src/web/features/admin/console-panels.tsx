@@ -20,7 +20,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
-import { withSharkId } from '#web/features/workspace/api.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import {
   useApproveApplication,
   useAuditLog,
@@ -34,7 +34,7 @@ import {
   useSuspend,
   useUserSearch,
 } from './console-api';
-import { ReasonAction } from './reason-form';
+import { ReasonAction } from '#web/components/reason-action.tsx';
 import { ResolveNoShowDialog } from './resolve-no-show';
 
 function Section({

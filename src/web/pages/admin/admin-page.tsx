@@ -7,8 +7,8 @@ import { SPECIALIZATION_LABELS, SPECIALIZATIONS, type Specialization } from '#sh
 import { z } from 'zod';
 import { createSharkSchema } from '#shared/admin.ts';
 import { useContactMessages, useCreateSharkAccount } from '#web/features/admin/api.ts';
-import { withSharkId } from '#web/features/workspace/api.ts';
-import { useSharkApplications } from '#web/features/applications/api.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
+import { useSharkApplications } from '#web/features/admin/api.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { SelectField, TextField } from '#web/components/form/field.tsx';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SPECIALIZATIONS, SPECIALIZATION_LABELS } from '#shared/constants.ts';
 import { sharkApplicationSchema } from '#shared/applications.ts';
 import { useSubmitSharkApplication } from '#web/features/applications/api.ts';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { SelectField, TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loginSchema, ACCOUNT_MSG } from '#shared/accounts.ts';
-import { useLogin, useResendVerification, useSession } from '#web/features/accounts/api.ts';
+import { useLogin, useResendVerification } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { AuthShell, SocialButtons } from '#web/features/accounts/auth-shell.tsx';
 import { FieldError, TextField } from '#web/components/form/field.tsx';

@@ -5,7 +5,7 @@ import { ROUTES } from '#shared/routes.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useFreelancerProfile } from '#web/features/freelancers/api.ts';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';

@@ -4,7 +4,8 @@
 // the shark (?sharkId=).
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useCourseTotals, useSharkSessionGroup, withSharkId } from '#web/features/workspace/api.ts';
+import { useCourseTotals, useSharkSessionGroup } from '#web/features/workspace/api.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatRupees } from '#web/lib/format.ts';
