@@ -10,7 +10,7 @@ import { useSession } from '#web/features/viewer/api.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { fromMyBooking, SessionPreview } from '#web/features/sessions/session-groups.tsx';
+import { fromMyBooking, SessionPreview } from '#web/features/session-lists/session-groups.tsx';
 import { SharkCard } from '#web/features/catalogue/shark-card.tsx';
 import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
