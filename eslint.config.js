@@ -6,6 +6,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The web's shared parts: small folders under src/web/features that several features use, each named for what it
+ * shares (decision 110). A feature imports only itself, these and the code below features (components, lib).
+ */
+const SHARED_FEATURE_PARTS = ['acting-shark', 'query-keys', 'session-lists', 'slots', 'viewer'];
+
+/** One zone per feature, read from the folder, so a new feature is held by the rule the day it is created. */
+const FEATURE_ZONES = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./src/web/features/${name}`,
+    from: './src/web/features',
+    except: [...new Set([name, ...SHARED_FEATURE_PARTS])].map((part) => `./${part}`),
+    message: SHARED_FEATURE_PARTS.includes(name)
+      ? 'A shared part imports only other shared parts, never a feature.'
+      : 'A feature never imports another feature: move what both need into a shared part named for it (decision 110), or let the page compose them.',
+  }));
 
 /** Leaving one's folder goes through the package.json aliases, never through '../'. */
 const NO_PARENT = {
@@ -86,6 +105,7 @@ export default tseslint.config(
               from: ['./src/web/pages', './src/web/app'],
               message: 'features never import pages or the app shell.',
             },
+            ...FEATURE_ZONES,
             {
               target: ['./src/web/components', './src/web/lib'],
               from: ['./src/web/features', './src/web/pages', './src/web/app'],

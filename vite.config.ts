@@ -59,17 +59,21 @@ export default defineConfig({
           groups: [
             {
               // What the public list and a profile share: the catalogue's cards and calls, follows, verified
-              // credentials, the calendar summary and their texts. Left to itself the bundler cut them into one
+              // credentials, the free slots' summary and their texts. Left to itself the bundler cut them into one
               // file per combination of pages that use them, and a profile started with 28 script files, which a
               // slow phone network fetches six at a time (decision 092).
               name: 'catalogue',
               test: new RegExp(
                 [
-                  'src/web/features/catalogue/(api|course-card|rating-badge|shark-avatar|shark-card|shark-display)',
+                  'src/web/features/catalogue/(api|course-card|rating-badge|shark-card|shark-display)',
+                  'src/web/components/shark-avatar',
                   'src/web/features/follows/',
                   'src/web/features/credentials/(api|verified-credentials)',
-                  'src/web/features/bookings/(calendar-summary|api)',
-                  'src/web/features/(availability|workspace|courses|admin)/api',
+                  'src/web/features/slots/(api|calendar-summary)',
+                  'src/web/features/(bookings|courses)/api',
+                  // The acting shark's profile (a shark's preview of its own page) and `?sharkId=` for the calls.
+                  // Not query-keys or viewer: the navbar, so the entry, has those already.
+                  'src/web/features/acting-shark/(api|acting-shark)',
                   'src/shared/(catalogue|follows|credentials|availability)-texts',
                   'src/shared/session-lists',
                   'src/web/lib/format',

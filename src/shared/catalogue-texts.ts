@@ -11,6 +11,7 @@ export const CATALOGUE_MSG = {
   previewBooking: 'Learners can book here once you publish your profile.',
   notListed: (name: string) => `${name} is not listed right now`,
   notListedBody: 'This shark has taken their page down for now. Your bookings with them are kept:',
+  reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
   showing: (shown: number, total: number) =>
     `Showing ${shown} of ${total} ${total === 1 ? 'shark' : 'sharks'}`,
 } as const;

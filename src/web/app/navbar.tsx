@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { NAV_SCROLLED_THRESHOLD_PX } from '#shared/constants.ts';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { paths } from '#shared/routes.ts';
 
 // The avatar menu (Radix dropdown and its positioning engine) loads only for signed-in visitors, which keeps

@@ -2,7 +2,7 @@
 // reach them). Loaded by toast.tsx on the first toast, so the home page does not download it.
 import { Toast as RadixToast } from 'radix-ui';
 import { MessageText } from './message-text';
-import type { ToastItem, Tone } from './toast';
+import type { ToastItem, Tone } from './toast-item';
 
 const toneClass: Record<Tone, string> = {
   success: 'border-success-400/40',

@@ -10,13 +10,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import type { ToastItem, Tone } from './toast-item';
 
-export type Tone = 'success' | 'error' | 'info';
-export interface ToastItem {
-  id: number;
-  message: string;
-  tone: Tone;
-}
 type Layer = ComponentType<{ items: ToastItem[]; onDismiss: (id: number) => void }>;
 
 let layer: Layer | null = null;

@@ -1,6 +1,6 @@
-// Accounts on the web side: the signed-in session, signup, the login portals, logout, email verification,
-// password reset and the caller's own profile. Every mutation that changes who is signed in updates the session
-// query, so the navbar and guards follow at once.
+// Accounts on the web side: signup, the login portals, logout, email verification, password reset and changes
+// to the caller's own profile and account. Every mutation that changes who is signed in updates the session
+// query (read through features/viewer), so the navbar and guards follow at once.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   PasswordUpdated,
@@ -18,30 +18,7 @@ import type {
   DeleteAccountInput,
 } from '#shared/accounts.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const accountKeys = {
-  session: ['session'] as const,
-  profile: ['me', 'profile'] as const,
-  verifyEmail: (token: string) => ['verify-email', token] as const,
-};
-
-// The signed-in session: who the visitor is and their roles (first = primary).
-export const getSession = () => api.get<Session>('/api/auth/session');
-
-export const getSessionQueryOptions = () =>
-  queryOptions({ queryKey: accountKeys.session, queryFn: getSession, staleTime: 60_000, retry: 1 });
-
-export function useSession() {
-  const query = useQuery(getSessionQueryOptions());
-  const session = query.data ?? { user: null, roles: [] };
-  return {
-    ...query,
-    user: session.user,
-    roles: session.roles,
-    primaryRole: session.roles[0] ?? null,
-    isSignedIn: session.user !== null,
-  };
-}
+import { accountKeys } from '#web/features/query-keys/keys.ts';
 
 type Message = { message: string };
 export type LoginResult = Session & { redirectTo: string };
@@ -129,14 +106,7 @@ export function useBecomeFreelancer() {
   });
 }
 
-// The caller's own profile (full name, phone; email read-only).
-export const getMyProfile = () => api.get<Profile>('/api/me/profile');
-
-export const getMyProfileQueryOptions = () =>
-  queryOptions({ queryKey: accountKeys.profile, queryFn: getMyProfile });
-
-export const useMyProfile = (enabled = true) => useQuery({ ...getMyProfileQueryOptions(), enabled });
-
+// The caller's own profile (full name, phone; email read-only; read through features/viewer).
 export const updateMyProfile = (input: UpdateProfileInput) => api.put<Profile>('/api/me/profile', input);
 
 /** The menu greets by name, so the session is reloaded too. */

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '#shared/constants.ts';
-import { useSession } from './api';
+import { useSession } from '#web/features/viewer/api.ts';
 import { paths } from '#shared/routes.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 

@@ -3,7 +3,7 @@
 // about 15 KB gzipped) loads when the visitor points at, focuses or opens it, and replaces the button.
 import { useState } from 'react';
 import type { Role } from '#shared/constants.ts';
-import { useSession } from './api';
+import { useSession } from '#web/features/viewer/api.ts';
 import { paths } from '#shared/routes.ts';
 
 export type MenuLink = { label: string; to: string };

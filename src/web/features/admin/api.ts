@@ -1,26 +1,25 @@
-// The admin console's calls: create shark accounts, list every shark, read contact messages.
-// (Shark applications have their own feature, features/applications.)
+// The admin console's calls: create shark accounts, read shark applications and contact messages. (The list of
+// every shark, which the workspace's shark picker reads too, is in features/acting-shark.)
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminShark, ContactMessage, CreateSharkInput, CreateSharkResult } from '#shared/admin.ts';
+import type { ContactMessage, CreateSharkInput, CreateSharkResult } from '#shared/admin.ts';
+import type { SharkApplication } from '#shared/applications.ts';
 import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/features/query-keys/keys.ts';
 
-// Types only from #shared/admin.ts: its schemas (and zod) stay out of every page that reads adminKeys, such as a
-// shark's public profile through the workspace's calls.
-export const adminKeys = {
-  sharks: ['admin', 'sharks'] as const,
-  contactMessages: ['admin', 'contact-messages'] as const,
-};
-
-export const getAdminSharksQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.sharks, queryFn: () => api.get<AdminShark[]>('/api/admin/sharks') });
+// Types only from #shared/admin.ts: its schemas (and zod) stay out of every page that reads these calls.
 export const getContactMessagesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.contactMessages,
     queryFn: () => api.get<ContactMessage[]>('/api/admin/contact-messages'),
   });
-
-export const useAdminSharks = () => useQuery(getAdminSharksQueryOptions());
 export const useContactMessages = () => useQuery(getContactMessagesQueryOptions());
+
+export const getSharkApplications = () => api.get<SharkApplication[]>('/api/admin/shark-applications');
+
+export const getSharkApplicationsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.applications, queryFn: getSharkApplications });
+
+export const useSharkApplications = () => useQuery(getSharkApplicationsQueryOptions());
 
 export const createSharkAccount = (input: CreateSharkInput) =>
   api.post<CreateSharkResult>('/api/admin/sharks', input);

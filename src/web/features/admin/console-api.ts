@@ -13,18 +13,7 @@ import type { ApplicationDecision } from '#shared/applications.ts';
 import type { ResolveNoShowInput, SessionActionResult } from '#shared/sessions.ts';
 import type { AdminCredential, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
 import { api } from '#web/lib/api-client.ts';
-import { adminKeys } from './api';
-import { applicationKeys } from '#web/features/applications/api.ts';
-import { sessionKeys } from '#web/features/sessions/api.ts';
-
-export const consoleKeys = {
-  all: ['admin', 'console'] as const,
-  sharks: (q: string) => [...adminKeys.sharks, 'search', q] as const,
-  users: (q: string, page: number) => [...consoleKeys.all, 'users', q, page] as const,
-  bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
-  audit: (page: number) => [...consoleKeys.all, 'audit', page] as const,
-  credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
-};
+import { adminKeys, consoleKeys, sessionKeys } from '#web/features/query-keys/keys.ts';
 
 type Msg = { message: string };
 
@@ -89,7 +78,7 @@ function useConsoleMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminKeys.sharks }),
-        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.applications }),
       ]);
     },
   });

@@ -2,11 +2,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailLogPage } from '#shared/mail.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const mailKeys = {
-  all: ['admin', 'mail'] as const,
-  page: (page: number) => [...mailKeys.all, 'page', page] as const,
-};
+import { mailKeys } from '#web/features/query-keys/keys.ts';
 
 export const getMailLogQueryOptions = (page: number) =>
   queryOptions({

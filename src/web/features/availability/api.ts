@@ -1,37 +1,15 @@
-// Availability on the web side: a shark's free slots (public), "notify me", and the workspace rules.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvailabilitySettingsInput, AvailabilityView, Slots } from '#shared/availability.ts';
+// Availability on the web side: the shark's own rules in the workspace (free slots as learners see them are in
+// features/slots).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AvailabilitySettingsInput, AvailabilityView } from '#shared/availability.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export type SlotsAnswer = Slots & { published: boolean };
-
-export const availabilityKeys = {
-  all: ['availability'] as const,
-  slots: (sharkId: string, hours: number) => ['availability', 'slots', sharkId, hours] as const,
-  slotsOf: (sharkId: string) => ['availability', 'slots', sharkId] as const,
-  workspace: (sharkId: string | undefined) => ['availability', 'workspace', sharkId ?? 'own'] as const,
-};
-
-const scope = (sharkId: string | undefined) => (sharkId ? `?sharkId=${encodeURIComponent(sharkId)}` : '');
-
-export const getSlots = (sharkId: string, hours: number) =>
-  api.get<SlotsAnswer>(`/api/sharks/${sharkId}/slots?hours=${hours}`);
-
-export const slotsQueryOptions = (sharkId: string, hours: number) =>
-  queryOptions({ queryKey: availabilityKeys.slots(sharkId, hours), queryFn: () => getSlots(sharkId, hours) });
-
-export const useSlots = (sharkId: string, hours: number, enabled = true) =>
-  useQuery({ ...slotsQueryOptions(sharkId, hours), enabled });
-
-export const useWatchCalendar = (sharkId: string) =>
-  useMutation({
-    mutationFn: () => api.put<{ message: string }>(`/api/sharks/${sharkId}/calendar-watch`, {}),
-  });
+import { availabilityKeys } from '#web/features/query-keys/keys.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
 export const useWorkspaceAvailability = (sharkId: string | undefined, enabled = true) =>
   useQuery({
     queryKey: availabilityKeys.workspace(sharkId),
-    queryFn: () => api.get<AvailabilityView>(`/api/workspace/availability${scope(sharkId)}`),
+    queryFn: () => api.get<AvailabilityView>(withSharkId('/api/workspace/availability', sharkId)),
     enabled,
   });
 
@@ -40,7 +18,7 @@ export function useSaveAvailability(sharkId: string | undefined) {
   return useMutation({
     mutationFn: (input: AvailabilitySettingsInput) =>
       api.put<{ message: string; availability: AvailabilityView }>(
-        `/api/workspace/availability${scope(sharkId)}`,
+        withSharkId('/api/workspace/availability', sharkId),
         input,
       ),
     onSuccess: (res) => {

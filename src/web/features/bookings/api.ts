@@ -16,14 +16,8 @@ import type {
 } from '#shared/bookings.ts';
 import { nextSessionPage, type SessionGroup } from '#shared/session-lists.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
+import { bookingKeys } from '#web/features/query-keys/keys.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
-
-// Every key of the caller's sessions starts with `mine`, so one invalidation refreshes the lists and the overview.
-export const bookingKeys = {
-  mine: ['me', 'bookings'] as const,
-  overview: ['me', 'bookings', 'overview'] as const,
-  group: (group: SessionGroup) => ['me', 'bookings', 'group', group] as const,
-};
 
 export const getMyBookings = () => api.get<MyBooking[]>('/api/me/bookings');
 

@@ -2,8 +2,9 @@
 // stars for an unrated shark (never an invented rating, decision 007).
 import type { Shark } from '#shared/catalogue.ts';
 import { UNRATED_LABEL } from '#shared/constants.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { formatRating } from '#web/lib/format.ts';
-import { reviewCountText, sharkRating } from './shark-display';
+import { sharkRating } from './shark-display';
 
 export function RatingBadge({ shark }: { shark: Pick<Shark, 'avgRating' | 'reviewCount'> }) {
   const rating = sharkRating(shark);
@@ -19,7 +20,7 @@ export function RatingBadge({ shark }: { shark: Pick<Shark, 'avgRating' | 'revie
         ★
       </span>{' '}
       <span className="font-semibold text-ink-100">{formatRating(rating)}</span>{' '}
-      <span className="text-ink-300">({reviewCountText(shark.reviewCount)})</span>
+      <span className="text-ink-300">({CATALOGUE_MSG.reviewCount(shark.reviewCount)})</span>
     </span>
   );
 }

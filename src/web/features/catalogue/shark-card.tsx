@@ -7,13 +7,15 @@ import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { formatFromHourly, formatYears } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
 import { sharkBio, sharkStudents, specializationLabel } from './shark-display';
 import { RatingBadge } from './rating-badge';
-import { SharkAvatar } from './shark-avatar';
+import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 
-/** `footer`: an action inside the card, under its numbers (Liked Sharks' Unfollow). */
-export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode }) {
+/**
+ * `heart`: the follow heart, top right (the page passes features/follows' FollowHeart: the catalogue does not
+ * import another feature). `footer`: an action inside the card, under its numbers (Liked Sharks' Unfollow).
+ */
+export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: ReactNode; footer?: ReactNode }) {
   return (
     <article
       aria-labelledby={`shark-${shark.id}-name`}
@@ -48,7 +50,7 @@ export function SharkCard({ shark, footer }: { shark: Shark; footer?: ReactNode 
           ) : null}
         </div>
         <div className="relative z-10 -mt-1 -mr-1 shrink-0 lg:col-start-2 lg:row-start-1 lg:justify-self-end">
-          <FollowHeart sharkId={shark.id} sharkName={shark.name} />
+          {heart}
         </div>
       </div>
       <p className="line-clamp-2 text-sm text-ink-300 sm:line-clamp-3">{sharkBio(shark)}</p>

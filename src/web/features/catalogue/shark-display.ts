@@ -8,6 +8,5 @@ export const sharkStudents = (s: Pick<Shark, 'studentCount'>) => s.studentCount 
 /** The average of published reviews, or null for an unrated shark ("New": ratings are never invented, decision 007). */
 export const sharkRating = (s: Pick<Shark, 'avgRating' | 'reviewCount'>) =>
   s.avgRating === null || s.reviewCount === 0 ? null : s.avgRating;
-export const reviewCountText = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 export const specializationLabel = (s: Pick<Shark, 'specialization'>) =>
   SPECIALIZATION_LABELS[s.specialization] ?? s.specialization;

@@ -2,13 +2,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseSaved, CourseValues, OwnCourse } from '#shared/courses.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
-import { withSharkId, workspaceKeys } from '#web/features/workspace/api.ts';
 import { api } from '#web/lib/api-client.ts';
-
-/** A shark's own courses live under its workspace scope: one invalidation refreshes them with its dashboard. */
-export const courseKeys = {
-  own: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'courses'] as const,
-};
+import { courseKeys, workspaceKeys } from '#web/features/query-keys/keys.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
 export const getOwnCoursesQueryOptions = (sharkId?: string) =>
   queryOptions({

@@ -2,13 +2,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Credential, CredentialInput, PublicCredential } from '#shared/credentials.ts';
 import { api } from '#web/lib/api-client.ts';
-import { withSharkId } from '#web/features/workspace/api.ts';
-
-export const credentialKeys = {
-  all: ['credentials'] as const,
-  own: (sharkId?: string) => [...credentialKeys.all, 'own', sharkId ?? 'me'] as const,
-  public: (sharkId: string) => [...credentialKeys.all, 'public', sharkId] as const,
-};
+import { credentialKeys } from '#web/features/query-keys/keys.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
 export const getOwnCredentialsQueryOptions = (sharkId?: string) =>
   queryOptions({

@@ -2,10 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FollowState, MyFollows } from '#shared/follows.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const followKeys = {
-  mine: ['me', 'follows'] as const,
-};
+import { followKeys } from '#web/features/query-keys/keys.ts';
 
 export const getMyFollows = () => api.get<MyFollows>('/api/me/follows');
 

@@ -3,7 +3,7 @@
 import type { MouseEvent } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useMyFollows, useSetFollow } from './api';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { FOLLOW_MSG } from '#shared/follows-texts.ts';
 

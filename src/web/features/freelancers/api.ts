@@ -2,10 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FreelancerProfile, FreelancerProfileInput } from '#shared/freelancers.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const freelancerKeys = {
-  profile: ['freelancer', 'profile'] as const,
-};
+import { freelancerKeys } from '#web/features/query-keys/keys.ts';
 
 export const getFreelancerProfile = () => api.get<FreelancerProfile>('/api/freelancer/profile');
 

@@ -22,15 +22,8 @@ import type {
   WorkspaceReviewPage,
 } from '#shared/reviews.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
-import { withSharkId } from '#web/features/workspace/api.ts';
-
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  shark: (sharkId: string) => [...reviewKeys.all, 'shark', sharkId] as const,
-  session: (bookingId: string) => [...reviewKeys.all, 'session', bookingId] as const,
-  workspace: (sharkId?: string) => [...reviewKeys.all, 'workspace', sharkId ?? 'me'] as const,
-  reported: () => [...reviewKeys.all, 'reported'] as const,
-};
+import { reviewKeys } from '#web/features/query-keys/keys.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
 /** After a review changes: its lists, and the shark's rating on cards and profiles. */
 const refreshReviews = (queryClient: QueryClient) =>

@@ -2,7 +2,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useNotifyReviews } from './api';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#shared/routes.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { reviewReasonSchema, type ReviewReasonInput } from '#shared/reviews.ts';
 import { paths } from '#shared/routes.ts';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';

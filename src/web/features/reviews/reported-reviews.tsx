@@ -5,7 +5,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
-import { ReasonAction } from '#web/features/admin/reason-form.tsx';
+import { ReasonAction } from '#web/components/reason-action.tsx';
 import { useModerateReview, useReportedReviews } from './api';
 import { ReviewCard } from './review-card';
 

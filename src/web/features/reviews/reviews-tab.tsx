@@ -6,7 +6,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { reviewCountText } from '#web/features/catalogue/shark-display.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { useSharkReviews } from './api';
 import { NotifyMeButton } from './notify-me-button';
 import { ReportReviewButton } from './report-review-button';
@@ -21,7 +21,7 @@ export function ReviewSummaryPanel({ summary }: { summary: ReviewSummary }) {
       <div className="flex flex-col items-start gap-1">
         <p className="text-4xl font-bold text-ink-100">{ratingText(summary.average)}</p>
         <Stars value={summary.average} />
-        <p className="muted text-sm">{reviewCountText(summary.count)}</p>
+        <p className="muted text-sm">{CATALOGUE_MSG.reviewCount(summary.count)}</p>
       </div>
       <ol className="flex flex-col gap-1 text-sm" aria-label="Stars given">
         {[5, 4, 3, 2, 1].map((stars) => {

@@ -15,15 +15,8 @@ import {
   type SessionNotesInput,
   type SessionReasonInput,
 } from '#shared/sessions.ts';
-import { bookingKeys } from '#web/features/bookings/api.ts';
-import { workspaceKeys } from '#web/features/workspace/api.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const sessionKeys = {
-  all: ['sessions'] as const,
-  detail: (id: string) => ['sessions', id] as const,
-  messages: (id: string) => ['sessions', id, 'messages'] as const,
-};
+import { bookingKeys, sessionKeys, workspaceKeys } from '#web/features/query-keys/keys.ts';
 
 /** How often the thread is fetched again while the page is open (new messages of the other side). */
 export const MESSAGE_REFRESH_MS = 15_000;

@@ -17,8 +17,8 @@ import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
-import { useSlots } from '#web/features/availability/api.ts';
-import { SlotPicker } from '#web/features/bookings/slot-picker.tsx';
+import { useSlots } from '#web/features/slots/api.ts';
+import { SlotPicker } from '#web/features/slots/slot-picker.tsx';
 import { useSessionAction } from './api';
 
 type Done = (message: string) => void;

@@ -28,7 +28,7 @@ import {
 } from './session-forms';
 import { MessageThread } from './message-thread';
 import { SessionTimes } from './session-time';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '#web/features/session-lists/status-badge.tsx';
 
 export function SessionView({ session, now = new Date() }: { session: SessionDetail; now?: Date }) {
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,6 +1,6 @@
-// The shark's workspace calls: its profile (and photo), dashboard, and its sessions a group and a page at a
-// time with the courses' totals (the enrollments page). `sharkId` is set only when
-// an admin acts for a shark; a shark's own calls leave it out.
+// The shark's workspace calls: saving its profile and photo (features/acting-shark reads the profile), the
+// dashboard, and its sessions a group and a page at a time with the courses' totals (the enrollments page).
+// `sharkId` is set only when an admin acts for a shark; a shark's own calls leave it out.
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -14,33 +14,13 @@ import type {
   CourseTotals,
   Dashboard,
   ProfileSaved,
-  SharkProfile,
   SharkProfileValues,
   SharkSessionPage,
 } from '#shared/workspace.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
-import { adminKeys } from '#web/features/admin/api.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
-
-export const workspaceKeys = {
-  all: ['workspace'] as const,
-  scope: (sharkId?: string) => ['workspace', sharkId ?? 'me'] as const,
-  profile: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'profile'] as const,
-  dashboard: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'dashboard'] as const,
-  courseTotals: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'course-totals'] as const,
-  sessions: (group: SessionGroup, sharkId?: string) =>
-    [...workspaceKeys.scope(sharkId), 'sessions', group] as const,
-};
-
-/** A workspace path (an API call or a page) for the shark an admin acts for: `?sharkId=` when there is one. */
-export const withSharkId = (path: string, sharkId?: string) => withQuery(path, { sharkId });
-
-export const getSharkProfileQueryOptions = (sharkId?: string) =>
-  queryOptions({
-    queryKey: workspaceKeys.profile(sharkId),
-    queryFn: () => api.get<SharkProfile>(withSharkId('/api/workspace/profile', sharkId)),
-  });
-export const useSharkProfile = (sharkId?: string) => useQuery(getSharkProfileQueryOptions(sharkId));
+import { adminKeys, workspaceKeys } from '#web/features/query-keys/keys.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
 export const getDashboardQueryOptions = (sharkId?: string) =>
   queryOptions({

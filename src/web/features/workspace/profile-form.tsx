@@ -17,7 +17,7 @@ import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { applyServerErrors, FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ImageInput } from '#web/components/form/image-input.tsx';
-import { SharkAvatar } from '#web/features/catalogue/shark-avatar.tsx';
+import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
 
 interface FormValues {

@@ -2,9 +2,8 @@
 // and the page's body for the shark being acted for (remounted when an admin switches shark).
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { withSharkId } from './api';
-import { SharkPicker } from './shark-picker';
-import { useActingShark } from './use-acting-shark';
+import { useActingShark, withSharkId } from '#web/features/acting-shark/acting-shark.ts';
+import { SharkPicker } from '#web/features/acting-shark/shark-picker.tsx';
 
 export function WorkspaceShell({
   title,

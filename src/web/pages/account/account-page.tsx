@@ -1,5 +1,5 @@
 // /account: every signed-in account's own settings (issue 10).
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import {
   ChangeEmailSection,
   ChangePasswordSection,

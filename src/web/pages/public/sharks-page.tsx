@@ -6,6 +6,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { SharkCard, SharkCardSkeleton } from '#web/features/catalogue/shark-card.tsx';
+import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
 import { SharksFiltersBar } from '#web/features/catalogue/sharks-filters.tsx';
 import { useSharksFilters } from '#web/features/catalogue/use-sharks-filters.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -72,7 +73,7 @@ export default function SharksPage() {
             <ul className={GRID}>
               {sharks.map((s) => (
                 <li key={s.id} className="flex">
-                  <SharkCard shark={s} />
+                  <SharkCard shark={s} heart={<FollowHeart sharkId={s.id} sharkName={s.name} />} />
                 </li>
               ))}
               {query.isFetchingNextPage

@@ -1,7 +1,8 @@
 // /shark/edit-profile: the shark's public profile, photo, published toggle and courses on one page.
 // An admin first picks the shark to act for (?sharkId=).
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useSharkProfile, withSharkId } from '#web/features/workspace/api.ts';
+import { useSharkProfile } from '#web/features/acting-shark/api.ts';
+import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { CourseManager } from '#web/features/courses/course-manager.tsx';

@@ -1,7 +1,7 @@
 // /shark/reviews: every review of the shark, hidden ones marked, with a public reply per review. An admin picks
 // the shark (?sharkId=).
 import { WorkspaceReviews } from '#web/features/reviews/workspace-reviews.tsx';
-import { useSharkProfile } from '#web/features/workspace/api.ts';
+import { useSharkProfile } from '#web/features/acting-shark/api.ts';
 import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';

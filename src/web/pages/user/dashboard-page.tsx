@@ -6,12 +6,13 @@ import { useMySessionsOverview } from '#web/features/bookings/api.ts';
 import type { MySessionsOverview } from '#shared/bookings.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useMyFollows } from '#web/features/follows/api.ts';
-import { useSession } from '#web/features/accounts/api.ts';
+import { useSession } from '#web/features/viewer/api.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { fromMyBooking, SessionPreview } from '#web/features/sessions/session-groups.tsx';
+import { fromMyBooking, SessionPreview } from '#web/features/session-lists/session-groups.tsx';
 import { SharkCard } from '#web/features/catalogue/shark-card.tsx';
+import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
@@ -121,7 +122,7 @@ export default function UserDashboardPage() {
         ) : (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {follows.data.sharks.slice(0, 4).map((s) => (
-              <SharkCard key={s.id} shark={s} />
+              <SharkCard key={s.id} shark={s} heart={<FollowHeart sharkId={s.id} sharkName={s.name} />} />
             ))}
           </div>
         )}

@@ -6,6 +6,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { SharkCard, SharkCardSkeleton } from '#web/features/catalogue/shark-card.tsx';
+import { FollowHeart } from '#web/features/follows/follow-heart.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 
@@ -58,6 +59,7 @@ export default function FavoritesPage() {
             <li key={s.id} className="flex">
               <SharkCard
                 shark={s}
+                heart={<FollowHeart sharkId={s.id} sharkName={s.name} />}
                 footer={
                   <button
                     type="button"

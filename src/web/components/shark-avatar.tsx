@@ -1,5 +1,6 @@
 // A shark's face: their photo, or, without one, their initials on a colour picked from their id (the same
-// shark always gets the same colour), never a shared silhouette.
+// shark always gets the same colour), never a shared silhouette. UI without data: the catalogue, the public
+// profile and the workspace's profile form all show it.
 import type { Shark } from '#shared/catalogue.ts';
 
 /** Dark backgrounds that keep white initials above 4.5:1 contrast. */

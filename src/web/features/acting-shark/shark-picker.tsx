@@ -1,5 +1,5 @@
 // The admin's choice of shark on /shark/edit-profile and /shark/enrollments, fed by GET /api/admin/sharks.
-import { useAdminSharks } from '#web/features/admin/api.ts';
+import { useAdminSharks } from './api';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';

@@ -1,6 +1,6 @@
 // The profile's Availability box: whether the shark's calendar is open, its time zone, and where to book.
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
-import { useSlots } from '#web/features/availability/api.ts';
+import { useSlots } from './api';
 import { zoneName } from '#web/lib/format.ts';
 
 export function CalendarSummary({ sharkId, name }: { sharkId: string; name: string }) {

@@ -1,5 +1,6 @@
-// An admin action that needs a reason (reject, unpublish, suspend): a button that opens a small form; the
-// reason is mailed to the person concerned and kept in the audit log.
+// An admin action that needs a reason (reject, unpublish, suspend, hide a review): a button that opens a small
+// form; the reason is mailed to the person concerned and kept in the audit log. No data of its own (the caller's
+// onConfirm makes the call), so the admin console and the reviews' moderation both use it from here.
 import { useEffect, useId, useRef, useState } from 'react';
 import { reasonSchema, type ReasonInput } from '#shared/admin.ts';
 import { TextAreaField } from '#web/components/form/field.tsx';

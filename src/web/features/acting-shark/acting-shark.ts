@@ -1,7 +1,13 @@
 // Whose workspace a page shows: a shark's own, or, for an admin, the shark named by ?sharkId= in the URL
-// (so the admin console can link straight to it and a reload keeps the choice).
+// (so the admin console can link straight to it and a reload keeps the choice). Every workspace call and link
+// names that shark the same way, so the workspace, courses, credentials, reviews, availability and the admin
+// console share this part (decision 110).
 import { useSearchParams } from 'react-router';
-import { useSession } from '#web/features/accounts/api.ts';
+import { withQuery } from '#web/lib/api-client.ts';
+import { useSession } from '#web/features/viewer/api.ts';
+
+/** A workspace path (an API call or a page) for the shark an admin acts for: `?sharkId=` when there is one. */
+export const withSharkId = (path: string, sharkId?: string) => withQuery(path, { sharkId });
 
 export function useActingShark() {
   const { roles, isPending } = useSession();

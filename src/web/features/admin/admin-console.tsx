@@ -1,0 +1,98 @@
+// The admin console (/admin): run the marketplace from one page of tabs: create shark accounts and see every
+// shark, decide applications, search and suspend accounts, search sessions, verify credentials, moderate
+// reported reviews, read contact messages, the mail log and the audit log. Every section is a component of this
+// feature; the reported reviews come from features/reviews, passed in by the page.
+import type { ReactNode } from 'react';
+import { Tabs } from 'radix-ui';
+import { AccountsPanel } from './accounts-panel';
+import { ApplicationsPanel } from './applications-panel';
+import { AuditLogPanel } from './audit-log-panel';
+import { CreateSharkPanel } from './create-shark-panel';
+import { CredentialQueuePanel } from './credential-queue-panel';
+import { MailLogPanel } from './mail-log';
+import { MessagesPanel } from './messages-panel';
+import { SessionsPanel } from './sessions-panel';
+import { SharksStatePanel } from './sharks-state-panel';
+
+const tabClass =
+  'rounded-lg px-3 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
+
+export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }) {
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header>
+        <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
+        <h1 className="heading-2 mt-1">Admin console</h1>
+        <p className="muted mt-2">
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, mail and the
+          audit log.
+        </p>
+      </header>
+      <Tabs.Root defaultValue="sharks" className="mt-8">
+        <Tabs.List
+          aria-label="Admin sections"
+          className="glass flex w-full gap-1 overflow-x-auto p-1 sm:w-fit"
+        >
+          <Tabs.Trigger value="sharks" className={tabClass}>
+            Sharks
+          </Tabs.Trigger>
+          <Tabs.Trigger value="applications" className={tabClass}>
+            Applications
+          </Tabs.Trigger>
+          <Tabs.Trigger value="accounts" className={tabClass}>
+            Accounts
+          </Tabs.Trigger>
+          <Tabs.Trigger value="sessions" className={tabClass}>
+            Sessions
+          </Tabs.Trigger>
+          <Tabs.Trigger value="credentials" className={tabClass}>
+            Credentials
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabClass}>
+            Reviews
+          </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabClass}>
+            Contact messages
+          </Tabs.Trigger>
+          <Tabs.Trigger value="mail" className={tabClass}>
+            Mail
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" className={tabClass}>
+            Audit log
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content
+          value="sharks"
+          className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start"
+        >
+          <CreateSharkPanel />
+          <SharksStatePanel />
+        </Tabs.Content>
+        <Tabs.Content value="applications" className="mt-6">
+          <ApplicationsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="accounts" className="mt-6">
+          <AccountsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="sessions" className="mt-6">
+          <SessionsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="credentials" className="mt-6">
+          <CredentialQueuePanel />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="mt-6">
+          {reportedReviews}
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="mt-6">
+          <MessagesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="mail" className="mt-6">
+          <MailLogPanel />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="mt-6">
+          <AuditLogPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

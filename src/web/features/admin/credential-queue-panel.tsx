@@ -1,0 +1,106 @@
+// The console's credentials to verify: by state, each approved or rejected with a reason.
+import { useState } from 'react';
+import { CREDENTIAL_STATUSES, type CredentialStatus } from '#shared/credentials.ts';
+import { ErrorState } from '#web/components/error-state.tsx';
+import { ReasonAction } from '#web/components/reason-action.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useCredentialQueue, useReviewCredential } from './console-api';
+import { Section } from './console-ui';
+
+export function CredentialQueuePanel() {
+  const [status, setStatus] = useState<CredentialStatus>('pending');
+  const queue = useCredentialQueue(status);
+  const review = useReviewCredential();
+  const toast = useToast();
+  return (
+    <Section
+      title="Credentials"
+      id="credentials-title"
+      intro="Open each verification link and check the name, the credential and its dates before verifying."
+    >
+      <label className="flex flex-col gap-1 text-sm text-ink-300 sm:w-60">
+        Show
+        <select
+          className="input"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as CredentialStatus)}
+        >
+          {CREDENTIAL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="mt-4">
+        {queue.isPending ? (
+          <Spinner label="Loading credentials" />
+        ) : queue.isError ? (
+          <ErrorState message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />
+        ) : queue.data.length === 0 ? (
+          <p className="muted text-sm">No {status} credentials.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-white/10" aria-label="Credentials to review">
+            {queue.data.map((c) => (
+              <li key={c.id} className="flex flex-col gap-1 py-3 text-sm">
+                <p className="font-medium text-ink-100">
+                  {c.name} · {c.sharkName}
+                </p>
+                <p className="muted wrap-anywhere">
+                  {[
+                    c.issuer,
+                    c.credentialId,
+                    c.issuedOn && `issued ${c.issuedOn}`,
+                    c.expiresOn && `expires ${c.expiresOn}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <a
+                  href={c.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="break-all text-accent-400 hover:underline"
+                >
+                  {c.url}
+                </a>
+                {c.reason ? <p className="text-danger-400">Rejected: {c.reason}</p> : null}
+                <div className="flex flex-wrap gap-2">
+                  {c.status !== 'verified' ? (
+                    <button
+                      type="button"
+                      className="btn-primary py-1.5"
+                      aria-label={`Verify ${c.name} of ${c.sharkName}`}
+                      disabled={review.isPending}
+                      onClick={() =>
+                        review.mutate(
+                          { id: c.id, verified: true },
+                          {
+                            onSuccess: (r) => toast(r.message, 'success'),
+                            onError: (err) => toast(errorMessage(err), 'error'),
+                          },
+                        )
+                      }
+                    >
+                      Verify
+                    </button>
+                  ) : null}
+                  {c.status !== 'rejected' ? (
+                    <ReasonAction
+                      label="Reject"
+                      confirmLabel="Reject the credential"
+                      subject={`${c.name} of ${c.sharkName}`}
+                      onConfirm={(reason) => review.mutateAsync({ id: c.id, verified: false, reason })}
+                    />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,90 @@
+// Every key of the web's query cache, one factory per feature (the catalogue's are in #shared/catalogue-keys.ts,
+// since the server writes first-paint data under them). A feature invalidates what its change makes stale by
+// naming another feature's key here, without importing that feature (decision 110). Types only: this file is on
+// every page, so it must not pull a schema (and zod) along.
+import type { BookingSearchQuery } from '#shared/admin.ts';
+import type { CredentialStatus } from '#shared/credentials.ts';
+import type { SessionGroup } from '#shared/session-lists.ts';
+
+export const accountKeys = {
+  session: ['session'] as const,
+  profile: ['me', 'profile'] as const,
+  verifyEmail: (token: string) => ['verify-email', token] as const,
+};
+
+export const adminKeys = {
+  sharks: ['admin', 'sharks'] as const,
+  contactMessages: ['admin', 'contact-messages'] as const,
+  applications: ['admin', 'shark-applications'] as const,
+};
+
+export const consoleKeys = {
+  all: ['admin', 'console'] as const,
+  sharks: (q: string) => [...adminKeys.sharks, 'search', q] as const,
+  users: (q: string, page: number) => [...consoleKeys.all, 'users', q, page] as const,
+  bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
+  audit: (page: number) => [...consoleKeys.all, 'audit', page] as const,
+  credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
+};
+
+export const mailKeys = {
+  all: ['admin', 'mail'] as const,
+  page: (page: number) => [...mailKeys.all, 'page', page] as const,
+};
+
+export const availabilityKeys = {
+  all: ['availability'] as const,
+  slots: (sharkId: string, hours: number) => ['availability', 'slots', sharkId, hours] as const,
+  slotsOf: (sharkId: string) => ['availability', 'slots', sharkId] as const,
+  workspace: (sharkId: string | undefined) => ['availability', 'workspace', sharkId ?? 'own'] as const,
+};
+
+// Every key of the caller's sessions starts with `mine`, so one invalidation refreshes the lists and the overview.
+export const bookingKeys = {
+  mine: ['me', 'bookings'] as const,
+  overview: ['me', 'bookings', 'overview'] as const,
+  group: (group: SessionGroup) => ['me', 'bookings', 'group', group] as const,
+};
+
+export const workspaceKeys = {
+  all: ['workspace'] as const,
+  scope: (sharkId?: string) => ['workspace', sharkId ?? 'me'] as const,
+  profile: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'profile'] as const,
+  dashboard: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'dashboard'] as const,
+  courseTotals: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'course-totals'] as const,
+  sessions: (group: SessionGroup, sharkId?: string) =>
+    [...workspaceKeys.scope(sharkId), 'sessions', group] as const,
+};
+
+/** A shark's own courses live under its workspace scope: one invalidation refreshes them with its dashboard. */
+export const courseKeys = {
+  own: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'courses'] as const,
+};
+
+export const credentialKeys = {
+  all: ['credentials'] as const,
+  own: (sharkId?: string) => [...credentialKeys.all, 'own', sharkId ?? 'me'] as const,
+  public: (sharkId: string) => [...credentialKeys.all, 'public', sharkId] as const,
+};
+
+export const followKeys = {
+  mine: ['me', 'follows'] as const,
+};
+
+export const freelancerKeys = {
+  profile: ['freelancer', 'profile'] as const,
+};
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  shark: (sharkId: string) => [...reviewKeys.all, 'shark', sharkId] as const,
+  session: (bookingId: string) => [...reviewKeys.all, 'session', bookingId] as const,
+  workspace: (sharkId?: string) => [...reviewKeys.all, 'workspace', sharkId ?? 'me'] as const,
+  reported: () => [...reviewKeys.all, 'reported'] as const,
+};
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  detail: (id: string) => ['sessions', id] as const,
+  messages: (id: string) => ['sessions', id, 'messages'] as const,
+};
