@@ -367,7 +367,8 @@ beforeAll(async () => {
     // A fresh session per request: a fuzzed logout or password change must not turn later runs into visitors.
     'every role': async () => ({ cookie: await sessionCookie(db, everyone.id) }),
   };
-});
+  // The first file of a full run on a loaded 2-core machine: starting the app and its fixtures can pass a minute.
+}, 180_000);
 afterAll(() => {
   setClock(); // POST /api/dev/clock may have moved it
   return app.close();
