@@ -14,7 +14,7 @@ export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
   forensics: 'Digital Forensics',
 };
 
-/** All five offered sorts work (design.md section 4); ties break by name, then id. */
+/** All five offered sorts work (decision 006); ties break by name, then id. */
 export const SHARK_SORTS = ['rating', 'experience', 'students', 'price_low', 'price_high'] as const;
 export type SharkSort = (typeof SHARK_SORTS)[number];
 export const DEFAULT_SHARK_SORT: SharkSort = 'rating';
