@@ -26,15 +26,6 @@ export const BOOKING_MSG = {
   timeZoneInvalid: 'Unknown time zone',
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date (rejects 2026-02-30), written YYYY-MM-DD. */
-export const isCalendarDate = (v: string) => {
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 /** Phone numbers as people type them: digits with optional +, spaces, dashes and brackets; 7 to 15 digits. */
 export const phoneField = z
   .string({ error: BOOKING_MSG.phoneRequired })
