@@ -15,7 +15,9 @@ export default defineConfig({
           exclude: process.env.DATABASE_URL
             ? []
             : ['src/server/test/two-instances.test.ts', 'src/server/test/jobs-under-faults.test.ts'],
-          // One database per worker, shared by the files it runs: a PGlite start costs seconds.
+          // One database per worker, shared by the files it runs: a PGlite start costs seconds. Each is a copy
+          // of one template the global setup migrates once per run.
+          globalSetup: ['src/server/test/global-setup.ts'],
           pool: 'forks',
           isolate: false,
           setupFiles: ['src/server/test/setup.ts'],

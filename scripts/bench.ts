@@ -3,7 +3,7 @@
 // concurrency, and prints requests/s, p50/p99 and the app/raw ratio per case (the catalogue's, then the
 // signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
 // and on the embedded PGlite; then the gzipped JS of `/` and of a shark's profile with the slot picker open,
-// and Lighthouse scores. It prints figures; it never fails a build (design.md section 7). All traffic goes
+// and Lighthouse scores. It prints figures; it never fails a build (decision 060). All traffic goes
 // to 127.0.0.1.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), BENCH_DURATION seconds per

@@ -32,7 +32,6 @@ export const adminSharkSchema = z.object({
   published: z.boolean(),
 });
 export type AdminShark = z.infer<typeof adminSharkSchema>;
-export const adminSharksSchema = z.array(adminSharkSchema);
 
 /** GET /api/admin/contact-messages: newest first. */
 export const contactMessageSchema = z.object({

@@ -14,7 +14,7 @@ export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
   forensics: 'Digital Forensics',
 };
 
-/** All five offered sorts work (design.md section 4); ties break by name, then id. */
+/** All five offered sorts work (decision 006); ties break by name, then id. */
 export const SHARK_SORTS = ['rating', 'experience', 'students', 'price_low', 'price_high'] as const;
 export type SharkSort = (typeof SHARK_SORTS)[number];
 export const DEFAULT_SHARK_SORT: SharkSort = 'rating';
@@ -28,7 +28,6 @@ export const SHARK_SORT_LABELS: Record<SharkSort, string> = {
 
 export const ROLES = ['user', 'shark', 'freelancer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_SIGNUP_ROLE: Role = 'user';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const BOOKING_MIN_HOURS = 1;
@@ -48,7 +47,6 @@ export const FALLBACK_STUDENT_COUNT = 69;
 export const FALLBACK_BIO = 'No bio available';
 /** An unrated shark shows this instead of stars (the spec's 4.5 fallback is dropped, decision 007). */
 export const UNRATED_LABEL = 'New';
-export const DEFAULT_SHARK_PHOTO = '/images/default-shark.svg';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -57,5 +55,3 @@ export const COMPANY = {
   phone: '+91 98765 43210',
   location: 'Bengaluru, Karnataka, India',
 } as const;
-
-export const CURRENCY = 'INR';

@@ -95,9 +95,3 @@ export async function acquireDataDirLock(
     await new Promise((r) => setTimeout(r, Math.min(opts.pollMs ?? 100, Math.max(1, deadline - Date.now()))));
   }
 }
-
-/** True when a live process other than this one holds the lock on `dataDir`. */
-export function dataDirLockedByOther(dataDir: string): boolean {
-  const owner = readOwner(path.join(dataDir, LOCK_FILE));
-  return owner !== null && owner !== process.pid && isAlive(owner);
-}

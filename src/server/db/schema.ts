@@ -1,4 +1,4 @@
-// The whole data model (design.md section 3). Tables are created by the SQL migrations in ./migrations;
+// The whole data model (decision 120, section 3). Tables are created by the SQL migrations in ./migrations;
 // this file gives Drizzle their types. Keep the two in step: `npm run db:check` (drizzle-kit check) compares them.
 import { sql } from 'drizzle-orm';
 import {

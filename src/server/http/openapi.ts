@@ -8,7 +8,7 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import type { Config } from '#server/config.ts';
 import { GUARD_ROLES, sessionCookieName } from '#server/plugins/auth.ts';
 
-export const SESSION_SCHEME = 'sessionCookie';
+const SESSION_SCHEME = 'sessionCookie';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Hook = ((...args: never[]) => unknown) & { [GUARD_ROLES]?: string[] };

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { COMMON_MSG } from '#shared/common.ts';
 import { buildApp } from '#server/app.ts';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
-import { testConfig } from '#server/test/app.ts';
+import { openPostgres, type Database } from '#server/db/client.ts';
+import { openTestPglite, serverDatabase, testConfig } from '#server/test/app.ts';
+import { onServer } from '#server/test/databases.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 
 const TEMPLATE =
@@ -18,23 +18,13 @@ const TEMPLATE =
 
 let outage: () => Promise<void>;
 
-async function openDroppablePostgres(url: string): Promise<Database> {
-  const base = new URL(url);
-  const name = `${base.pathname.slice(1) || 'test'}_outage_w${process.env.VITEST_POOL_ID ?? '0'}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${name}"`);
-  base.pathname = `/${name}`;
-  const opened = await openPostgres(base.toString(), 5);
-  outage = () => admin(`DROP DATABASE "${name}" WITH (FORCE)`);
+async function openDroppablePostgres(): Promise<Database> {
+  const { name, url } = await serverDatabase('outage');
+  const opened = await openPostgres(url, 5);
+  outage = () =>
+    onServer(process.env.DATABASE_URL!, (client) =>
+      client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`),
+    ).then(() => {});
   return opened;
 }
 
@@ -51,9 +41,7 @@ beforeAll(async () => {
   // Its own database, so the test can take it away under the running app: an embedded one it closes, or (with
   // DATABASE_URL) a PostgreSQL database it drops with every connection terminated.
   outage = () => database.close();
-  database = process.env.DATABASE_URL
-    ? await openDroppablePostgres(process.env.DATABASE_URL)
-    : await openPglite();
+  database = process.env.DATABASE_URL ? await openDroppablePostgres() : await openTestPglite();
   app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database, serveWeb: true, logger: false });
   await app.ready();
   const account = await createAccount(database.db, { roles: ['user'] });

@@ -16,6 +16,7 @@ import { queryRows } from '#server/db/client.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
+  dateIn,
   createAccount,
   createBooking,
   createCourse,
@@ -342,14 +343,14 @@ beforeAll(async () => {
     courseId: otherCourse.id,
     userId: everyone.id,
     rating: 4,
-    preferredDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+    preferredDate: dateIn(-3),
   });
   const learner = await createAccount(db, { roles: ['user'] });
   const ofOwn = await createReview(db, {
     courseId: course.id,
     userId: learner.id,
     rating: 2,
-    preferredDate: new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10),
+    preferredDate: dateIn(-4),
   });
   ids = [
     shark.id,

@@ -1,51 +1,79 @@
-// The real database for API tests: one per test worker (PGlite in memory by default; a fresh database on
-// the PostgreSQL server named by DATABASE_URL otherwise), emptied between tests by resetDb().
-import { mkdtempSync } from 'node:fs';
+// The real database for API tests: one per test worker (PGlite in memory by default; a database on the
+// PostgreSQL server named by DATABASE_URL otherwise), each a copy of the run's migrated template
+// (global-setup.ts), emptied between tests by resetDb().
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp, type BuildOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { openPglite, openPostgres, queryRows, type Database } from '#server/db/client.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { copyOfTemplate } from './databases';
 
 let databasePromise: Promise<Database> | null = null;
 
-async function openWorkerPostgres(url: string): Promise<Database> {
-  const base = new URL(url);
-  const name = `${base.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  base.pathname = `/${name}`;
-  return openPostgres(base.toString(), 10);
+/**
+ * A copy of the run's migrated template on the PostgreSQL server of DATABASE_URL, named for this worker (and
+ * `suffix`, for a test that needs a database apart from the one every test shares): its name and URL.
+ */
+export function serverDatabase(suffix?: string): Promise<{ name: string; url: string }> {
+  const template = inject('testTemplate');
+  if (template.kind !== 'postgres') throw new Error('A database on the server needs DATABASE_URL');
+  const worker = `w${process.env.VITEST_POOL_ID ?? '0'}`;
+  return copyOfTemplate(template.prefix, suffix ? `${worker}_${suffix}` : worker);
 }
 
-/** The worker's database, migrated. */
+/** A new embedded database, migrated: the run's dumped template, loaded. */
+export function openTestPglite(): Promise<Database> {
+  const template = inject('testTemplate');
+  if (template.kind !== 'pglite')
+    throw new Error('An embedded test database is for runs without DATABASE_URL');
+  return openPglite(undefined, new Blob([readFileSync(template.file)]));
+}
+
+/** The worker's database, migrated: a copy of the run's template (global-setup.ts). */
 export function testDatabase(): Promise<Database> {
-  databasePromise ??= process.env.DATABASE_URL ? openWorkerPostgres(process.env.DATABASE_URL) : openPglite();
+  databasePromise ??= process.env.DATABASE_URL
+    ? serverDatabase().then(({ url }) => openPostgres(url, 10))
+    : openTestPglite();
   return databasePromise;
 }
 
-/** Empties every table but roles; the migrations' own rows stay. */
+/**
+ * Empties every table but roles (the migrations' own rows stay), restarts their sequences, and drops the job
+ * queue's jobs (its schema exists once an app has started). DELETE with the triggers off (replica role: no
+ * foreign-key checks, no counters, no audit rows) instead of TRUNCATE: TRUNCATE gives each of the 26 tables new
+ * files, about 200 ms a test on PGlite, where these tables' few rows go in about 10 ms. One statement, so it
+ * is one round trip and one transaction on both databases.
+ */
+const RESET = sql.raw(`DO $reset$
+DECLARE
+  name text;
+BEGIN
+  PERFORM set_config('session_replication_role', 'replica', true);
+  FOR name IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'roles' LOOP
+    EXECUTE format('DELETE FROM public.%I', name);
+  END LOOP;
+  FOR name IN
+    SELECT seq.relname FROM pg_class seq
+    JOIN pg_namespace ns ON ns.oid = seq.relnamespace AND ns.nspname = 'public'
+    JOIN pg_depend dep ON dep.objid = seq.oid AND dep.deptype IN ('a', 'i')
+    JOIN pg_class tab ON tab.oid = dep.refobjid AND tab.relname <> 'roles'
+    WHERE seq.relkind = 'S'
+  LOOP
+    PERFORM setval(format('public.%I', name), 1, false);
+  END LOOP;
+  IF to_regclass('pgboss.job') IS NOT NULL THEN
+    EXECUTE 'DELETE FROM pgboss.job';
+  END IF;
+END
+$reset$`);
+
 export async function resetDb() {
   const { db } = await testDatabase();
-  const tables = await queryRows<{ tablename: string }>(
-    db,
-    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'roles'`,
-  );
-  await db.execute(
-    sql.raw(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`),
-  );
-  // The job queue's jobs go with the rows they point to (its schema exists once an app has started).
-  const [boss] = await queryRows<{ t: string | null }>(db, sql`SELECT to_regclass('pgboss.job')::text AS t`);
-  if (boss?.t) await db.execute(sql`DELETE FROM pgboss.job`);
+  await db.execute(RESET);
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,8 +1,10 @@
 // Test fixtures: create exactly what a test needs in the real database, through the same code paths
 // the app uses (insertAccount, createSession).
 import { randomBytes } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
+import { todayIn } from '#server/time.ts';
 import { courseBookings, courses, reviews, sharks } from '#server/db/schema.ts';
 import { slotFromPreferred } from '#server/modules/bookings/service.ts';
 import {
@@ -13,6 +15,30 @@ import {
 } from '#server/modules/accounts/service.ts';
 
 const unique = () => randomBytes(4).toString('hex');
+
+/**
+ * The calendar date `days` from the app's today (negative: in the past), as the app counts it: the date in India
+ * (the tests' APP_TIMEZONE) on the app's clock, which a test may have moved. A date from `toISOString()` is the
+ * UTC one, yesterday's in India from 18:30 to 24:00 UTC, so a test built on it went red at night.
+ */
+export const dateIn = (days: number, timeZone = 'Asia/Kolkata'): string =>
+  Temporal.PlainDate.from(todayIn(timeZone)).add({ days }).toString();
+
+/**
+ * One argon2 hash per password for each test worker, made by the app's own hashPassword: a fixture account's
+ * password is still checked by the real verifyPassword at login, but hashing the same password again for every
+ * account (about 32 ms each; the role matrix makes six accounts per row) bought nothing. Fixtures only: the app
+ * hashes every new password itself, with its production parameters.
+ */
+const hashes = new Map<string, Promise<string>>();
+function fixtureHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
 
 export interface TestAccount {
   id: string;
@@ -26,7 +52,7 @@ export async function createAccount(
 ): Promise<TestAccount> {
   const email = opts.email ?? `${opts.roles[0]}-${unique()}@example.test`;
   const password = opts.password ?? 'correct-horse-battery';
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await fixtureHash(password);
   const { id } = await db.transaction((tx) =>
     insertAccount(tx, {
       email,

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
+import { serverDatabase } from './app';
 import { Redis } from 'ioredis';
 import type { Db } from '#server/db/client.ts';
 import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
@@ -49,19 +50,11 @@ export async function clearRateLimits(): Promise<void> {
 }
 
 /**
- * A fresh database `<base name>_<suffix>` on the server of `baseUrl`: the processes outlive a test's resetDb,
- * so they must not share the worker's. Returns its URL.
+ * A database of its own for the processes, migrated (a copy of the run's template): they outlive a test's
+ * resetDb, so they must not share the worker's. Returns its URL.
  */
-export async function freshDatabase(baseUrl: string, suffix: string): Promise<string> {
-  const base = new URL(baseUrl);
-  const name = `${base.pathname.slice(1) || 'test'}_${suffix}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  base.pathname = `/${name}`;
-  return base.toString();
+export async function freshDatabase(suffix: string): Promise<string> {
+  return (await serverDatabase(suffix)).url;
 }
 
 export interface Instance {

@@ -28,7 +28,6 @@ import {
 } from './instances';
 import { startSmtp, type Envelope, type Smtp } from './smtp';
 
-const BASE_URL = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, done: () => Promise<boolean> | boolean, timeoutMs: number) {
@@ -147,7 +146,7 @@ describe('reminders under faults: two servers, one PostgreSQL database, a real S
   const all = () => Object.values(sinks);
 
   beforeAll(async () => {
-    const dbUrl = await freshDatabase(BASE_URL!, 'jobs_faults');
+    const dbUrl = await freshDatabase('jobs_faults');
     database = await openPostgres(dbUrl, 4);
     const withRedis = await redisAnswers();
     if (withRedis) await clearRateLimits();

@@ -23,8 +23,6 @@ import {
   type Instance,
 } from './instances';
 
-const BASE_URL = process.env.DATABASE_URL;
-
 describe('two instances on one PostgreSQL database', () => {
   let database: Database;
   let dbUrl: string;
@@ -33,7 +31,7 @@ describe('two instances on one PostgreSQL database', () => {
   let withRedis = false;
 
   beforeAll(async () => {
-    dbUrl = await freshDatabase(BASE_URL!, 'two_instances');
+    dbUrl = await freshDatabase('two_instances');
     database = await openPostgres(dbUrl, 4);
     withRedis = await redisAnswers();
     if (withRedis) await clearRateLimits();

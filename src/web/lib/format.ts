@@ -1,5 +1,5 @@
 // The one home of display formats: money, ratings, years, calendar dates and instants. Money is rupees
-// (design.md section 3).
+// (decision 120, section 3).
 
 // An Intl formatter is costly to build (the first of a locale loads its data; building four of them when this
 // module loaded was a tenth of a profile's start-up work on a throttled phone), so each is built on first use and

@@ -273,7 +273,7 @@ describe('login portals', () => {
       expect(sidOf(wrong)).toBeUndefined();
       expect(sidOf(unknown)).toBeUndefined();
     }
-    // design.md: no enumeration, so the spec's 'User not found.' is never an answer.
+    // No enumeration (decision 020), so the spec's 'User not found.' is never an answer.
     expect(JSON.stringify((await login('nobody@example.com', 'x', 'user')).json())).not.toContain(
       ACCOUNT_MSG.userNotFound,
     );

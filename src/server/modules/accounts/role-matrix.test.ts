@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { COMMON_MSG } from '#shared/common.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
+  dateIn,
   createAccount,
   createBooking,
   createCourse,
@@ -146,7 +147,7 @@ const reviewBody = {
   clarity: 5,
   body: 'A clear and well-prepared session.',
 };
-const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const future = dateIn(7);
 
 const MATRIX: Row[] = [
   { method: 'GET', route: '/api/admin/sharks', url: () => '/api/admin/sharks', expect: ADMIN_ONLY },
@@ -776,18 +777,17 @@ beforeEach(async () => {
     preferredDate: future,
     status: 'confirmed',
   });
-  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const completed = await createBooking(db, {
     courseId: course.id,
     userId: user.id,
-    preferredDate: daysAgo(2),
+    preferredDate: dateIn(-2),
     status: 'completed',
   });
   const reviewed = await createReview(db, {
     courseId: course.id,
     userId: user.id,
     rating: 4,
-    preferredDate: daysAgo(3),
+    preferredDate: dateIn(-3),
   });
   const freelancer = await createAccount(db, { roles: ['freelancer', 'user'] });
   const admin = await createAccount(db, { roles: ['admin'] });

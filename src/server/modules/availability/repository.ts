@@ -216,11 +216,3 @@ export async function takeWatchers(db: DbOrTx, sharkId: string): Promise<Array<{
   await db.delete(w).where(eq(w.sharkId, sharkId));
   return rows;
 }
-
-export async function isWatching(db: DbOrTx, sharkId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(w)
-    .where(and(eq(w.sharkId, sharkId), eq(w.userId, userId)));
-  return !!row;
-}

@@ -21,7 +21,6 @@ import {
   findRules,
   findSlotsInputs,
   isSharkPublished,
-  isWatching,
   listActiveBookings,
   listOverrides,
   listWeekly,
@@ -31,7 +30,6 @@ import {
 } from './repository';
 import { computeSlots, localDate, wallClock, type Range, type SlotRules } from './slots';
 
-export { computeSlots, localDate, wallClock } from './slots';
 export type { SlotRules, Busy } from './slots';
 
 const DAY = 86_400_000;
@@ -162,8 +160,6 @@ export async function watchCalendar(db: DbOrTx, sharkId: string, userId: string)
   if (!(await isSharkPublished(db, sharkId))) throw notFound(CATALOGUE_MSG.sharkNotFound);
   await addWatcher(db, sharkId, userId);
 }
-
-export const isWatchingCalendar = isWatching;
 
 export interface CheckedSlot {
   timeZone: string;

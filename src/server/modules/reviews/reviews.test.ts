@@ -17,9 +17,8 @@ import {
   sharks,
 } from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { todayIn } from '#server/time.ts';
-import { Temporal } from 'temporal-polyfill';
 import {
+  dateIn,
   createAccount,
   createBooking,
   createCourse,
@@ -36,13 +35,6 @@ afterAll(() => app.close());
 beforeEach(resetDb);
 
 const DAY = 86_400_000;
-/**
- * A calendar date `days` from today (negative: in the past), where "today" is the app's: the date in
- * APP_TIMEZONE on the app's clock. A UTC date is yesterday's in India from 18:30 UTC on, which made a session
- * "completed today" look completed yesterday and invited it a day early.
- */
-const dateIn = (days: number) =>
-  Temporal.PlainDate.from(todayIn(app.config.APP_TIMEZONE)).add({ days }).toString();
 
 const outbox = async (to: string) =>
   (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as Array<{

@@ -15,8 +15,12 @@ export type CalendarSession = Pick<SessionDetail, 'id' | 'startsAt' | 'endsAt' |
   events: readonly Pick<SessionDetail['events'][number], 'kind'>[];
 };
 
-/** Compiles only while a SessionDetail is a CalendarSession: the sessions module passes its detail as it is. */
+/**
+ * Compiles only while a SessionDetail is a CalendarSession: the sessions module passes its detail as it is.
+ * @public a compile-time check, read by no one
+ */
 export type DetailIsEnough = SessionDetail extends CalendarSession ? true : never;
+/** @public */
 export const detailIsEnough: DetailIsEnough = true;
 
 const STATUS: Record<SessionStatus, ICalEventStatus> = {

@@ -57,9 +57,6 @@ export const PORTALS: Record<LoginPortal, PortalInfo> = {
 export const isPortal = (value: string | undefined): value is LoginPortal =>
   (LOGIN_PORTALS as readonly string[]).includes(value ?? '');
 
-/** Where each role lands: the portal of the same name's home. */
-export const DASHBOARD_BY_ROLE: Readonly<Record<Role, string>> = PORTAL_HOME;
-
 /**
  * A `next` target from the URL, only when it is a path on this site: a single leading '/'.
  * '//evil.example' and '/\evil.example' are protocol-relative in browsers, so they are refused.

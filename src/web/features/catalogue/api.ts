@@ -38,5 +38,3 @@ export const getSharkCourses = (id: string) =>
 
 export const getSharkCoursesQueryOptions = (id: string) =>
   queryOptions({ queryKey: catalogueKeys.courses(id), queryFn: () => getSharkCourses(id) });
-
-export const useSharkCourses = (id: string) => useQuery(getSharkCoursesQueryOptions(id));
