@@ -32,6 +32,17 @@ const MODULE_DOOR = {
   message: 'Another module is reached through its service.ts, never its repository or other files.',
 };
 
+/**
+ * A session's tables belong to modules/sessions (decision 100): its repository is the only code that reads or
+ * writes them; everyone else asks the sessions service. Tests and their fixtures may write them directly.
+ */
+const SESSION_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages'],
+  message:
+    "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
+};
+
 /** An array literal as a query key outside the features' api.ts files: keys come only from key factories. */
 const INLINE_QUERY_KEY = {
   selector: "Property[key.name='queryKey'] > ArrayExpression",
@@ -125,6 +136,13 @@ export default tseslint.config(
     },
   },
   {
+    // The sessions module's tables, everywhere on the server but its repository (the later blocks repeat it).
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    // The bench's raw side builds a Drizzle over the whole schema (as db/client.ts does), reading no table.
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**', 'scripts/bench/raw.ts'],
+    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES] }) },
+  },
+  {
     // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
     files: ['src/server/**/*.ts'],
     ignores: [
@@ -135,17 +153,24 @@ export default tseslint.config(
       // The demo seed writes its catalogue in bulk, like a migration.
       'src/server/seed.ts',
     ],
-    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL] }) },
+    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES] }) },
   },
   {
     // A module's routes call its own service, its service its own repository; another module only through
     // its service (decision 073). Repositories may write raw SQL; nothing else in a module may.
     files: ['src/server/modules/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/repository.ts'],
-    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL], patterns: [MODULE_DOOR] }) },
+    rules: {
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+    },
   },
   {
     files: ['src/server/modules/**/repository.ts'],
+    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
+  },
+  {
+    // The one owner of a session's tables.
+    files: ['src/server/modules/sessions/repository.ts'],
     rules: { 'no-restricted-imports': restrict({ patterns: [MODULE_DOOR] }) },
   },
 );

@@ -27,7 +27,7 @@ import authRoutes from './modules/accounts/routes';
 import adminRoutes from './modules/admin/routes';
 import sharksRoutes from './modules/sharks/routes';
 import coursesRoutes from './modules/courses/routes';
-import bookingsRoutes from './modules/bookings/routes';
+import bookingsRoutes from './modules/sessions/booking-routes';
 import followsRoutes from './modules/follows/routes';
 import reviewsRoutes from './modules/reviews/routes';
 import profilesRoutes from './modules/profiles/routes';

@@ -5,7 +5,13 @@ import { ACCOUNT_MSG, type AccountExport } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { listMyBookings } from '#server/modules/bookings/service.ts';
+import { listReviewsByAuthor } from '#server/modules/reviews/service.ts';
+import {
+  closeSessionsOfLeavingLearner,
+  countSharkSessionsOfAccount,
+  exportSessionTexts,
+  listMyBookings,
+} from '#server/modules/sessions/service.ts';
 import { listMyFollows } from '#server/modules/follows/service.ts';
 import { getFreelancerProfile } from '#server/modules/freelancers/service.ts';
 import { now, todayIn } from '#server/time.ts';
@@ -102,6 +108,7 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
   if (!account) throw new HttpError(404, ACCOUNT_MSG.noUserLoggedIn, 'not_found');
   const roles = await repo.listRoles(db, userId);
   const { shark, courses } = await repo.findSharkForExport(db, userId);
+  const texts = await exportSessionTexts(db, userId);
   return {
     exportedAt: now().toISOString(),
     account: {
@@ -114,8 +121,10 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
     profile: account.hasProfile ? { fullName: account.fullName, phone: account.phone } : null,
     bookings: await listMyBookings(db, userId),
     follows: (await listMyFollows(db, userId)).sharks,
-    reviews: [],
-    messages: [],
+    reviews: await listReviewsByAuthor(db, userId),
+    messages: texts.messages,
+    briefs: texts.briefs,
+    notes: texts.notes,
     freelancerProfile: roles.includes('freelancer') ? await getFreelancerProfile(db, userId) : null,
     sharkProfile: shark,
     courses,
@@ -124,8 +133,9 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
 
 /**
  * Deletes the account at once: profile, credentials, sessions, tokens, follows go; bookings stay as the sharks'
- * records without the learner's name, email and phone. A shark with booked sessions ahead cancels them first;
- * the last admin cannot leave the app without one.
+ * records without the learner's name, email and phone. A learner's open sessions are cancelled (each shark is
+ * mailed) and its free text is redacted for the sharks, in the same transaction (issue 21, item 9). A shark
+ * with booked sessions ahead cancels them first; the last admin cannot leave the app without one.
  */
 export async function deleteAccount(
   db: Db,
@@ -140,11 +150,11 @@ export async function deleteAccount(
     const roles = await repo.listRoles(tx, auth.userId);
     if (roles.includes('admin') && (await repo.countAdmins(tx)) <= 1)
       throw conflict(ACCOUNT_MSG.deleteLastAdmin, 'last_admin');
-    const sharkBookings = await repo.countSharkBookings(tx, auth.userId, todayIn(timeZone));
+    const sharkBookings = await countSharkSessionsOfAccount(tx, auth.userId, todayIn(timeZone));
     if (sharkBookings.upcoming > 0)
       throw conflict(ACCOUNT_MSG.deleteCancelUpcomingFirst, 'upcoming_sessions');
     if (sharkBookings.total > 0) throw conflict(ACCOUNT_MSG.deleteSharkRecordsKept, 'booking_records');
-    await repo.anonymizeBookings(tx, auth.userId, ACCOUNT_MSG.deletedLearnerName);
+    await closeSessionsOfLeavingLearner(tx, ctx, auth.userId, ACCOUNT_MSG.deletedLearnerName);
     await repo.deleteUser(tx, auth.userId);
     await ctx.mailer.enqueue(tx, {
       to: auth.email,

@@ -22,6 +22,11 @@ import {
 } from '#server/modules/accounts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { listContactMessages } from '#server/modules/contact/service.ts';
+import {
+  countLearnerBookings,
+  countSharkCancellations,
+  searchSessionsForAdmin,
+} from '#server/modules/sessions/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as repo from './repository';
 
@@ -109,7 +114,14 @@ export async function ensureDraftShark(
 }
 
 /** Every shark, published or not, with its state (suspended, credentials); `q` searches name and email. */
-export const listAllSharks = (db: DbOrTx, q = ''): Promise<AdminSharkState[]> => repo.listAllSharks(db, q);
+export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState[]> {
+  const rows = await repo.listAllSharks(db, q);
+  const cancellations = await countSharkCancellations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, sharkCancellations: cancellations.get(r.id) ?? 0 }));
+}
 
 const mailCtxLink = (ctx: MailContext, path: string) => `${ctx.appOrigin}${path}`;
 
@@ -151,9 +163,14 @@ export const USERS_PAGE_SIZE = 25;
 /** Accounts by email or name, newest first, with roles, state and booking count. */
 export async function searchAccounts(db: DbOrTx, q: string, page: number): Promise<AdminUserPage> {
   const { items, total } = await repo.searchUsers(db, q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+  const bookings = await countLearnerBookings(
+    db,
+    items.map((u) => u.id),
+  );
   return {
     items: items.map((u) => ({
       ...u,
+      bookings: bookings.get(u.id) ?? 0,
       suspendedAt: u.suspendedAt ? u.suspendedAt.toISOString() : null,
       createdAt: u.createdAt.toISOString(),
     })),
@@ -234,21 +251,16 @@ export const BOOKINGS_PAGE_SIZE = 25;
 /** Sessions (bookings) by learner, shark, course and date range. */
 export async function searchSessions(
   db: DbOrTx,
-  filters: repo.BookingFilters,
+  filters: Parameters<typeof searchSessionsForAdmin>[1],
   page: number,
 ): Promise<AdminBookingPage> {
-  const { items, total } = await repo.searchBookings(
-    db,
-    filters,
-    BOOKINGS_PAGE_SIZE,
-    (page - 1) * BOOKINGS_PAGE_SIZE,
-  );
   // A report is shown on any row that has one: a "took place" ruling leaves the session completed.
-  const ids = items.map((b) => b.id);
-  const [reportRows, rulingRows] = await Promise.all([
-    repo.listNoShowReports(db, ids),
-    repo.listNoShowRulings(db, ids),
-  ]);
+  const {
+    items,
+    total,
+    reports: reportRows,
+    rulings: rulingRows,
+  } = await searchSessionsForAdmin(db, filters, BOOKINGS_PAGE_SIZE, (page - 1) * BOOKINGS_PAGE_SIZE);
   const rulings = new Map(
     rulingRows.map((r) => [
       r.bookingId,

@@ -12,6 +12,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
 import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
 
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import { countCourseSessions } from '#server/modules/sessions/service.ts';
 import {
   keyFromPublicUrl,
   processImage,
@@ -125,7 +126,7 @@ export async function deleteOwnCourse(
 ): Promise<void> {
   const existing = await ownedCourse(db, scope, id);
   // Bookings are money: the foreign key refuses (ON DELETE RESTRICT); say so in words before trying.
-  const n = await repo.countCourseBookings(db, id);
+  const n = await countCourseSessions(db, id);
   if (n > 0) throw new HttpError(409, SESSION_MSG.courseHasBookings, 'course_has_bookings');
   try {
     await repo.deleteCourse(db, existing.sharkId, id);
