@@ -43,6 +43,13 @@ const SESSION_TABLES = {
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };
 
+/** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
+const BARE_ERROR_CODE = {
+  selector:
+    "NewExpression[callee.name='HttpError'] > Literal.arguments:nth-child(3), CallExpression[callee.name=/^(conflict|forbidden|unauthorized)$/] > Literal.arguments:nth-child(2), Property[key.name='error'] > ObjectExpression > Property[key.name='code'] > Literal",
+  message: 'Name the error code from ERROR_CODE (src/shared/error-codes.ts), decision 101.',
+};
+
 /** An array literal as a query key outside the features' api.ts files: keys come only from key factories. */
 const INLINE_QUERY_KEY = {
   selector: "Property[key.name='queryKey'] > ArrayExpression",
@@ -134,6 +141,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: { 'no-restricted-syntax': ['error', BARE_ERROR_CODE] },
   },
   {
     // The sessions module's tables, everywhere on the server but its repository (the later blocks repeat it).

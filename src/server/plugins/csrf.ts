@@ -3,6 +3,7 @@
 // misrouting proxy) can write (issue 10, finding 13). In development the Vite dev server's origin is accepted
 // too: it proxies /api to this server.
 // Cookies are SameSite=Lax as a second wall; requests without a browser's headers (CLI, tests) carry no cookie of a victim.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMMON_MSG } from '#shared/common.ts';
@@ -19,10 +20,10 @@ export default fp(async function csrf(app: FastifyInstance) {
     if (SAFE.has(req.method)) return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw forbidden(COMMON_MSG.forbiddenOrigin, 'forbidden_origin');
+      if (!allowed.has(origin)) throw forbidden(COMMON_MSG.forbiddenOrigin, ERROR_CODE.forbiddenOrigin);
       return;
     }
     if (req.headers['sec-fetch-site'] === 'cross-site')
-      throw forbidden(COMMON_MSG.forbiddenOrigin, 'forbidden_origin');
+      throw forbidden(COMMON_MSG.forbiddenOrigin, ERROR_CODE.forbiddenOrigin);
   });
 });

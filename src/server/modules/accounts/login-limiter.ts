@@ -9,6 +9,7 @@
 // So a guesser at one address pauses only that address for that account: the owner, from another address,
 // still logs in (issue 10, finding 3). In memory by default; in Redis when the app has one (INCR is atomic
 // and every instance sees the same counts).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { Redis } from 'ioredis';
 import { COMMON_MSG } from '#shared/common.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
@@ -188,7 +189,7 @@ export async function limitLogin<T>(
     throw new HttpError(
       429,
       attempt.refusedBy === 'account' ? ACCOUNT_MSG.accountLoginPaused : COMMON_MSG.rateLimited,
-      'rate_limited',
+      ERROR_CODE.rateLimited,
     );
   let result: T;
   try {

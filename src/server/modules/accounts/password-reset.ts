@@ -1,4 +1,5 @@
 // Password reset: a single-use link by mail, then a new password that ends every session of the account.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -53,7 +54,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset_password');
-    if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, 'invalid_token');
+    if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, ERROR_CODE.invalidToken);
     await confirmEmail(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
     // The "Log in" link that follows goes to this role's portal, not the chooser.

@@ -1,5 +1,6 @@
 // The company's side of accounts: shark and admin accounts are created here (by the admin console and by
 // the admin CLI through the same function), never by signup.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { Specialization } from '#shared/constants.ts';
 import {
   ADMIN_MSG,
@@ -55,11 +56,12 @@ export async function createStaffAccount(
   actorId: string | null = null,
 ): Promise<StaffAccountResult> {
   const email = input.email.trim().toLowerCase();
-  if (await findAccountByEmail(db, email)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
+  if (await findAccountByEmail(db, email))
+    throw conflict(ACCOUNT_MSG.accountEmailTaken, ERROR_CODE.emailTaken);
   try {
     return await db.transaction((tx) => createStaffAccountIn(tx, ctx, input, { actorId }));
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
+    if (isUniqueViolation(err)) throw conflict(ACCOUNT_MSG.accountEmailTaken, ERROR_CODE.emailTaken);
     throw err;
   }
 }
@@ -191,14 +193,14 @@ export async function suspendAccount(
   userId: string,
   reason: string,
 ): Promise<void> {
-  if (userId === actorId) throw conflict(ADMIN_MSG.cannotSuspendSelf, 'cannot_suspend_self');
+  if (userId === actorId) throw conflict(ADMIN_MSG.cannotSuspendSelf, ERROR_CODE.cannotSuspendSelf);
   await db.transaction(async (tx) => {
     const activeAdmins = await repo.lockActiveAdmins(tx);
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound(ADMIN_MSG.accountNotFound);
-    if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, 'already_suspended');
+    if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, ERROR_CODE.alreadySuspended);
     if (user.roles.includes('admin') && activeAdmins.every((id) => id === userId))
-      throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, 'last_admin');
+      throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, ERROR_CODE.lastAdmin);
     await repo.setSuspension(tx, userId, { at: now(), reason });
     await endAllSessions(tx, userId);
     await recordAudit(tx, {
@@ -228,7 +230,7 @@ export async function liftSuspension(
   await db.transaction(async (tx) => {
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound(ADMIN_MSG.accountNotFound);
-    if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, 'not_suspended');
+    if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, ERROR_CODE.notSuspended);
     await repo.setSuspension(tx, userId, null);
     await recordAudit(tx, {
       actorId,

@@ -1,5 +1,6 @@
 // Availability: a shark's rules and the free slots learners see, and the check a booking passes before it is
 // written (under a lock on the shark's rules row, so the daily cap and the overlap check see every booking).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import {
   DEFAULT_TIME_ZONE,
   type AvailabilitySettings,
@@ -218,7 +219,7 @@ export async function checkSlot(
     !has(await freeSlots(tx, sharkId, rules, hours, at, busyTimes, { from: date, to: date, exceptBookingId }))
   ) {
     const offered = has(computeSlots(rules, [], hours, at, { from: date, to: date, ignoreBookings: true }));
-    if (offered) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    if (offered) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     throw fieldError('startsAt', BOOKING_MSG.slotInvalid);
   }
   const endsAt = new Date(startsAt.getTime() + hours * 3_600_000);

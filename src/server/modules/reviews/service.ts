@@ -1,6 +1,7 @@
 // Reviews of sharks (issue 14, decision 007): only the learner of a completed session reviews it, once, within
 // 30 days, and may edit it for 7; the shark replies once; anyone signed in reports; admins hide and publish again
 // (audited, the learner told by mail). The shark's counters follow in the same transaction (trigger, 0008).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { Temporal } from 'temporal-polyfill';
 import {
   REVIEW_MSG,
@@ -194,10 +195,10 @@ export async function createReview(
   return db.transaction(async (tx) => {
     const booking = await learnersBooking(tx, userId, bookingId);
     if (await repo.findReviewByBooking(tx, bookingId))
-      throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
-    if (booking.status !== 'completed') throw conflict(REVIEW_MSG.notCompleted, 'not_completed');
+      throw conflict(REVIEW_MSG.alreadyReviewed, ERROR_CODE.alreadyReviewed);
+    if (booking.status !== 'completed') throw conflict(REVIEW_MSG.notCompleted, ERROR_CODE.notCompleted);
     if (now() > addDays(booking.completedAt, REVIEW_RULES.windowDays))
-      throw conflict(REVIEW_MSG.windowClosed, 'window_closed');
+      throw conflict(REVIEW_MSG.windowClosed, ERROR_CODE.windowClosed);
     const id = await repo.insertReview(tx, {
       ...valuesOf(input),
       bookingId,
@@ -205,7 +206,7 @@ export async function createReview(
       userId,
       at: now(),
     });
-    if (!id) throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
+    if (!id) throw conflict(REVIEW_MSG.alreadyReviewed, ERROR_CODE.alreadyReviewed);
     await tellWaitingLearners(tx, ctx, booking.sharkId, booking.sharkName);
     return stateOf(booking, await labelledOne(tx, await repo.findReviewByBooking(tx, bookingId)));
   });
@@ -223,9 +224,9 @@ export async function updateReview(
     const review = await repo.findReviewByBooking(tx, bookingId);
     if (!review) throw notFound(REVIEW_MSG.noReview);
     const locked = await repo.lockReview(tx, review.id);
-    if (!locked || locked.hiddenAt) throw conflict(REVIEW_MSG.hiddenNoEdit, 'review_hidden');
+    if (!locked || locked.hiddenAt) throw conflict(REVIEW_MSG.hiddenNoEdit, ERROR_CODE.reviewHidden);
     if (now() > addDays(locked.createdAt, REVIEW_RULES.editableDays))
-      throw conflict(REVIEW_MSG.editClosed, 'edit_closed');
+      throw conflict(REVIEW_MSG.editClosed, ERROR_CODE.editClosed);
     await repo.updateReview(tx, review.id, { ...valuesOf(input), at: now() });
     return stateOf(booking, await labelledOne(tx, await repo.findReviewByBooking(tx, bookingId)));
   });
@@ -275,7 +276,7 @@ export async function replyToReview(
     if (!locked || !scope.shark || locked.sharkId !== scope.shark.id)
       throw notFound(REVIEW_MSG.reviewNotFound);
     if (!(await repo.setReply(tx, reviewId, body.trim(), now())))
-      throw conflict(REVIEW_MSG.alreadyReplied, 'already_replied');
+      throw conflict(REVIEW_MSG.alreadyReplied, ERROR_CODE.alreadyReplied);
     const row = await labelledOne(tx, await repo.findReview(tx, reviewId));
     return toWorkspace(row!);
   });
@@ -293,7 +294,7 @@ export async function reportReview(
   return db.transaction(async (tx) => {
     const review = await repo.findReview(tx, reviewId);
     if (!review || review.hiddenAt) throw notFound(REVIEW_MSG.reviewNotFound);
-    if (review.userId === userId) throw conflict(REVIEW_MSG.ownReview, 'own_review');
+    if (review.userId === userId) throw conflict(REVIEW_MSG.ownReview, ERROR_CODE.ownReview);
     const added = await repo.insertReport(tx, reviewId, userId, reason.trim(), now());
     return { alreadyReported: !added };
   });
@@ -338,8 +339,8 @@ export async function moderateReview(
   await db.transaction(async (tx) => {
     const locked = await repo.lockReview(tx, reviewId);
     if (!locked) throw notFound(REVIEW_MSG.reviewNotFound);
-    if (input.hidden && locked.hiddenAt) throw conflict(REVIEW_MSG.alreadyHidden, 'already_hidden');
-    if (!input.hidden && !locked.hiddenAt) throw conflict(REVIEW_MSG.notHidden, 'not_hidden');
+    if (input.hidden && locked.hiddenAt) throw conflict(REVIEW_MSG.alreadyHidden, ERROR_CODE.alreadyHidden);
+    if (!input.hidden && !locked.hiddenAt) throw conflict(REVIEW_MSG.notHidden, ERROR_CODE.notHidden);
     const at = now();
     const reason = input.reason.trim();
     await repo.setHidden(tx, reviewId, input.hidden ? { at, reason } : null);

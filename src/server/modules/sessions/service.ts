@@ -1,5 +1,6 @@
 // The session between a learner and a shark (decision 053): who may see it, the state machine's transitions,
 // each recorded in booking_events with who, when and why and told to the other side in the same transaction.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { z } from 'zod';
 import {
   isActiveStatus,
@@ -202,12 +203,12 @@ async function act(
       const at = now();
       const rules = toLifecycle(row);
       if (!allowedActions(rules, viewer, at).includes(action))
-        throw conflict(refusal(rules, viewer, action, at), 'not_allowed');
+        throw conflict(refusal(rules, viewer, action, at), ERROR_CODE.notAllowed);
       await run({ tx, row, viewer, at, actor: viewer });
       return detailOf(tx, (await findSession(tx, id))!, viewer);
     });
   } catch (e) {
-    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     throw e;
   }
 }
@@ -314,7 +315,7 @@ export async function acceptReschedule(db: Db, ctx: MailContext, who: SessionCal
       } catch (e) {
         // No longer offered (the shark changed their hours, or it is too close now): as good as taken.
         if (e instanceof HttpError && e.statusCode === 400)
-          throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+          throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
         throw e;
       }
       await updateBooking(step.tx, id, {
@@ -409,7 +410,7 @@ export async function sendMessage(
     const at = now();
     const rules = toLifecycle(row);
     if (viewer === 'admin' || !allowedActions(rules, viewer, at).includes('message'))
-      throw conflict(refusal(rules, viewer, 'message', at), 'not_allowed');
+      throw conflict(refusal(rules, viewer, 'message', at), ERROR_CODE.notAllowed);
     const saved = await insertMessage(tx, {
       bookingId: id,
       author: viewer,
@@ -473,7 +474,7 @@ export async function resolveNoShow(
   } catch (e) {
     // Two admins at once: the second waited for the row lock with a snapshot from before the first ruling,
     // and the one-ruling-per-booking index refused its event.
-    if (isUniqueViolation(e)) throw conflict(SESSION_MSG.noShowAlreadyResolved, 'not_allowed');
+    if (isUniqueViolation(e)) throw conflict(SESSION_MSG.noShowAlreadyResolved, ERROR_CODE.notAllowed);
     throw e;
   }
 }
@@ -488,7 +489,7 @@ function ruleOnNoShow(
   return db.transaction(async (tx) => {
     const { row } = await load(tx, id, { userId: adminUserId, isAdmin: true }, true);
     const refused = noShowRulingRefusal(toLifecycle(row));
-    if (refused) throw conflict(refused, 'not_allowed');
+    if (refused) throw conflict(refused, ERROR_CODE.notAllowed);
     const at = now();
     if (ruling.outcome === 'took_place') await markCompleted(tx, id);
     await recordSessionEvent(tx, ctx, {
@@ -583,7 +584,7 @@ export async function createBooking(
     return await db.transaction(async (tx) => {
       const course = await repo.findBookableCourse(tx, courseId);
       if (!course) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
-      if (course.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, 'own_course');
+      if (course.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, ERROR_CODE.ownCourse);
       await lockCalendar(tx, course.sharkId);
       const existing = await repo.findBooking(tx, { requestId });
       if (existing) {
@@ -617,7 +618,7 @@ export async function createBooking(
       return { booking: toMyBooking((await repo.findBooking(tx, { id }))!, at), created: true };
     });
   } catch (e) {
-    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     // The course was deleted while this booking was written (foreign key violation): not bookable any more.
     if (isForeignKeyViolation(e)) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
     throw e;
