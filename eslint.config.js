@@ -100,6 +100,12 @@ export default tseslint.config(
             { target: './src/web', from: './src/server', message: 'web must not import server code.' },
             { target: './src/server', from: './src/web', message: 'server must not import web code.' },
             {
+              // Folders depend one way (decision 073): modules -> http, db; plugins and jobs -> modules.
+              target: ['./src/server/http', './src/server/db'],
+              from: ['./src/server/plugins', './src/server/modules', './src/server/jobs'],
+              message: 'http and db sit below the modules, plugins and jobs: they never import them.',
+            },
+            {
               target: './src/web/features',
               from: ['./src/web/pages', './src/web/app'],
               message: 'features never import pages or the app shell.',
@@ -149,10 +155,16 @@ export default tseslint.config(
   },
   {
     // The sessions module's tables, everywhere on the server but its repository (the later blocks repeat it).
+    // Outside the modules (plugins, http, jobs, scripts, the seed) a module is reached through its service too.
     files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
     // The bench's raw side builds a Drizzle over the whole schema (as db/client.ts does), reading no table.
-    ignores: ['src/server/**/*.test.ts', 'src/server/test/**', 'scripts/bench/raw.ts'],
-    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES] }) },
+    ignores: [
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+      'scripts/**/*.test.ts',
+      'scripts/bench/raw.ts',
+    ],
+    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
   },
   {
     // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
@@ -165,7 +177,9 @@ export default tseslint.config(
       // The demo seed writes its catalogue in bulk, like a migration.
       'src/server/seed.ts',
     ],
-    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES] }) },
+    rules: {
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+    },
   },
   {
     // A module's routes call its own service, its service its own repository; another module only through

@@ -12,13 +12,11 @@ import { paths } from '#shared/routes.ts';
 import {
   type FirstPaint,
   firstPaintFor,
-  injectFirstPaint,
-  readManifest,
-} from '#server/modules/seo/first-paint.ts';
-import {
   type Head,
   headFor,
+  injectFirstPaint,
   injectHead,
+  readManifest,
   robotsTxt,
   sitemapPartXml,
   sitemapXml,
