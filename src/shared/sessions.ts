@@ -55,6 +55,8 @@ export const cancellationPolicy = (hours: number) =>
     : `Free cancellation until ${hours} h before the session. Later cancellations by the learner are recorded as late.`;
 
 /** Who did something to a session; `system` is a job (expiry, completion). */
+/** The two sides of a session: who writes its messages and proposes a new time. */
+export const SESSION_SIDES = ['learner', 'shark'] as const;
 export const SESSION_ACTORS = ['learner', 'shark', 'admin', 'system'] as const;
 export type SessionActor = (typeof SESSION_ACTORS)[number];
 
