@@ -51,6 +51,24 @@ const MODULE_DOOR = {
   message: 'Another module is reached through its service.ts, never its repository or other files.',
 };
 
+/**
+ * A session's tables belong to modules/sessions (decision 100): its repository is the only code that reads or
+ * writes them; everyone else asks the sessions service. Tests and their fixtures may write them directly.
+ */
+const SESSION_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages'],
+  message:
+    "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
+};
+
+/** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
+const BARE_ERROR_CODE = {
+  selector:
+    "NewExpression[callee.name='HttpError'] > Literal.arguments:nth-child(3), CallExpression[callee.name=/^(conflict|forbidden|unauthorized)$/] > Literal.arguments:nth-child(2), Property[key.name='error'] > ObjectExpression > Property[key.name='code'] > Literal",
+  message: 'Name the error code from ERROR_CODE (src/shared/error-codes.ts), decision 101.',
+};
+
 /** An array literal as a query key outside the features' api.ts files: keys come only from key factories. */
 const INLINE_QUERY_KEY = {
   selector: "Property[key.name='queryKey'] > ArrayExpression",
@@ -101,6 +119,12 @@ export default tseslint.config(
             { target: './src/web', from: './src/server', message: 'web must not import server code.' },
             { target: './src/server', from: './src/web', message: 'server must not import web code.' },
             {
+              // Folders depend one way (decision 073): modules -> http, db; plugins and jobs -> modules.
+              target: ['./src/server/http', './src/server/db'],
+              from: ['./src/server/plugins', './src/server/modules', './src/server/jobs'],
+              message: 'http and db sit below the modules, plugins and jobs: they never import them.',
+            },
+            {
               target: './src/web/features',
               from: ['./src/web/pages', './src/web/app'],
               message: 'features never import pages or the app shell.',
@@ -145,6 +169,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: { 'no-restricted-syntax': ['error', BARE_ERROR_CODE] },
+  },
+  {
+    // The sessions module's tables, everywhere on the server but its repository (the later blocks repeat it).
+    // Outside the modules (plugins, http, jobs, scripts, the seed) a module is reached through its service too.
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    // The bench's raw side builds a Drizzle over the whole schema (as db/client.ts does), reading no table.
+    ignores: [
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+      'scripts/**/*.test.ts',
+      'scripts/bench/raw.ts',
+    ],
+    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
+  },
+  {
     // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
     files: ['src/server/**/*.ts'],
     ignores: [
@@ -155,17 +197,26 @@ export default tseslint.config(
       // The demo seed writes its catalogue in bulk, like a migration.
       'src/server/seed.ts',
     ],
-    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL] }) },
+    rules: {
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+    },
   },
   {
     // A module's routes call its own service, its service its own repository; another module only through
     // its service (decision 073). Repositories may write raw SQL; nothing else in a module may.
     files: ['src/server/modules/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/repository.ts'],
-    rules: { 'no-restricted-imports': restrict({ paths: [RAW_SQL], patterns: [MODULE_DOOR] }) },
+    rules: {
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+    },
   },
   {
     files: ['src/server/modules/**/repository.ts'],
+    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
+  },
+  {
+    // The one owner of a session's tables.
+    files: ['src/server/modules/sessions/repository.ts'],
     rules: { 'no-restricted-imports': restrict({ patterns: [MODULE_DOOR] }) },
   },
 );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
 import { createTestApp } from '#server/test/app.ts';
-import { loopbackUrl, publishCliHandoff, removeCliHandoff } from '#server/modules/admin/cli-handoff.ts';
+import { loopbackUrl, publishCliHandoff, removeCliHandoff } from '#server/db/cli-handoff.ts';
 import { runAdminCommand } from './admin-cli';
 
 describe('the admin CLI and a server that holds the embedded database (finding 8)', () => {

@@ -9,12 +9,7 @@ import { createTestApp, resetDb, testConfig, testDatabase } from '#server/test/a
 import { createAccount } from '#server/test/fixtures.ts';
 import { queryRows } from '#server/db/client.ts';
 import { outbox, sharks, users } from '#server/db/schema.ts';
-import {
-  loopbackUrl,
-  publishCliHandoff,
-  readCliHandoff,
-  removeCliHandoff,
-} from '#server/modules/admin/cli-handoff.ts';
+import { loopbackUrl, publishCliHandoff, readCliHandoff, removeCliHandoff } from '#server/db/cli-handoff.ts';
 import { createWithDatabase, describeResult, parseAdminArgs, runAdminCommand, UsageError } from './admin-cli';
 
 beforeEach(resetDb);

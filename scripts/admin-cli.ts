@@ -17,7 +17,7 @@ import {
   type StaffAccountInput,
   type StaffAccountResult,
 } from '#server/modules/admin/service.ts';
-import { CLI_SECRET_HEADER, readCliHandoff, removeCliHandoff } from '#server/modules/admin/cli-handoff.ts';
+import { CLI_SECRET_HEADER, readCliHandoff, removeCliHandoff } from '#server/db/cli-handoff.ts';
 import { createMailer } from '#server/modules/mail/service.ts';
 import { startQueue } from '#server/jobs/queue.ts';
 import { HttpError } from '#server/http/errors.ts';

@@ -7,13 +7,14 @@ import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import { readSession } from '#server/modules/accounts/service.ts';
+import { listMyFollows } from '#server/modules/follows/service.ts';
 import {
+  getMessages,
   getMySessionsOverview,
+  getSession,
   listMyBookings,
   listMySessionPage,
-} from '#server/modules/bookings/service.ts';
-import { listMyFollows } from '#server/modules/follows/service.ts';
-import { getMessages, getSession } from '#server/modules/sessions/service.ts';
+} from '#server/modules/sessions/service.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
 import {
   getCourseTotals,

@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import errors from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
-import auth from './plugins/auth';
+import auth, { sessionCookieName } from './plugins/auth';
 import csrf from './plugins/csrf';
 import inputGuard from './security/input-guard';
 import { frameworkErrors } from './security/framework-errors';
@@ -27,7 +27,7 @@ import authRoutes from './modules/accounts/routes';
 import adminRoutes from './modules/admin/routes';
 import sharksRoutes from './modules/sharks/routes';
 import coursesRoutes from './modules/courses/routes';
-import bookingsRoutes from './modules/bookings/routes';
+import bookingsRoutes from './modules/sessions/booking-routes';
 import followsRoutes from './modules/follows/routes';
 import reviewsRoutes from './modules/reviews/routes';
 import profilesRoutes from './modules/profiles/routes';
@@ -204,7 +204,10 @@ export async function buildApp({
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: 'rate limited' }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
-  await app.register(swagger, { openapi: openapiDocument(config), transform: openapiTransform });
+  await app.register(swagger, {
+    openapi: openapiDocument(config, sessionCookieName(config)),
+    transform: openapiTransform,
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // App services

@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoOnStart } from './seed';
-import { loopbackUrl, publishCliHandoff, removeCliHandoff } from './modules/admin/cli-handoff';
+import { loopbackUrl, publishCliHandoff, removeCliHandoff } from './db/cli-handoff';
 
 // The project brings Node 24 LTS from the npm registry (decision 070): `npm start` runs it. A bare `node`
 // of the machine's own (older, unsupported) version is refused rather than half-working.

@@ -6,11 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
 import { createAccount as insertAccount, hashPassword } from '#server/modules/accounts/service.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { slotFromPreferred } from '#server/modules/bookings/service.ts';
+import { insertRecordedSession } from '#server/modules/sessions/service.ts';
 import {
   availabilityWeekly,
-  bookingEvents,
-  courseBookings,
   courses,
   sharkAvailability,
   freelancers,
@@ -550,46 +548,28 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           // no two demo bookings of one shark overlap.
           const preferredTime = `${String(9 + 4 * c).padStart(2, '0')}:00`;
           const status = b % 2 === 0 ? 'confirmed' : 'completed';
-          const [booking] = await tx
-            .insert(courseBookings)
-            .values({
-              courseId: course.id,
-              userId: learnerIds[learnerIndex],
-              name: learnerName(learnerIndex),
-              email:
-                learnerIndex === 0
-                  ? DEMO_ACCOUNTS.learner.email
-                  : `learner${learnerIndex}@demo.sharksecurity.in`,
-              phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
-              hours,
-              preferredDate,
-              preferredTime,
-              totalPrice: price * hours,
-              ...slotFromPreferred(course.id, preferredDate, preferredTime, hours, 'Asia/Kolkata'),
-              status,
-            })
-            .returning({ id: courseBookings.id, createdAt: courseBookings.createdAt });
           // The session page's timeline: requested by the learner, accepted by the shark (and completed).
-          await tx.insert(bookingEvents).values([
-            { bookingId: booking.id, at: booking.createdAt, kind: 'requested', actor: 'learner' },
-            {
-              bookingId: booking.id,
-              at: booking.createdAt,
-              kind: 'confirmed',
-              actor: 'shark',
-              actorUserId: userId,
-            },
-            ...(status === 'completed'
-              ? [
-                  {
-                    bookingId: booking.id,
-                    at: booking.createdAt,
-                    kind: 'completed' as const,
-                    actor: 'system' as const,
-                  },
-                ]
-              : []),
-          ]);
+          await insertRecordedSession(tx, {
+            courseId: course.id,
+            userId: learnerIds[learnerIndex],
+            name: learnerName(learnerIndex),
+            email:
+              learnerIndex === 0
+                ? DEMO_ACCOUNTS.learner.email
+                : `learner${learnerIndex}@demo.sharksecurity.in`,
+            phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
+            hours,
+            preferredDate,
+            preferredTime,
+            timeZone: 'Asia/Kolkata',
+            totalPrice: price * hours,
+            status,
+            events: [
+              { kind: 'requested', actor: 'learner' },
+              { kind: 'confirmed', actor: 'shark', actorUserId: userId },
+              ...(status === 'completed' ? [{ kind: 'completed' as const, actor: 'system' as const }] : []),
+            ],
+          });
         }
       }
       // Reviews of completed sessions for most sharks (every 5th has none yet and shows "New"): each review
@@ -602,25 +582,23 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           // The demo learner's latest session with the demo shark ended two days ago and awaits her review.
           const awaitsReview = i === 0 && learnerIndex === 0;
           const preferredDate = dayOffset(awaitsReview ? -2 : -(8 + 3 * r + (i % 5)));
-          const [booking] = await tx
-            .insert(courseBookings)
-            .values({
-              courseId: firstCourse.id,
-              userId: learnerIds[learnerIndex],
-              name: learnerName(learnerIndex),
-              email:
-                learnerIndex === 0
-                  ? DEMO_ACCOUNTS.learner.email
-                  : `learner${learnerIndex}@demo.sharksecurity.in`,
-              phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
-              hours: 1,
-              preferredDate,
-              preferredTime: '07:00',
-              totalPrice: firstCourse.price,
-              ...slotFromPreferred(firstCourse.id, preferredDate, '07:00', 1, 'Asia/Kolkata'),
-              status: 'completed',
-            })
-            .returning({ id: courseBookings.id, endsAt: courseBookings.endsAt });
+          const booking = await insertRecordedSession(tx, {
+            courseId: firstCourse.id,
+            userId: learnerIds[learnerIndex],
+            name: learnerName(learnerIndex),
+            email:
+              learnerIndex === 0
+                ? DEMO_ACCOUNTS.learner.email
+                : `learner${learnerIndex}@demo.sharksecurity.in`,
+            phone: `+91 90000 ${String(10000 + learnerIndex).slice(-5)}`,
+            hours: 1,
+            preferredDate,
+            preferredTime: '07:00',
+            timeZone: 'Asia/Kolkata',
+            totalPrice: firstCourse.price,
+            status: 'completed',
+            events: [],
+          });
           if (awaitsReview) continue;
           const rating = 3 + ((i + r) % 3);
           const writtenAt = new Date(booking.endsAt.getTime() + (1 + (r % 3)) * 86_400_000);

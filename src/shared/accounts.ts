@@ -248,6 +248,9 @@ export const accountExportSchema = z.object({
   follows: z.array(z.record(z.string(), z.unknown())),
   reviews: z.array(z.record(z.string(), z.unknown())),
   messages: z.array(z.record(z.string(), z.unknown())),
+  /** What the account wrote as a learner before its sessions, and as a shark after them. */
+  briefs: z.array(z.record(z.string(), z.unknown())),
+  notes: z.array(z.record(z.string(), z.unknown())),
   freelancerProfile: z.record(z.string(), z.unknown()).nullable(),
   sharkProfile: z.record(z.string(), z.unknown()).nullable(),
   courses: z.array(z.record(z.string(), z.unknown())),

@@ -16,6 +16,11 @@ export const SESSION_STATUSES = [
 ] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
+/** The statuses that hold a slot: the one "active" rule (the lists' upcoming, busy times, the overlap constraint). */
+export const ACTIVE_STATUSES = ['requested', 'confirmed'] as const satisfies readonly SessionStatus[];
+export const isActiveStatus = (status: SessionStatus): boolean =>
+  (ACTIVE_STATUSES as readonly SessionStatus[]).includes(status);
+
 /** How a status reads on every screen (never "confirmed" before the shark said yes). */
 export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
   requested: 'Awaiting the shark',
@@ -50,6 +55,8 @@ export const cancellationPolicy = (hours: number) =>
     : `Free cancellation until ${hours} h before the session. Later cancellations by the learner are recorded as late.`;
 
 /** Who did something to a session; `system` is a job (expiry, completion). */
+/** The two sides of a session: who writes its messages and proposes a new time. */
+export const SESSION_SIDES = ['learner', 'shark'] as const;
 export const SESSION_ACTORS = ['learner', 'shark', 'admin', 'system'] as const;
 export type SessionActor = (typeof SESSION_ACTORS)[number];
 
@@ -170,6 +177,10 @@ export const SESSION_MSG = {
   courseArchived: 'Course archived: it is hidden from new bookings and kept for its sessions.',
   courseRestored: 'Course restored: learners can book it again.',
   courseHasBookings: 'This course has bookings, so it cannot be deleted. Archive it instead.',
+  /** What the other side reads in place of a message whose author deleted their account (issue 21, item 9). */
+  redactedMessage: 'This message was removed when its author deleted their account.',
+  /** The reason recorded (and mailed to the shark) when a learner's account deletion cancels a session. */
+  learnerAccountDeleted: 'The learner deleted their account.',
 } as const;
 
 const reason = z

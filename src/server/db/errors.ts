@@ -12,3 +12,6 @@ export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 
 /** foreign_key_violation: a row still referenced (a course with bookings). */
 export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
+
+/** exclusion_violation: two overlapping active bookings of one shark (the calendar's exclusion constraint). */
+export const isOverlap = (err: unknown) => sqlState(err) === '23P01';

@@ -1,6 +1,6 @@
 // Column sets and conditions several repositories share, so every answer of that shape is read the same way.
 import { and, eq, sql } from 'drizzle-orm';
-import { courseBookings as b, sharks, sharksWithMeta as s } from './schema';
+import { sharks, sharksWithMeta as s } from './schema';
 
 /**
  * For reads of the sharks table itself: published, and its owner not suspended. The rule of
@@ -27,18 +27,4 @@ export const sharkCardColumns = {
   reviewCount: s.reviewCount,
   minPrice: s.minPrice,
   verifiedCredentials: s.verifiedCredentials,
-};
-
-/** The columns of a booking as both sides see it: the learner's list and the shark's enrollments. */
-export const bookingColumns = {
-  id: b.id,
-  courseId: b.courseId,
-  name: b.name,
-  email: b.email,
-  phone: b.phone,
-  hours: b.hours,
-  preferredDate: b.preferredDate,
-  preferredTime: b.preferredTime,
-  totalPrice: b.totalPrice,
-  createdAt: b.createdAt,
 };

@@ -1,6 +1,18 @@
 // The whole data model (decision 120, section 3). Tables are created by the SQL migrations in ./migrations;
 // this file gives Drizzle their types. Keep the two in step: `npm run db:check` (drizzle-kit check) compares them.
 import { sql } from 'drizzle-orm';
+// The enums come from src/shared, where the API's schemas and the web read them too: one list each.
+import { APPLICATION_STATUSES } from '#shared/applications.ts';
+import { SPECIALIZATIONS } from '#shared/constants.ts';
+import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
+import { MAIL_STATUSES } from '#shared/mail.ts';
+import {
+  NO_SHOW_OUTCOMES,
+  SESSION_ACTORS,
+  SESSION_EVENT_KINDS,
+  SESSION_SIDES,
+  SESSION_STATUSES,
+} from '#shared/sessions.ts';
 import {
   bigint,
   boolean,
@@ -134,7 +146,7 @@ export const sharks = pgTable(
     name: text('name').notNull(),
     codeName: text('code_name'),
     specialization: text('specialization', {
-      enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'],
+      enum: SPECIALIZATIONS,
     }).notNull(),
     experience: integer('experience').notNull().default(0),
     bio: text('bio'),
@@ -214,7 +226,7 @@ export const courseBookings = pgTable(
     /** The shark's IANA zone at booking; preferred_date/preferred_time are the wall clock there. */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     status: text('status', {
-      enum: ['requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show'],
+      enum: SESSION_STATUSES,
     })
       .notNull()
       .default('requested'),
@@ -228,13 +240,13 @@ export const courseBookings = pgTable(
     brief: jsonb('brief').$type<Record<string, string>>().notNull().default({}),
     /** The shark's notes and action items after the session (SessionNotes). */
     notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
-    cancelledBy: text('cancelled_by', { enum: ['learner', 'shark', 'admin'] }),
+    cancelledBy: text('cancelled_by', { enum: [...SESSION_SIDES, 'admin'] }),
     /** A learner's cancellation inside the course's window. */
     lateCancellation: boolean('late_cancellation').notNull().default(false),
     /** A pending reschedule: the proposed slot and who proposed it (the other side answers). */
     proposedStartsAt: timestamp('proposed_starts_at', { withTimezone: true }),
     proposedEndsAt: timestamp('proposed_ends_at', { withTimezone: true }),
-    proposedBy: text('proposed_by', { enum: ['learner', 'shark'] }),
+    proposedBy: text('proposed_by', { enum: SESSION_SIDES }),
     /** Reminders sent for the current start (cleared when the session moves), so each goes once. */
     reminded24hAt: timestamp('reminded_24h_at', { withTimezone: true }),
     reminded1hAt: timestamp('reminded_1h_at', { withTimezone: true }),
@@ -278,22 +290,8 @@ export const bookingEvents = pgTable(
     /** Insertion order: the timeline's tie-break for events written at the same instant. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind', {
-      enum: [
-        'requested',
-        'confirmed',
-        'declined',
-        'expired',
-        'cancelled',
-        'reschedule_proposed',
-        'reschedule_accepted',
-        'reschedule_declined',
-        'completed',
-        'no_show',
-        'no_show_resolved',
-      ],
-    }).notNull(),
-    actor: text('actor', { enum: ['learner', 'shark', 'admin', 'system'] }).notNull(),
+    kind: text('kind', { enum: SESSION_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: SESSION_ACTORS }).notNull(),
     /** The account that acted; null for a job, or once that account is deleted. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
@@ -301,7 +299,7 @@ export const bookingEvents = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     late: boolean('late').notNull().default(false),
     /** For a no-show review (kind no_show_resolved) only: the admin's ruling. */
-    outcome: text('outcome', { enum: ['upheld', 'took_place'] }),
+    outcome: text('outcome', { enum: NO_SHOW_OUTCOMES }),
   },
   (t) => [
     index('booking_events_booking_idx').on(t.bookingId, t.at),
@@ -329,7 +327,7 @@ export const bookingMessages = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => courseBookings.id, { onDelete: 'cascade' }),
-    author: text('author', { enum: ['learner', 'shark'] }).notNull(),
+    author: text('author', { enum: SESSION_SIDES }).notNull(),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -563,9 +561,7 @@ export const sharkApplications = pgTable('shark_applications', {
   experience: integer('experience').notNull(),
   links: text('links'),
   motivation: text('motivation').notNull(),
-  status: text('status', { enum: ['new', 'awaiting_confirmation', 'approved', 'rejected'] })
-    .notNull()
-    .default('new'),
+  status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('new'),
   /** The admin's reason for a rejection (mailed to the applicant). */
   reason: text('reason'),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -606,16 +602,14 @@ export const sharkCredentials = pgTable(
     sharkId: uuid('shark_id')
       .notNull()
       .references(() => sharks.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['certification', 'platform'] }).notNull(),
+    kind: text('kind', { enum: CREDENTIAL_KINDS }).notNull(),
     name: text('name').notNull(),
     issuer: text('issuer'),
     credentialId: text('credential_id'),
     url: text('url').notNull(),
     issuedOn: date('issued_on', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
-    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: CREDENTIAL_STATUSES }).notNull().default('pending'),
     reason: text('reason'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -643,9 +637,7 @@ export const outbox = pgTable(
     text: text('text'),
     html: text('html'),
     link: text('link'),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     jobId: uuid('job_id'),
@@ -685,7 +677,7 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   name: text('name').notNull(),
   codeName: text('code_name'),
   specialization: text('specialization', {
-    enum: ['pentesting', 'red_teaming', 'cloud_security', 'forensics'],
+    enum: SPECIALIZATIONS,
   }).notNull(),
   experience: integer('experience').notNull(),
   bio: text('bio'),

@@ -29,3 +29,9 @@ export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw unauthorized(COMMON_MSG.loginRequired);
   return req.auth;
 }
+
+/**
+ * The roles a guard built by requireRole admits (empty: any signed-in account), kept on the guard function: the
+ * OpenAPI transform reads them here, below the auth plugin that sets them.
+ */
+export const GUARD_ROLES = Symbol.for('sharks.guardRoles');

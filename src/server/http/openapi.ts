@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import type { Config } from '#server/config.ts';
-import { GUARD_ROLES, sessionCookieName } from '#server/plugins/auth.ts';
+import { GUARD_ROLES } from './auth-context';
 
 const SESSION_SCHEME = 'sessionCookie';
 
@@ -91,7 +91,8 @@ function renameWildcard(params: unknown) {
 }
 
 /** The document's header: what the API is, where it is served, and the session cookie scheme. */
-export function openapiDocument(config: Pick<Config, 'isProduction' | 'appOrigin'>) {
+/** The document's head; `sessionCookie` is the session cookie's name, which the auth plugin owns. */
+export function openapiDocument(config: Pick<Config, 'appOrigin'>, sessionCookie: string) {
   return {
     openapi: '3.0.3',
     info: {
@@ -108,7 +109,7 @@ export function openapiDocument(config: Pick<Config, 'isProduction' | 'appOrigin
         [SESSION_SCHEME]: {
           type: 'apiKey' as const,
           in: 'cookie' as const,
-          name: sessionCookieName(config),
+          name: sessionCookie,
           description: 'The session cookie set by POST /api/auth/login (httpOnly, SameSite=Lax).',
         },
       },

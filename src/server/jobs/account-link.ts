@@ -2,7 +2,7 @@
 // job, so a registered and an unknown email cost the same work and get the same answer at the same speed
 // (issue 10, finding 5; decision 020). Here the account is looked up and, when there is one, its link mailed.
 import { requestPasswordReset, resendVerification } from '#server/modules/accounts/service.ts';
-import type { JobContext } from './handlers';
+import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 
 export function accountLinkHandler(ctx: JobContext): JobHandler<'account-link'> {

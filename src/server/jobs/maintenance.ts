@@ -2,7 +2,7 @@
 import type { DbOrTx } from '#server/db/client.ts';
 import { purgeExpiredEmailTokens, purgeExpiredSessions } from '#server/modules/accounts/service.ts';
 import type { JobHandler } from './queue';
-import type { JobContext } from './handlers';
+import type { JobContext } from './context';
 
 export async function purgeExpired(db: DbOrTx): Promise<void> {
   await purgeExpiredSessions(db);

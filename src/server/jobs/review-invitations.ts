@@ -2,7 +2,7 @@
 // review it, once per session (the reviews module keeps who was invited).
 import { sendReviewInvitations } from '#server/modules/reviews/service.ts';
 import type { JobHandler } from './queue';
-import type { JobContext } from './handlers';
+import type { JobContext } from './context';
 
 export function reviewInvitationsHandler(ctx: JobContext): JobHandler<'review-invitations'> {
   return async () => {

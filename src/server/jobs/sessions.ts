@@ -3,7 +3,7 @@
 // Each step claims its rows with a conditional UPDATE, so two servers working the queue never double a mail.
 import { tickSessions } from '#server/modules/sessions/service.ts';
 import type { JobHandler } from './queue';
-import type { JobContext } from './handlers';
+import type { JobContext } from './context';
 
 export function sessionsHandler(ctx: JobContext): JobHandler<'sessions'> {
   const clock = { db: ctx.db, log: ctx.log, mailer: ctx.mailer, appOrigin: ctx.config.appOrigin };

@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants.ts';
 import { COMMON_MSG } from '#shared/common.ts';
+import { GUARD_ROLES } from '#server/http/auth-context.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { readSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/modules/accounts/service.ts';
 
@@ -37,9 +38,6 @@ declare module 'fastify' {
  * no Domain, so no subdomain and no plain-HTTP page can set or overwrite it (issue 10, finding 13). Plain `sid`
  * elsewhere, since development runs on http://localhost.
  */
-/** The roles a guard built by requireRole admits (empty: any signed-in account), kept on the guard function. */
-export const GUARD_ROLES = Symbol.for('sharks.guardRoles');
-
 export const sessionCookieName = (config: Pick<Config, 'isProduction'>) =>
   config.isProduction ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 

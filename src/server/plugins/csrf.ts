@@ -8,6 +8,7 @@
 // finding 13; decision 094). Without APP_ORIGIN (a local run), the loopback names of the default origin are
 // accepted too, for browsers that send no Sec-Fetch-Site.
 // Cookies are SameSite=Lax as a second wall; requests without a browser's headers (CLI, tests) carry no cookie of a victim.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMMON_MSG } from '#shared/common.ts';
@@ -30,9 +31,9 @@ export default fp(async function csrf(app: FastifyInstance) {
     if (site === 'same-origin') return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw forbidden(COMMON_MSG.forbiddenOrigin, 'forbidden_origin');
+      if (!allowed.has(origin)) throw forbidden(COMMON_MSG.forbiddenOrigin, ERROR_CODE.forbiddenOrigin);
       return;
     }
-    if (site === 'cross-site') throw forbidden(COMMON_MSG.forbiddenOrigin, 'forbidden_origin');
+    if (site === 'cross-site') throw forbidden(COMMON_MSG.forbiddenOrigin, ERROR_CODE.forbiddenOrigin);
   });
 });

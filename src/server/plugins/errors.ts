@@ -1,5 +1,6 @@
 // One error shape for the whole API: { error: { code, message, fields? } }. 4xx say what is wrong with
 // the input; 5xx never carry a stack, SQL or internal message.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { FastifyInstance, FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,11 +22,13 @@ export default fp(async function errors(app: FastifyInstance) {
         fields[key] ??= v.message ?? COMMON_MSG.invalidValue;
       }
       const first = Object.values(fields)[0] ?? COMMON_MSG.invalidRequest;
-      return reply.code(400).send({ error: { code: 'validation', message: first, fields } });
+      return reply.code(400).send({ error: { code: ERROR_CODE.validation, message: first, fields } });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ error: { code: 'rate_limited', message: COMMON_MSG.rateLimited } });
+      return reply
+        .code(429)
+        .send({ error: { code: ERROR_CODE.rateLimited, message: COMMON_MSG.rateLimited } });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) have safe messages.
@@ -33,9 +36,9 @@ export default fp(async function errors(app: FastifyInstance) {
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
           ? COMMON_MSG.invalidJson
           : err.message;
-      return reply.code(status).send({ error: { code: err.code ?? 'bad_request', message } });
+      return reply.code(status).send({ error: { code: err.code ?? ERROR_CODE.badRequest, message } });
     }
     req.log.error({ err }, 'request failed');
-    return reply.code(500).send({ error: { code: 'server_error', message: COMMON_MSG.serverError } });
+    return reply.code(500).send({ error: { code: ERROR_CODE.serverError, message: COMMON_MSG.serverError } });
   });
 });

@@ -1,6 +1,7 @@
 // Serves the built SPA from dist/web: hashed assets with a long cache, and index.html (with the route's
 // head written in) for every other GET that is not the API or media, so client-side routes load directly.
 // Also robots.txt and the sitemap, which crawlers need whether or not the web build is present.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,19 +12,17 @@ import { paths } from '#shared/routes.ts';
 import {
   type FirstPaint,
   firstPaintFor,
-  injectFirstPaint,
-  readManifest,
-} from '#server/modules/seo/first-paint.ts';
-import {
   type Head,
   headFor,
+  injectFirstPaint,
   injectHead,
+  readManifest,
   robotsTxt,
   sitemapPartXml,
   sitemapXml,
 } from '#server/modules/seo/service.ts';
 
-const notFoundBody = { error: { code: 'not_found', message: COMMON_MSG.notFound } };
+const notFoundBody = { error: { code: ERROR_CODE.notFound, message: COMMON_MSG.notFound } };
 
 export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boolean }) {
   const webRoot = path.resolve(app.config.WEB_DIST);

@@ -6,7 +6,7 @@ import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import { todayIn } from '#server/time.ts';
 import { courseBookings, courses, reviews, sharks } from '#server/db/schema.ts';
-import { slotFromPreferred } from '#server/modules/bookings/service.ts';
+import { slotFromPreferred } from '#server/modules/sessions/repository.ts';
 import {
   createAccount as insertAccount,
   createSession,

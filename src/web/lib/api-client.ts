@@ -1,10 +1,12 @@
 // The one fetch client: same-origin JSON, the session cookie, and one error type for every failure.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { ApiErrorBody } from '#shared/fields.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** One of ERROR_CODE, or Fastify's own code of a client error it raised itself. */
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
@@ -42,7 +44,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'unreachable', COMMON_MSG.unreachable);
+    throw new ApiError(0, ERROR_CODE.unreachable, COMMON_MSG.unreachable);
   }
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => null);
@@ -50,7 +52,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     const err = (data as ApiErrorBody | null)?.error;
     throw new ApiError(
       res.status,
-      err?.code ?? 'error',
+      err?.code ?? ERROR_CODE.error,
       err?.message ?? (res.status >= 500 ? COMMON_MSG.serverError : COMMON_MSG.unreachable),
       err?.fields ?? {},
     );

@@ -1,5 +1,6 @@
 // Test helpers for the account screens: render a whole screen inside the app's providers and a memory router,
 // and answer `fetch` at the network boundary with real-looking JSON responses.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -27,7 +28,7 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     calls.push({ method, path: url.pathname, body });
     const handler = handlers[`${method} ${url.pathname}`];
     const reply: Reply = !handler
-      ? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } }
+      ? { status: 404, body: { error: { code: ERROR_CODE.notFound, message: 'Not found' } } }
       : typeof handler === 'function'
         ? await handler({ method, url, body })
         : handler;

@@ -4,12 +4,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
-import { courseBookings, emailTokens, outbox, sessions, sharkFollowers, users } from '#server/db/schema.ts';
+import { SESSION_MSG, sessionBriefSchema } from '#shared/sessions.ts';
+import {
+  bookingEvents,
+  bookingMessages,
+  courseBookings,
+  emailTokens,
+  outbox,
+  sessions,
+  sharkFollowers,
+  users,
+} from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   createAccount,
   createBooking,
   createCourse,
+  createReview,
   createShark,
   sessionCookie,
   type TestAccount,
@@ -326,6 +337,59 @@ describe('download my data', () => {
     expect(data.courses.map((c: { title: string }) => c.title)).toEqual(['My Course']);
     expect(JSON.stringify(data)).not.toContain(other.account.email);
   });
+
+  it('holds the reviews, messages and briefs the account wrote, and the notes it wrote as a shark (issue 21, item 6)', async () => {
+    const { db, account, cookie } = await signedIn(['user']);
+    const sharkAccount = await createAccount(db, { roles: ['shark'] });
+    const shark = await createShark(db, { userId: sharkAccount.id, name: 'Exported Shark' });
+    const course = await createCourse(db, shark.id, { title: 'Exported Course' });
+    const { booking } = await createReview(db, {
+      courseId: course.id,
+      userId: account.id,
+      rating: 4,
+      preferredDate: '2026-01-05',
+      body: 'Clear and patient, my own words.',
+    });
+    await db
+      .update(courseBookings)
+      .set({ brief: { goal: 'Pass OSCP by March' }, notes: { notes: 'Practise pivoting weekly' } })
+      .where(eq(courseBookings.id, booking.id));
+    await db.insert(bookingMessages).values([
+      { bookingId: booking.id, author: 'learner', authorUserId: account.id, body: 'See you at ten!' },
+      {
+        bookingId: booking.id,
+        author: 'shark',
+        authorUserId: sharkAccount.id,
+        body: 'Bring your lab notes.',
+      },
+    ]);
+    const data = (
+      await app.inject({ method: 'GET', url: '/api/me/account/export', headers: { cookie } })
+    ).json();
+    expect(data.reviews).toMatchObject([
+      { rating: 4, body: 'Clear and patient, my own words.', courseTitle: 'Exported Course' },
+    ]);
+    expect(data.messages).toMatchObject([
+      { sessionId: booking.id, courseTitle: 'Exported Course', author: 'learner', body: 'See you at ten!' },
+    ]);
+    expect(data.briefs).toMatchObject([{ sessionId: booking.id, brief: { goal: 'Pass OSCP by March' } }]);
+    expect(data.notes).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain('Bring your lab notes.');
+
+    const sharkData = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/me/account/export',
+        headers: { cookie: await sessionCookie(db, sharkAccount.id) },
+      })
+    ).json();
+    expect(sharkData.notes).toMatchObject([
+      { sessionId: booking.id, notes: { notes: 'Practise pivoting weekly' } },
+    ]);
+    expect(sharkData.messages).toMatchObject([{ author: 'shark', body: 'Bring your lab notes.' }]);
+    expect(sharkData.reviews).toEqual([]);
+    expect(sharkData.briefs).toEqual([]);
+  });
 });
 
 describe('delete my account', () => {
@@ -358,6 +422,78 @@ describe('delete my account', () => {
       payload: { email: account.email, password: account.password, portal: 'user' },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it("cancels the learner's open sessions telling the shark, and redacts its messages and briefs (issue 21, item 9)", async () => {
+    setClock(() => new Date('2026-03-01T06:00:00Z'));
+    try {
+      const { db, account, cookie } = await signedIn();
+      const sharkAccount = await createAccount(db, { roles: ['shark'] });
+      const shark = await createShark(db, { userId: sharkAccount.id });
+      const course = await createCourse(db, shark.id);
+      const ahead = await createBooking(db, {
+        courseId: course.id,
+        userId: account.id,
+        preferredDate: '2026-03-10',
+      });
+      const held = await createBooking(db, {
+        courseId: course.id,
+        userId: account.id,
+        preferredDate: '2026-02-10',
+        status: 'completed',
+      });
+      await db
+        .update(courseBookings)
+        .set({ brief: { goal: 'My employer is Acme Bank' } })
+        .where(eq(courseBookings.userId, account.id));
+      await db.insert(bookingMessages).values([
+        {
+          bookingId: held.id,
+          author: 'learner',
+          authorUserId: account.id,
+          body: 'My phone is 98765 43210',
+          createdAt: new Date('2026-02-09T10:00:00Z'),
+        },
+        {
+          bookingId: held.id,
+          author: 'shark',
+          authorUserId: sharkAccount.id,
+          body: 'Thanks, noted.',
+          createdAt: new Date('2026-02-09T11:00:00Z'),
+        },
+      ]);
+
+      expect((await del(cookie, account.password)).statusCode).toBe(200);
+
+      const sharkCookie = await sessionCookie(db, sharkAccount.id);
+      const asShark = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: sharkCookie } });
+      const cancelled = (await asShark(`/api/sessions/${ahead.id}`)).json();
+      expect(cancelled).toMatchObject({
+        status: 'cancelled',
+        learner: { name: ACCOUNT_MSG.deletedLearnerName, email: '', phone: '' },
+        brief: sessionBriefSchema.parse({}),
+      });
+      expect(cancelled.events.at(-1)).toMatchObject({
+        kind: 'cancelled',
+        actor: 'learner',
+        reason: SESSION_MSG.learnerAccountDeleted,
+      });
+      expect((await mailsTo(sharkAccount.email)).map((m) => m.template)).toEqual(['session-cancelled']);
+      const past = (await asShark(`/api/sessions/${held.id}`)).json();
+      expect(past).toMatchObject({ status: 'completed', brief: sessionBriefSchema.parse({}) });
+      const thread = (await asShark(`/api/sessions/${held.id}/messages`)).json();
+      expect(thread.map((m: { body: string }) => m.body)).toEqual([
+        SESSION_MSG.redactedMessage,
+        'Thanks, noted.',
+      ]);
+      expect(JSON.stringify(await db.select().from(bookingMessages))).not.toContain('98765');
+      expect(JSON.stringify(await db.select().from(courseBookings))).not.toContain('Acme');
+      expect(await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, ahead.id))).toHaveLength(
+        1,
+      );
+    } finally {
+      setClock();
+    }
   });
 
   it('refuses a wrong password and a missing confirmation, deleting nothing', async () => {

@@ -1,11 +1,18 @@
 // The account's own settings (/account): change password, sign out everywhere, change email (verified by a
 // link to the new address), download my data, delete my account. Each write runs in one transaction with its
 // mail, so a change and its notice commit together or not at all.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG, type AccountExport } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { listMyBookings } from '#server/modules/bookings/service.ts';
+import { listReviewsByAuthor } from '#server/modules/reviews/service.ts';
+import {
+  closeSessionsOfLeavingLearner,
+  countSharkSessionsOfAccount,
+  exportSessionTexts,
+  listMyBookings,
+} from '#server/modules/sessions/service.ts';
 import { listMyFollows } from '#server/modules/follows/service.ts';
 import { getFreelancerProfile } from '#server/modules/freelancers/service.ts';
 import { now, todayIn } from '#server/time.ts';
@@ -91,7 +98,7 @@ export async function confirmEmailChange(db: Db, ctx: MailContext, token: string
     const { email: oldEmail } = await repo.findAccountContact(tx, used.userId);
     if (!oldEmail) return false;
     const taken = await repo.findAccountByEmail(tx, used.newEmail);
-    if (taken) throw new HttpError(409, ACCOUNT_MSG.emailChangeTaken, 'email_taken');
+    if (taken) throw new HttpError(409, ACCOUNT_MSG.emailChangeTaken, ERROR_CODE.emailTaken);
     await repo.setEmail(tx, used.userId, used.newEmail);
     await repo.confirmEmail(tx, used.userId);
     await ctx.mailer.enqueue(tx, {
@@ -108,9 +115,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Everything the app holds about the account (GDPR art. 15 and 20), as one JSON document. */
 export async function exportAccountData(db: DbOrTx, userId: string): Promise<AccountExport> {
   const account = await repo.findAccountForExport(db, userId);
-  if (!account) throw new HttpError(404, ACCOUNT_MSG.noUserLoggedIn, 'not_found');
+  if (!account) throw new HttpError(404, ACCOUNT_MSG.noUserLoggedIn, ERROR_CODE.notFound);
   const roles = await repo.listRoles(db, userId);
   const { shark, courses } = await repo.findSharkForExport(db, userId);
+  const texts = await exportSessionTexts(db, userId);
   return {
     exportedAt: now().toISOString(),
     account: {
@@ -123,8 +131,10 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
     profile: account.hasProfile ? { fullName: account.fullName, phone: account.phone } : null,
     bookings: await listMyBookings(db, userId),
     follows: (await listMyFollows(db, userId)).sharks,
-    reviews: [],
-    messages: [],
+    reviews: await listReviewsByAuthor(db, userId),
+    messages: texts.messages,
+    briefs: texts.briefs,
+    notes: texts.notes,
     freelancerProfile: roles.includes('freelancer') ? await getFreelancerProfile(db, userId) : null,
     sharkProfile: shark,
     courses,
@@ -133,8 +143,9 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
 
 /**
  * Deletes the account at once: profile, credentials, sessions, tokens, follows go; bookings stay as the sharks'
- * records without the learner's name, email and phone. A shark with booked sessions ahead cancels them first;
- * the last admin cannot leave the app without one.
+ * records without the learner's name, email and phone. A learner's open sessions are cancelled (each shark is
+ * mailed) and its free text is redacted for the sharks, in the same transaction (issue 21, item 9). A shark
+ * with booked sessions ahead cancels them first; the last admin cannot leave the app without one.
  */
 export async function deleteAccount(
   db: Db,
@@ -148,12 +159,13 @@ export async function deleteAccount(
     await repo.lockAccount(tx, auth.userId);
     const roles = await repo.listRoles(tx, auth.userId);
     if (roles.includes('admin') && (await repo.countAdmins(tx)) <= 1)
-      throw conflict(ACCOUNT_MSG.deleteLastAdmin, 'last_admin');
-    const sharkBookings = await repo.countSharkBookings(tx, auth.userId, todayIn(timeZone));
+      throw conflict(ACCOUNT_MSG.deleteLastAdmin, ERROR_CODE.lastAdmin);
+    const sharkBookings = await countSharkSessionsOfAccount(tx, auth.userId, todayIn(timeZone));
     if (sharkBookings.upcoming > 0)
-      throw conflict(ACCOUNT_MSG.deleteCancelUpcomingFirst, 'upcoming_sessions');
-    if (sharkBookings.total > 0) throw conflict(ACCOUNT_MSG.deleteSharkRecordsKept, 'booking_records');
-    await repo.anonymizeBookings(tx, auth.userId, ACCOUNT_MSG.deletedLearnerName);
+      throw conflict(ACCOUNT_MSG.deleteCancelUpcomingFirst, ERROR_CODE.upcomingSessions);
+    if (sharkBookings.total > 0)
+      throw conflict(ACCOUNT_MSG.deleteSharkRecordsKept, ERROR_CODE.bookingRecords);
+    await closeSessionsOfLeavingLearner(tx, ctx, auth.userId, ACCOUNT_MSG.deletedLearnerName);
     await repo.deleteUser(tx, auth.userId);
     await ctx.mailer.enqueue(tx, {
       to: auth.email,

@@ -1,4 +1,5 @@
 // A signed-in account becomes a freelancer (decision 026).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { Role } from '#shared/constants.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { Db } from '#server/db/client.ts';
@@ -34,7 +35,8 @@ export async function becomeFreelancer(
       // Two submits at once run one after the other; the second then finds the role.
       await lockAccount(tx, userId);
       const current = await listRoles(tx, userId);
-      if (current.includes('admin')) throw forbidden(ACCOUNT_MSG.adminCannotFreelance, 'admin_account');
+      if (current.includes('admin'))
+        throw forbidden(ACCOUNT_MSG.adminCannotFreelance, ERROR_CODE.adminAccount);
       const next = withFreelancerRole(current);
       if (next.length !== current.length) await replaceRoles(tx, userId, next);
       await updateFreelancerProfile(tx, userId, input);

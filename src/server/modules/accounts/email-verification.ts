@@ -1,4 +1,5 @@
 // Email verification: the link mailed at signup (and on request), and using it.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -30,7 +31,7 @@ export async function verifyEmail(db: Db, ctx: MailContext, token: string): Prom
   });
   if (verified) return 'verified';
   if (await confirmEmailChange(db, ctx, token)) return 'changed';
-  throw new HttpError(400, ACCOUNT_MSG.linkInvalid, 'invalid_token');
+  throw new HttpError(400, ACCOUNT_MSG.linkInvalid, ERROR_CODE.invalidToken);
 }
 
 /** Mails a fresh verification link when the account exists and is still unverified; silent otherwise. */

@@ -11,6 +11,7 @@
 // checked) counts toward the account: the attempts one address was already refused never pause the account for
 // everyone (issue 21, finding 3). A completed password reset lifts the account's pause. In memory by default; in
 // Redis when the app has one (INCR is atomic and every instance sees the same counts).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { Redis } from 'ioredis';
 import { COMMON_MSG } from '#shared/common.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
@@ -199,7 +200,7 @@ export async function limitLogin<T>(
     throw new HttpError(
       429,
       attempt.refusedBy === 'account' ? ACCOUNT_MSG.accountLoginPaused : COMMON_MSG.rateLimited,
-      'rate_limited',
+      ERROR_CODE.rateLimited,
     );
   let result: T;
   try {

@@ -1,4 +1,5 @@
 // The login portals' rules: which accounts each portal lets in, and the portal's own refusal texts.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { type LoginPortal, ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { forbidden, HttpError } from '#server/http/errors.ts';
@@ -15,7 +16,7 @@ const FALLBACK: Record<LoginPortal, string> = {
 /** Wrong password and unknown email both end here, with the portal's fallback text (decision 020). */
 export class InvalidCredentialsError extends HttpError {
   constructor(portal: LoginPortal) {
-    super(401, FALLBACK[portal], 'invalid_credentials');
+    super(401, FALLBACK[portal], ERROR_CODE.invalidCredentials);
   }
 }
 
@@ -31,23 +32,23 @@ export async function checkLogin(
   const account = await findAccountByEmail(db, input.email);
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!account || !account.passwordHash || !ok) throw new InvalidCredentialsError(input.portal);
-  if (!account.emailConfirmed) throw forbidden(ACCOUNT_MSG.verifyEmailFirst, 'email_unverified');
-  if (account.suspended) throw forbidden(ACCOUNT_MSG.accountSuspended, 'account_suspended');
+  if (!account.emailConfirmed) throw forbidden(ACCOUNT_MSG.verifyEmailFirst, ERROR_CODE.emailUnverified);
+  if (account.suspended) throw forbidden(ACCOUNT_MSG.accountSuspended, ERROR_CODE.accountSuspended);
   const roles = account.roles;
   switch (input.portal) {
     case 'user':
-      if (roles.length === 0) throw forbidden(ACCOUNT_MSG.roleNotAssigned, 'role_not_assigned');
+      if (roles.length === 0) throw forbidden(ACCOUNT_MSG.roleNotAssigned, ERROR_CODE.roleNotAssigned);
       if (roles.length !== 1 || roles[0] !== 'user')
-        throw forbidden(ACCOUNT_MSG.notUserAccount, 'wrong_portal');
+        throw forbidden(ACCOUNT_MSG.notUserAccount, ERROR_CODE.wrongPortal);
       break;
     case 'shark':
-      if (!roles.includes('shark')) throw forbidden(ACCOUNT_MSG.notAShark, 'wrong_portal');
+      if (!roles.includes('shark')) throw forbidden(ACCOUNT_MSG.notAShark, ERROR_CODE.wrongPortal);
       break;
     case 'freelancer':
-      if (!roles.includes('freelancer')) throw forbidden(ACCOUNT_MSG.notAFreelancer, 'wrong_portal');
+      if (!roles.includes('freelancer')) throw forbidden(ACCOUNT_MSG.notAFreelancer, ERROR_CODE.wrongPortal);
       break;
     case 'admin':
-      if (!roles.includes('admin')) throw forbidden(ACCOUNT_MSG.notAnAdmin, 'wrong_portal');
+      if (!roles.includes('admin')) throw forbidden(ACCOUNT_MSG.notAnAdmin, ERROR_CODE.wrongPortal);
       break;
   }
   return account;

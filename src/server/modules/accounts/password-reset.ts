@@ -1,4 +1,5 @@
 // Password reset: a single-use link by mail, then a new password that ends every session of the account.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -59,7 +60,7 @@ export async function resetPassword(
 ): Promise<{ userId: string; email: string; primaryRole: Role }> {
   return db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset_password');
-    if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, 'invalid_token');
+    if (!userId) throw new HttpError(400, ACCOUNT_MSG.linkInvalid, ERROR_CODE.invalidToken);
     // Checked against the account's own name and email, so only once the link names the account; a refused
     // password rolls the transaction back and the link still works.
     const { email, fullName } = await findAccountContact(tx, userId);

@@ -7,7 +7,6 @@ import type { DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import { now } from '#server/time.ts';
 import {
-  courseBookings,
   courses,
   emailTokens,
   profiles,
@@ -352,35 +351,6 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(roles.roleName, 'admin'));
   return row?.n ?? 0;
-}
-
-/** Bookings on the courses of the account's shark profile: how many from `today` on, and in all. */
-export async function countSharkBookings(
-  db: DbOrTx,
-  userId: string,
-  today: string,
-): Promise<{ upcoming: number; total: number }> {
-  const [row] = await db
-    .select({
-      total: count(),
-      upcoming:
-        sql<number>`count(*) FILTER (WHERE ${courseBookings.preferredDate} >= ${today}::date)`.mapWith(
-          Number,
-        ),
-    })
-    .from(courseBookings)
-    .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-    .innerJoin(sharks, eq(sharks.id, courses.sharkId))
-    .where(eq(sharks.userId, userId));
-  return { upcoming: row?.upcoming ?? 0, total: row?.total ?? 0 };
-}
-
-/** The learner's bookings stay as the shark's records, without the learner: personal fields blanked, detached. */
-export async function anonymizeBookings(db: DbOrTx, userId: string, name: string): Promise<void> {
-  await db
-    .update(courseBookings)
-    .set({ userId: null, name, email: '', phone: '' })
-    .where(eq(courseBookings.userId, userId));
 }
 
 /** Deletes the account; profile, roles, sessions, tokens, follows, ratings and profiles go with it (cascade). */

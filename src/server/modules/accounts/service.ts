@@ -1,6 +1,7 @@
 // Accounts as other modules and the app see them: find an account, create one (with its profile and roles),
 // mail a set-your-password link. The routes' own flows live beside it: signup, login, become-freelancer,
 // email-verification, password-reset; sessions and tokens are the plumbing they share.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -28,7 +29,7 @@ export const findAccountByEmail = repo.findAccountByEmail;
 export const getAccountContact = repo.findAccountContact;
 
 /** "Role not found" is a broken installation, not bad input: a 500 that still says which step failed. */
-export const roleNotFound = () => new HttpError(500, ACCOUNT_MSG.roleNotFound, 'role_not_found');
+export const roleNotFound = () => new HttpError(500, ACCOUNT_MSG.roleNotFound, ERROR_CODE.roleNotFound);
 
 /**
  * Creates the user, its profile and its roles. Run it inside a transaction: a failure at any step leaves

@@ -6,7 +6,7 @@ import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { contactMessages, emailTokens, sharks, users } from '#server/db/schema.ts';
 import { queryRows } from '#server/db/client.ts';
-import { CLI_SECRET_HEADER, publishCliHandoff, removeCliHandoff } from './cli-handoff';
+import { CLI_SECRET_HEADER, publishCliHandoff, removeCliHandoff } from '#server/db/cli-handoff.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,24 +1,11 @@
 // All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
-// and suspends; sessions (bookings) it searches.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { BookingStatusFilter } from '#shared/admin.ts';
+// and suspends. The sessions it searches are the sessions module's.
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Specialization } from '#shared/constants.ts';
 import type { AdminSharkState } from '#shared/admin.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  bookingEvents,
-  courseBookings,
-  courses,
-  profiles,
-  roles,
-  sharkCredentials,
-  sharks,
-  userRoles,
-  users,
-} from '#server/db/schema.ts';
-
-/** `%` and `_` typed by an admin are literal characters, not wildcards. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '#server/db/patterns.ts';
+import { profiles, roles, sharkCredentials, sharks, userRoles, users } from '#server/db/schema.ts';
 
 /** An unpublished sharks row for a new shark account, filled in later by the shark. */
 export async function insertDraftShark(
@@ -44,7 +31,10 @@ export async function findSharkIdByUser(db: DbOrTx, userId: string): Promise<str
 }
 
 /** Every shark, published or not, with its account's email and state, by name; `q` searches name and email. */
-export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState[]> {
+export async function listAllSharks(
+  db: DbOrTx,
+  q = '',
+): Promise<Omit<AdminSharkState, 'sharkCancellations'>[]> {
   const pattern = containsPattern(q);
   return db
     .select({
@@ -61,10 +51,6 @@ export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState
         ),
       verifiedCredentials: sql<number>`(SELECT count(*)::int FROM ${sharkCredentials} c
         WHERE c.shark_id = ${sharks.id} AND c.status = 'verified')`.mapWith(Number),
-      sharkCancellations: sql<number>`(SELECT count(*)::int FROM ${courseBookings} b
-        WHERE b.shark_id = ${sharks.id} AND b.status = 'cancelled' AND b.cancelled_by = 'shark')`.mapWith(
-        Number,
-      ),
     })
     .from(sharks)
     .innerJoin(users, eq(users.id, sharks.userId))
@@ -119,10 +105,6 @@ export async function searchUsers(db: DbOrTx, q: string, limit: number, offset: 
         roles: rolesColumn,
         suspendedAt: users.suspendedAt,
         suspensionReason: users.suspensionReason,
-        bookings:
-          sql<number>`(SELECT count(*)::int FROM ${courseBookings} b WHERE b.user_id = "users"."id")`.mapWith(
-            Number,
-          ),
         createdAt: users.createdAt,
       })
       .from(users)
@@ -134,35 +116,6 @@ export async function searchUsers(db: DbOrTx, q: string, limit: number, offset: 
     db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where),
   ]);
   return { items, total: Number(total) };
-}
-
-/** The no-show reports of these bookings (the latest per booking): who reported it, when, and the note. */
-export async function listNoShowReports(db: DbOrTx, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
-    .selectDistinctOn([bookingEvents.bookingId], {
-      bookingId: bookingEvents.bookingId,
-      actor: bookingEvents.actor,
-      reason: bookingEvents.reason,
-      at: bookingEvents.at,
-    })
-    .from(bookingEvents)
-    .where(and(inArray(bookingEvents.bookingId, bookingIds), eq(bookingEvents.kind, 'no_show')))
-    .orderBy(bookingEvents.bookingId, desc(bookingEvents.at), desc(bookingEvents.seq));
-}
-
-/** The admins' rulings on these bookings' no-show reports (at most one per booking). */
-export async function listNoShowRulings(db: DbOrTx, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
-    .select({
-      bookingId: bookingEvents.bookingId,
-      outcome: bookingEvents.outcome,
-      reason: bookingEvents.reason,
-      at: bookingEvents.at,
-    })
-    .from(bookingEvents)
-    .where(and(inArray(bookingEvents.bookingId, bookingIds), eq(bookingEvents.kind, 'no_show_resolved')));
 }
 
 /** An account with its roles and suspension, the row locked until the transaction ends. */
@@ -206,75 +159,4 @@ export async function setSuspension(
     .update(users)
     .set({ suspendedAt: suspension?.at ?? null, suspensionReason: suspension?.reason ?? null })
     .where(eq(users.id, id));
-}
-
-export interface BookingFilters {
-  learner: string;
-  shark: string;
-  course: string;
-  from?: string;
-  to?: string;
-  status?: BookingStatusFilter;
-}
-
-/** `disputed`: a reported no-show no admin has ruled on yet. */
-const unresolvedNoShow = and(
-  eq(courseBookings.status, 'no_show'),
-  sql`NOT EXISTS (SELECT 1 FROM ${bookingEvents} WHERE ${bookingEvents.bookingId} = ${courseBookings.id}
-    AND ${bookingEvents.kind} = 'no_show_resolved')`,
-);
-
-/** Bookings matching every given filter, latest session date first. */
-export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: number, offset: number) {
-  const conditions: (SQL | undefined)[] = [
-    f.learner
-      ? or(
-          ilike(courseBookings.name, containsPattern(f.learner)),
-          ilike(courseBookings.email, containsPattern(f.learner)),
-        )
-      : undefined,
-    f.shark ? ilike(sharks.name, containsPattern(f.shark)) : undefined,
-    f.course
-      ? or(
-          ilike(courses.title, containsPattern(f.course)),
-          ilike(courses.courseCode, containsPattern(f.course)),
-        )
-      : undefined,
-    f.from ? gte(courseBookings.preferredDate, f.from) : undefined,
-    f.to ? lte(courseBookings.preferredDate, f.to) : undefined,
-    f.status === 'disputed' ? unresolvedNoShow : f.status ? eq(courseBookings.status, f.status) : undefined,
-  ];
-  const where = and(...conditions);
-  const [items, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: courseBookings.id,
-        learnerName: courseBookings.name,
-        learnerEmail: courseBookings.email,
-        sharkId: sharks.id,
-        sharkName: sharks.name,
-        courseTitle: courses.title,
-        courseCode: courses.courseCode,
-        date: courseBookings.preferredDate,
-        time: courseBookings.preferredTime,
-        hours: courseBookings.hours,
-        totalPrice: courseBookings.totalPrice,
-        createdAt: courseBookings.createdAt,
-        status: courseBookings.status,
-      })
-      .from(courseBookings)
-      .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-      .innerJoin(sharks, eq(sharks.id, courses.sharkId))
-      .where(where)
-      .orderBy(desc(courseBookings.preferredDate), desc(courseBookings.preferredTime), asc(courseBookings.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(courseBookings)
-      .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-      .innerJoin(sharks, eq(sharks.id, courses.sharkId))
-      .where(where),
-  ]);
-  return { items, total: Number(total) };
 }

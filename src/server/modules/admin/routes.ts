@@ -29,7 +29,7 @@ import { auditPage } from '#server/modules/audit/service.ts';
 import { resolveNoShow } from '#server/modules/sessions/service.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { notFound } from '#server/http/errors.ts';
-import { CLI_SECRET_HEADER, cliSecretMatches, isLoopback } from './cli-handoff';
+import { CLI_SECRET_HEADER, cliSecretMatches, isLoopback } from '#server/db/cli-handoff.ts';
 import {
   createStaffAccount,
   liftSuspension,

@@ -1,5 +1,6 @@
 // The company's side of accounts: shark and admin accounts are created here (by the admin console and by
 // the admin CLI through the same function), never by signup.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { Specialization } from '#shared/constants.ts';
 import {
   ADMIN_MSG,
@@ -22,6 +23,11 @@ import {
 } from '#server/modules/accounts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { listContactMessages } from '#server/modules/contact/service.ts';
+import {
+  countLearnerBookings,
+  countSharkCancellations,
+  searchSessionsForAdmin,
+} from '#server/modules/sessions/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as repo from './repository';
 
@@ -50,11 +56,12 @@ export async function createStaffAccount(
   actorId: string | null = null,
 ): Promise<StaffAccountResult> {
   const email = input.email.trim().toLowerCase();
-  if (await findAccountByEmail(db, email)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
+  if (await findAccountByEmail(db, email))
+    throw conflict(ACCOUNT_MSG.accountEmailTaken, ERROR_CODE.emailTaken);
   try {
     return await db.transaction((tx) => createStaffAccountIn(tx, ctx, input, { actorId }));
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(ACCOUNT_MSG.accountEmailTaken, 'email_taken');
+    if (isUniqueViolation(err)) throw conflict(ACCOUNT_MSG.accountEmailTaken, ERROR_CODE.emailTaken);
     throw err;
   }
 }
@@ -109,7 +116,14 @@ export async function ensureDraftShark(
 }
 
 /** Every shark, published or not, with its state (suspended, credentials); `q` searches name and email. */
-export const listAllSharks = (db: DbOrTx, q = ''): Promise<AdminSharkState[]> => repo.listAllSharks(db, q);
+export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState[]> {
+  const rows = await repo.listAllSharks(db, q);
+  const cancellations = await countSharkCancellations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, sharkCancellations: cancellations.get(r.id) ?? 0 }));
+}
 
 const mailCtxLink = (ctx: MailContext, path: string) => `${ctx.appOrigin}${path}`;
 
@@ -154,9 +168,14 @@ export const USERS_PAGE_SIZE = 25;
 /** Accounts by email or name, newest first, with roles, state and booking count. */
 export async function searchAccounts(db: DbOrTx, q: string, page: number): Promise<AdminUserPage> {
   const { items, total } = await repo.searchUsers(db, q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+  const bookings = await countLearnerBookings(
+    db,
+    items.map((u) => u.id),
+  );
   return {
     items: items.map((u) => ({
       ...u,
+      bookings: bookings.get(u.id) ?? 0,
       suspendedAt: u.suspendedAt ? u.suspendedAt.toISOString() : null,
       createdAt: u.createdAt.toISOString(),
     })),
@@ -177,14 +196,14 @@ export async function suspendAccount(
   userId: string,
   reason: string,
 ): Promise<void> {
-  if (userId === actorId) throw conflict(ADMIN_MSG.cannotSuspendSelf, 'cannot_suspend_self');
+  if (userId === actorId) throw conflict(ADMIN_MSG.cannotSuspendSelf, ERROR_CODE.cannotSuspendSelf);
   await db.transaction(async (tx) => {
     const activeAdmins = await repo.lockActiveAdmins(tx);
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound(ADMIN_MSG.accountNotFound);
-    if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, 'already_suspended');
+    if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, ERROR_CODE.alreadySuspended);
     if (user.roles.includes('admin') && activeAdmins.every((id) => id === userId))
-      throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, 'last_admin');
+      throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, ERROR_CODE.lastAdmin);
     await repo.setSuspension(tx, userId, { at: now(), reason });
     await endAllSessions(tx, userId);
     await recordAudit(tx, {
@@ -214,7 +233,7 @@ export async function liftSuspension(
   await db.transaction(async (tx) => {
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound(ADMIN_MSG.accountNotFound);
-    if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, 'not_suspended');
+    if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, ERROR_CODE.notSuspended);
     await repo.setSuspension(tx, userId, null);
     await recordAudit(tx, {
       actorId,
@@ -237,21 +256,16 @@ export const BOOKINGS_PAGE_SIZE = 25;
 /** Sessions (bookings) by learner, shark, course and date range. */
 export async function searchSessions(
   db: DbOrTx,
-  filters: repo.BookingFilters,
+  filters: Parameters<typeof searchSessionsForAdmin>[1],
   page: number,
 ): Promise<AdminBookingPage> {
-  const { items, total } = await repo.searchBookings(
-    db,
-    filters,
-    BOOKINGS_PAGE_SIZE,
-    (page - 1) * BOOKINGS_PAGE_SIZE,
-  );
   // A report is shown on any row that has one: a "took place" ruling leaves the session completed.
-  const ids = items.map((b) => b.id);
-  const [reportRows, rulingRows] = await Promise.all([
-    repo.listNoShowReports(db, ids),
-    repo.listNoShowRulings(db, ids),
-  ]);
+  const {
+    items,
+    total,
+    reports: reportRows,
+    rulings: rulingRows,
+  } = await searchSessionsForAdmin(db, filters, BOOKINGS_PAGE_SIZE, (page - 1) * BOOKINGS_PAGE_SIZE);
   const rulings = new Map(
     rulingRows.map((r) => [
       r.bookingId,

@@ -1,5 +1,6 @@
 // "Be a Shark" applications: stored for an admin to review, then approved (the company makes the shark
 // account) or rejected with a reason. Decision 032 records the flow for an email that already has an account.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ADMIN_MSG } from '#shared/admin.ts';
@@ -95,7 +96,7 @@ export async function approveApplication(
         app.status === 'approved' ? ADMIN_MSG.applicationApproved : ADMIN_MSG.applicationAwaitingConfirmation;
       return { message, status: app.status, userId: app.userId, sharkId: null };
     }
-    if (app.status === 'rejected') throw conflict(ADMIN_MSG.applicationDecided, 'already_decided');
+    if (app.status === 'rejected') throw conflict(ADMIN_MSG.applicationDecided, ERROR_CODE.alreadyDecided);
     const decided = { decidedAt: now(), decidedBy: actorId };
     const existing = await findAccountByEmail(tx, app.email);
     if (existing) {
@@ -170,7 +171,7 @@ export async function rejectApplication(
     const app = await repo.lockApplication(tx, id);
     if (!app) throw notFound(ADMIN_MSG.applicationNotFound);
     if (app.status !== 'new' && app.status !== 'awaiting_confirmation')
-      throw conflict(ADMIN_MSG.applicationDecided, 'already_decided');
+      throw conflict(ADMIN_MSG.applicationDecided, ERROR_CODE.alreadyDecided);
     await repo.updateApplication(tx, id, {
       status: 'rejected',
       reason,
@@ -203,8 +204,8 @@ export async function rejectApplication(
 export async function confirmSharkRole(db: Db, userId: string, token: string): Promise<{ sharkId: string }> {
   return db.transaction(async (tx) => {
     const app = await repo.lockByConfirmToken(tx, sha256(token), now());
-    if (!app) throw new HttpError(400, ADMIN_MSG.confirmTokenInvalid, 'invalid_token');
-    if (app.userId !== userId) throw forbidden(ADMIN_MSG.confirmWrongAccount, 'wrong_account');
+    if (!app) throw new HttpError(400, ADMIN_MSG.confirmTokenInvalid, ERROR_CODE.invalidToken);
+    if (app.userId !== userId) throw forbidden(ADMIN_MSG.confirmWrongAccount, ERROR_CODE.wrongAccount);
     const roles = await listAccountRoles(tx, userId);
     if (!roles.includes('shark')) await replaceAccountRoles(tx, userId, [...roles, 'shark']);
     const sharkId = await ensureDraftShark(tx, {

@@ -1,6 +1,6 @@
-// All SQL of availability: the shark's rules (weekly hours, overrides), its active bookings, and the learners
-// waiting for the calendar to open.
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+// All SQL of availability: the shark's rules (weekly hours, overrides) and the learners waiting for the calendar
+// to open. Its bookings (busy times) are the sessions module's.
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { isPublicShark } from '#server/db/projections.ts';
@@ -8,7 +8,6 @@ import {
   availabilityOverrides as o,
   availabilityWatchers as w,
   availabilityWeekly as wk,
-  courseBookings as b,
   sharkAvailability as a,
   sharks as s,
   users as u,
@@ -59,56 +58,19 @@ export async function listOverrides(db: DbOrTx, sharkId: string, fromDate?: stri
     .orderBy(asc(o.date), asc(o.startTime));
 }
 
-/**
- * Active (requested or confirmed) bookings of the shark that end after `from` and start before `to`; `exceptId`
- * leaves one booking out (a session being moved does not block its own new time).
- */
-export async function listActiveBookings(
-  db: DbOrTx,
-  sharkId: string,
-  from: Date,
-  to: Date,
-  exceptId?: string,
-) {
-  return db
-    .select({ startsAt: b.startsAt, blockedUntil: b.blockedUntil })
-    .from(b)
-    .where(
-      and(
-        activeOverlap(
-          sql`${sharkId}::uuid`,
-          sql`${from.toISOString()}::timestamptz`,
-          sql`${to.toISOString()}::timestamptz`,
-        ),
-        exceptId ? ne(b.id, exceptId) : undefined,
-      ),
-    );
-}
-
-/**
- * Active (requested or confirmed) bookings whose blocked time meets [from, to), written as the overlap of the
- * two ranges so the exclusion constraint's GiST index (shark, range) finds exactly those: the plain
- * comparisons matched the shark only and read all its bookings (EXPLAIN ANALYZE on the bench database, the
- * busiest shark: 36 buffers and 0.55 ms against 12 and 0.04 ms).
- */
-const activeOverlap = (sharkId: SQL, from: SQL, to: SQL) =>
-  sql`${b.sharkId} = ${sharkId} AND ${b.status} IN ('requested', 'confirmed')
-    AND tstzrange(${b.startsAt}, ${b.blockedUntil}) && tstzrange(${from}, ${to})`;
-
 export interface SlotsInputs {
   rules: RulesRow | null;
   weekly: Array<{ weekday: number; start: string; end: string }>;
   overrides: Array<{ date: string; start: string | null; end: string | null }>;
-  busy: Array<{ startsAt: Date; blockedUntil: Date }>;
 }
 
 type Json<T> = T[] | null;
 
 /**
- * Everything the public free slots read, in one round trip: the shark (null when it is not public), its rules
- * row, weekly hours, overrides from yesterday on, and its active bookings from a day before `at` to two days
- * past the horizon (the window listActiveBookings is given for the same answer). Five queries cost the route
- * more CPU in pg and Drizzle than the slots themselves (node --cpu-prof, issue 12).
+ * Everything of availability the public free slots read, in one round trip: the shark (null when it is not
+ * public), its rules row, weekly hours and overrides from yesterday on. Five queries cost the route more CPU in
+ * pg and Drizzle than the slots themselves (node --cpu-prof, issue 12); the busy times are the sessions
+ * module's, read in a second prepared statement (decision 100).
  */
 const buildSlotsInputs = (db: DbOrTx) => {
   const at = sql`${sql.placeholder('at')}::timestamptz`;
@@ -131,14 +93,6 @@ const buildSlotsInputs = (db: DbOrTx) => {
         Json<[string, string | null, string | null]>
       >`(SELECT json_agg(json_build_array(${o.date}, ${o.startTime}, ${o.endTime})
         ORDER BY ${o.date}, ${o.startTime}) FROM ${o} WHERE ${o.sharkId} = ${s.id} AND ${o.date} >= (${at} AT TIME ZONE 'UTC')::date - 1)`,
-      // Epoch milliseconds: numbers in JSON, where timestamps would be text in the session's zone.
-      busy: sql<Json<[number, number]>>`(SELECT json_agg(json_build_array(
-          (extract(epoch FROM ${b.startsAt}) * 1000)::float8, (extract(epoch FROM ${b.blockedUntil}) * 1000)::float8))
-        FROM ${b} WHERE ${a.published} AND ${activeOverlap(
-          sql`${s.id}`,
-          sql`${at} - interval '1 day'`,
-          sql`${at} + make_interval(days => ${a.horizonDays} + 2)`,
-        )})`,
     })
     .from(s)
     .leftJoin(a, eq(a.sharkId, s.id))
@@ -153,15 +107,11 @@ export async function findSlotsInputs(db: DbOrTx, sharkId: string, at: Date): Pr
     at: at.toISOString(),
   });
   if (!row) return null;
-  const { rulesSharkId, weekly, overrides, busy, ...rules } = row;
+  const { rulesSharkId, weekly, overrides, ...rules } = row;
   return {
     rules: rulesSharkId === null ? null : ({ sharkId: rulesSharkId, ...rules } as RulesRow),
     weekly: (weekly ?? []).map(([weekday, start, end]) => ({ weekday, start, end })),
     overrides: (overrides ?? []).map(([date, start, end]) => ({ date, start, end })),
-    busy: (busy ?? []).map(([startsAt, blockedUntil]) => ({
-      startsAt: new Date(startsAt),
-      blockedUntil: new Date(blockedUntil),
-    })),
   };
 }
 

@@ -17,6 +17,8 @@ import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
+// The busy times are the sessions module's; sessions depend on availability, so they are handed in here.
+import { busyTimes } from '#server/modules/sessions/service.ts';
 import { getAvailability, getSlots, saveAvailability, watchCalendar } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -38,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => getSlots(app.db, req.params.id, req.query),
+    async (req) => getSlots(app.db, req.params.id, req.query, busyTimes),
   );
 
   app.put(
@@ -68,7 +70,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilityViewSchema, ...errors },
       },
     },
-    async (req) => getAvailability(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
+    async (req) =>
+      getAvailability(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId), busyTimes),
   );
 
   app.put(
@@ -91,6 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           req.body,
           app.mailer,
           app.config.appOrigin,
+          busyTimes,
         ),
       );
       return { message: AVAILABILITY_MSG.saved, availability };

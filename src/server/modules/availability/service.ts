@@ -1,5 +1,6 @@
 // Availability: a shark's rules and the free slots learners see, and the check a booking passes before it is
 // written (under a lock on the shark's rules row, so the daily cap and the overlap check see every booking).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import {
   DEFAULT_TIME_ZONE,
   type AvailabilitySettings,
@@ -21,18 +22,36 @@ import {
   findRules,
   findSlotsInputs,
   isSharkPublished,
-  listActiveBookings,
   listOverrides,
   listWeekly,
   replaceRules,
   takeWatchers,
   type RulesRow,
 } from './repository';
-import { computeSlots, localDate, wallClock, type Range, type SlotRules } from './slots';
+import { computeSlots, localDate, wallClock, type Busy, type Range, type SlotRules } from './slots';
 
 export type { SlotRules, Busy } from './slots';
 
 const DAY = 86_400_000;
+
+/**
+ * Reads a shark's busy times (its active bookings meeting [from, to), one left out when a session is being
+ * moved). The bookings are the sessions module's, and sessions depend on availability (a booking checks its
+ * slot here), so the reader is passed in rather than imported: the sessions service's busyTimes (decision 100).
+ */
+export type BusyReader = (
+  db: DbOrTx,
+  sharkId: string,
+  from: Date,
+  to: Date,
+  exceptBookingId?: string,
+) => Promise<Busy[]>;
+
+/** The window of busy times a day of free slots can meet: a day before `at` to two days past the horizon. */
+const busyWindow = (at: Date, horizonDays: number) => ({
+  from: new Date(at.getTime() - DAY),
+  to: new Date(at.getTime() + (horizonDays + 2) * DAY),
+});
 const hhmm = (t: string | null) => (t ?? '').slice(0, 5);
 
 const DEFAULTS: Omit<RulesRow, 'sharkId'> = {
@@ -73,17 +92,11 @@ async function freeSlots(
   rules: SlotRules,
   hours: number,
   at: Date,
-  opts: { from?: string; to?: string; ignoreBookings?: boolean; exceptBookingId?: string } = {},
+  busyTimes: BusyReader,
+  opts: { from?: string; to?: string; exceptBookingId?: string } = {},
 ): Promise<SlotDay[]> {
-  const busy = opts.ignoreBookings
-    ? []
-    : await listActiveBookings(
-        db,
-        sharkId,
-        new Date(at.getTime() - DAY),
-        new Date(at.getTime() + (rules.horizonDays + 2) * DAY),
-        opts.exceptBookingId,
-      );
+  const { from, to } = busyWindow(at, rules.horizonDays);
+  const busy = await busyTimes(db, sharkId, from, to, opts.exceptBookingId);
   return computeSlots(rules, busy, hours, at, opts);
 }
 
@@ -92,15 +105,16 @@ export async function getSlots(
   db: DbOrTx,
   sharkId: string,
   query: { hours: number; from?: string; to?: string },
+  busyTimes: BusyReader,
 ): Promise<Slots & { published: boolean }> {
   const at = now();
-  // One round trip for the shark, its rules and its bookings: the route's hottest read (issue 12).
+  // One round trip for the shark and its rules, one for its busy times: the route's hottest read (issue 12).
   const inputs = await findSlotsInputs(db, sharkId, at);
   if (!inputs) throw notFound(CATALOGUE_MSG.sharkNotFound);
   const { rules, published } = rulesOf(sharkId, inputs.rules, inputs.weekly, inputs.overrides);
   const result = { sharkId, timeZone: rules.timeZone, hours: query.hours, published };
   if (!published) return { ...result, days: [] };
-  return { ...result, days: computeSlots(rules, inputs.busy, query.hours, at, query) };
+  return { ...result, days: await freeSlots(db, sharkId, rules, query.hours, at, busyTimes, query) };
 }
 
 function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): AvailabilityView {
@@ -120,14 +134,18 @@ function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): Avail
 }
 
 /** The workspace view: the rules and the next 14 days of 1-hour slots learners will be offered. */
-export async function getAvailability(db: DbOrTx, scope: SharkScope): Promise<AvailabilityView> {
+export async function getAvailability(
+  db: DbOrTx,
+  scope: SharkScope,
+  busyTimes: BusyReader,
+): Promise<AvailabilityView> {
   if (!scope.shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
   const sharkId = scope.shark.id;
   const { rules, published } = await loadRules(db, sharkId, await findRules(db, sharkId));
   const at = now();
   const first = localDate(at, rules.timeZone);
   const to = localDate(at.getTime() + 13 * DAY, rules.timeZone);
-  return toView(rules, published, await freeSlots(db, sharkId, rules, 1, at, { from: first, to }));
+  return toView(rules, published, await freeSlots(db, sharkId, rules, 1, at, busyTimes, { from: first, to }));
 }
 
 /**
@@ -140,6 +158,7 @@ export async function saveAvailability(
   input: AvailabilitySettings,
   mailer: Pick<Mailer, 'enqueue'>,
   origin: string,
+  busyTimes: BusyReader,
 ): Promise<AvailabilityView> {
   if (!scope.shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
   const sharkId = scope.shark.id;
@@ -152,7 +171,7 @@ export async function saveAvailability(
         data: { name: scope.shark.name, link: `${origin}${paths.sharks.profile(sharkId)}` },
       });
   }
-  return getAvailability(tx, scope);
+  return getAvailability(tx, scope, busyTimes);
 }
 
 /** "Notify me when they do": stored until the shark publishes. */
@@ -182,6 +201,7 @@ export async function checkSlot(
   sharkId: string,
   startsAt: Date,
   hours: number,
+  busyTimes: BusyReader,
   exceptBookingId?: string,
 ): Promise<CheckedSlot> {
   const row = await findRules(tx, sharkId, true);
@@ -191,9 +211,11 @@ export async function checkSlot(
   const date = localDate(startsAt, rules.timeZone);
   const iso = startsAt.toISOString();
   const has = (days: SlotDay[]) => days.some((d) => d.starts.includes(iso));
-  if (!has(await freeSlots(tx, sharkId, rules, hours, at, { from: date, to: date, exceptBookingId }))) {
+  if (
+    !has(await freeSlots(tx, sharkId, rules, hours, at, busyTimes, { from: date, to: date, exceptBookingId }))
+  ) {
     const offered = has(computeSlots(rules, [], hours, at, { from: date, to: date, ignoreBookings: true }));
-    if (offered) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    if (offered) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     throw fieldError('startsAt', BOOKING_MSG.slotInvalid);
   }
   const endsAt = new Date(startsAt.getTime() + hours * 3_600_000);

@@ -1,8 +1,8 @@
 // All SQL of a shark's own courses: the courses table for writes, the courses_with_bookings view for reads.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { OwnCourse } from '#shared/courses.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { courseBookings, courses, coursesWithBookings as cwb } from '#server/db/schema.ts';
+import { courses, coursesWithBookings as cwb } from '#server/db/schema.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseFields = Omit<typeof courses.$inferInsert, 'id' | 'sharkId' | 'createdAt'>;
@@ -83,12 +83,4 @@ export async function updateCourse(
 
 export async function deleteCourse(db: DbOrTx, sharkId: string, id: string): Promise<void> {
   await db.delete(courses).where(and(eq(courses.id, id), eq(courses.sharkId, sharkId)));
-}
-
-export async function countCourseBookings(db: DbOrTx, courseId: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(courseBookings)
-    .where(eq(courseBookings.courseId, courseId));
-  return n;
 }

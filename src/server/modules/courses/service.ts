@@ -1,5 +1,6 @@
 // A shark's own courses: list (with enrolled counts), create, update, delete, and the course image.
 // Every write is filtered by the course id AND the acting shark's id.
+import { ERROR_CODE, type ErrorCode } from '#shared/error-codes.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_REQUIRED_DEVICES, DEFAULT_REQUIRED_KNOWLEDGE } from '#shared/constants.ts';
 import { type CourseValues, type OwnCourse, COURSE_MSG } from '#shared/courses.ts';
@@ -12,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
 import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
 
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import { countCourseSessions } from '#server/modules/sessions/service.ts';
 import {
   keyFromPublicUrl,
   processImage,
@@ -34,7 +36,7 @@ const saveFailed = (
   status: number,
   reason: string,
   fields?: Record<string, string>,
-  code = 'course_save_failed',
+  code: ErrorCode = ERROR_CODE.courseSaveFailed,
 ) => new HttpError(status, `${COURSE_MSG.saveFailed} ${reason}`, code, fields);
 
 export async function listOwnCourses(db: DbOrTx, scope: SharkScope): Promise<OwnCourse[]> {
@@ -69,7 +71,7 @@ export async function createOwnCourse(
   scope: SharkScope,
   values: CourseValues,
 ): Promise<OwnCourse> {
-  if (!scope.shark) throw saveFailed(409, WORKSPACE_MSG.profileFirst, undefined, 'profile_required');
+  if (!scope.shark) throw saveFailed(409, WORKSPACE_MSG.profileFirst, undefined, ERROR_CODE.profileRequired);
   const sharkId = scope.shark.id;
   // A generated code that collides (1 in 2 billion per existing course) is simply drawn again; a code the
   // shark typed that is taken is theirs to change.
@@ -125,14 +127,14 @@ export async function deleteOwnCourse(
 ): Promise<void> {
   const existing = await ownedCourse(db, scope, id);
   // Bookings are money: the foreign key refuses (ON DELETE RESTRICT); say so in words before trying.
-  const n = await repo.countCourseBookings(db, id);
-  if (n > 0) throw new HttpError(409, SESSION_MSG.courseHasBookings, 'course_has_bookings');
+  const n = await countCourseSessions(db, id);
+  if (n > 0) throw new HttpError(409, SESSION_MSG.courseHasBookings, ERROR_CODE.courseHasBookings);
   try {
     await repo.deleteCourse(db, existing.sharkId, id);
   } catch (err) {
     // A booking made between the count and the delete.
     if (isForeignKeyViolation(err))
-      throw new HttpError(409, SESSION_MSG.courseHasBookings, 'course_has_bookings');
+      throw new HttpError(409, SESSION_MSG.courseHasBookings, ERROR_CODE.courseHasBookings);
     throw err;
   }
   const key = keyFromPublicUrl(storage, 'course-images', existing.image);

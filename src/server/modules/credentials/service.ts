@@ -1,6 +1,7 @@
 // Verified credentials (decision 032): the shark adds and removes its own (through the workspace scope); an
 // admin verifies or rejects each with a reason, mailed and audited in one transaction; the public sees only
 // the verified ones of a published shark, an expired one marked as such.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { z } from 'zod';
 import {
   type AdminCredential,
@@ -30,7 +31,7 @@ const toCredential = (r: Row): Credential => ({
 
 /** The shark row the workspace acts on; a shark without a profile row has no credentials yet. */
 function sharkOf(scope: SharkScope): string {
-  if (!scope.shark) throw conflict(WORKSPACE_MSG.profileFirst, 'no_profile');
+  if (!scope.shark) throw conflict(WORKSPACE_MSG.profileFirst, ERROR_CODE.noProfile);
   return scope.shark.id;
 }
 

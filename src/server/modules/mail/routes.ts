@@ -3,6 +3,7 @@
 //   link, and a preview of every template, so verification and reset links can be followed on a bare machine.
 //   Never served in production (404), where the links must only reach the mailbox of their owner.
 // - the admin's delivery log (/api/admin/mail): failures first, and a retry for a failed mail.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
@@ -189,7 +190,8 @@ ${rows.length ? `<ul>${items}</ul>` : '<p>No mail yet. Sign up or ask for a pass
     async (req) => {
       const row = await retryFailedMail(app.db, app.jobs, req.params.id);
       if (!row) {
-        if (await findMail(app.db, req.params.id)) throw conflict(MAIL_MESSAGES.notFailed, 'mail_not_failed');
+        if (await findMail(app.db, req.params.id))
+          throw conflict(MAIL_MESSAGES.notFailed, ERROR_CODE.mailNotFailed);
         throw notFound(MAIL_MESSAGES.notFound);
       }
       return { message: MAIL_MESSAGES.retried };

@@ -1,11 +1,8 @@
 // All SQL of reviews: the reviews of completed sessions, their reports, the invitations mailed after a session,
 // and the "Notify Me" interest. The shark's avg_rating / review_count / rating_score follow by trigger (0008).
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
-  bookingEvents,
-  courseBookings,
-  courses,
   profiles,
   reviewInvitations,
   reviewNotifyRequests,
@@ -47,54 +44,14 @@ export async function takeNotifyRequests(db: DbOrTx, sharkId: string): Promise<s
   return found.map((r) => r.email);
 }
 
-/**
- * When a session counts as completed: the 'completed' event of its timeline, or an admin's ruling that a
- * reported no-show took place (the review window counts from the ruling), or its end for a session recorded as
- * completed without either (older data, the demo seed).
- */
-const completedAt = sql<Date>`coalesce((SELECT max(${bookingEvents.at}) FROM ${bookingEvents} WHERE ${bookingEvents.bookingId} = ${courseBookings.id} AND (${bookingEvents.kind} = 'completed' OR (${bookingEvents.kind} = 'no_show_resolved' AND ${bookingEvents.outcome} = 'took_place'))), ${courseBookings.endsAt})`;
-
-export interface BookingForReview {
-  id: string;
-  userId: string | null;
-  status: string;
-  sharkId: string;
-  sharkName: string;
-  sharkUserId: string;
-  courseTitle: string;
-  startsAt: Date;
-  completedAt: Date;
-}
-
-export async function findBookingForReview(db: DbOrTx, bookingId: string): Promise<BookingForReview | null> {
-  const [row] = await db
-    .select({
-      id: courseBookings.id,
-      userId: courseBookings.userId,
-      status: courseBookings.status,
-      sharkId: courseBookings.sharkId,
-      sharkName: sharks.name,
-      sharkUserId: sharks.userId,
-      courseTitle: courses.title,
-      startsAt: courseBookings.startsAt,
-      completedAt: completedAt.mapWith((v: string | Date) => new Date(v)),
-    })
-    .from(courseBookings)
-    .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-    .innerJoin(sharks, eq(sharks.id, courseBookings.sharkId))
-    .where(eq(courseBookings.id, bookingId));
-  return row ?? null;
-}
-
-/** The columns of a review as the pages show it, with the learner's name, the course and the session start. */
+/** The columns of a review as the pages show it, with the learner's name (the session's course and start come
+ * from the sessions service, which owns the session). */
 const reviewColumns = {
   id: reviews.id,
   bookingId: reviews.bookingId,
   sharkId: reviews.sharkId,
   userId: reviews.userId,
   authorFullName: profiles.fullName,
-  courseTitle: courses.title,
-  sessionStartsAt: courseBookings.startsAt,
   rating: reviews.rating,
   knowledge: reviews.knowledge,
   preparation: reviews.preparation,
@@ -109,13 +66,7 @@ const reviewColumns = {
 };
 
 const selectReviews = (db: DbOrTx) =>
-  db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(courseBookings, eq(courseBookings.id, reviews.bookingId))
-    .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-    .leftJoin(profiles, eq(profiles.id, reviews.userId))
-    .$dynamic();
+  db.select(reviewColumns).from(reviews).leftJoin(profiles, eq(profiles.id, reviews.userId)).$dynamic();
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
 
@@ -271,8 +222,6 @@ export async function listReported(db: DbOrTx, limit: number) {
     .select({ ...reviewColumns, sharkName: sharks.name, openReports: stats.open })
     .from(reviews)
     .innerJoin(stats, eq(stats.reviewId, reviews.id))
-    .innerJoin(courseBookings, eq(courseBookings.id, reviews.bookingId))
-    .innerJoin(courses, eq(courses.id, courseBookings.courseId))
     .innerJoin(sharks, eq(sharks.id, reviews.sharkId))
     .leftJoin(profiles, eq(profiles.id, reviews.userId))
     .orderBy(sql`${stats.open} > 0 DESC`, sql`${stats.latest} DESC`, desc(reviews.id))
@@ -299,46 +248,20 @@ export async function learnerEmail(db: DbOrTx, userId: string | null): Promise<s
 }
 
 /**
- * Completed sessions to invite to a review: completed before `before` (the start of today), still inside the
- * window (after `since`), not reviewed, never invited, the learner's account still there and not suspended.
- * Their invitation rows are inserted here, in the caller's transaction, so each session is invited once even
- * when two workers run the job.
+ * Inserts the invitation rows of these sessions, in the caller's transaction, so each session is invited once
+ * even when two workers run the job; returns the ids this call took.
  */
-export async function takeDueInvitations(db: DbOrTx, before: Date, since: Date, limit: number) {
-  const due = await db
-    .select({
-      bookingId: courseBookings.id,
-      email: users.email,
-      learnerName: profiles.fullName,
-      sharkName: sharks.name,
-      courseTitle: courses.title,
-      completedAt: completedAt.mapWith((v: string | Date) => new Date(v)),
-    })
-    .from(courseBookings)
-    .innerJoin(users, eq(users.id, courseBookings.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .innerJoin(courses, eq(courses.id, courseBookings.courseId))
-    .innerJoin(sharks, eq(sharks.id, courseBookings.sharkId))
-    .leftJoin(reviewInvitations, eq(reviewInvitations.bookingId, courseBookings.id))
-    .leftJoin(reviews, eq(reviews.bookingId, courseBookings.id))
-    .where(
-      and(
-        eq(courseBookings.status, 'completed'),
-        isNull(reviewInvitations.bookingId),
-        isNull(reviews.id),
-        isNull(users.suspendedAt),
-        lt(completedAt, before),
-        gte(completedAt, since),
-      ),
-    )
-    .orderBy(asc(courseBookings.endsAt))
-    .limit(limit);
-  if (due.length === 0) return [];
+export async function takeInvitations(db: DbOrTx, bookingIds: string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
   const taken = await db
     .insert(reviewInvitations)
-    .values(due.map((d) => ({ bookingId: d.bookingId })))
+    .values(bookingIds.map((bookingId) => ({ bookingId })))
     .onConflictDoNothing()
     .returning({ bookingId: reviewInvitations.bookingId });
-  const ids = new Set(taken.map((t) => t.bookingId));
-  return due.filter((d) => ids.has(d.bookingId));
+  return new Set(taken.map((t) => t.bookingId));
+}
+
+/** The reviews the account wrote (hidden ones too), oldest first: its data export. */
+export async function listByAuthor(db: DbOrTx, userId: string) {
+  return selectReviews(db).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt), asc(reviews.id));
 }

@@ -1,6 +1,7 @@
 // Reviews of sharks (issue 14, decision 007): only the learner of a completed session reviews it, once, within
 // 30 days, and may edit it for 7; the shark replies once; anyone signed in reports; admins hide and publish again
 // (audited, the learner told by mail). The shark's counters follow in the same transaction (trigger, 0008).
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { Temporal } from 'temporal-polyfill';
 import {
   REVIEW_MSG,
@@ -23,6 +24,11 @@ import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { getPublishedShark } from '#server/modules/sharks/service.ts';
+import {
+  findSessionForReview,
+  sessionLabels,
+  sessionsAwaitingReviewInvitation,
+} from '#server/modules/sessions/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
 
@@ -41,10 +47,28 @@ export async function requestReviewNotification(
 
 // ---- Shapes ------------------------------------------------------------------
 
+/** A review with what it shows of its session (course and start), which the sessions service reads. */
+type ReviewRow = repo.ReviewRow & { courseTitle: string; sessionStartsAt: Date };
+type SessionForReview = NonNullable<Awaited<ReturnType<typeof findSessionForReview>>>;
+
+async function labelled(db: DbOrTx, rows: repo.ReviewRow[]): Promise<ReviewRow[]> {
+  const labels = await sessionLabels(
+    db,
+    rows.map((r) => r.bookingId),
+  );
+  return rows.map((r) => {
+    const label = labels.get(r.bookingId)!;
+    return { ...r, courseTitle: label.courseTitle, sessionStartsAt: label.startsAt };
+  });
+}
+
+const labelledOne = async (db: DbOrTx, row: repo.ReviewRow | null): Promise<ReviewRow | null> =>
+  row ? (await labelled(db, [row]))[0] : null;
+
 /** The month of the session in the shark's calendar sense (UTC is close enough for a month label). */
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
-function toPublic(row: repo.ReviewRow): PublicReview {
+function toPublic(row: ReviewRow): PublicReview {
   const edited = row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
   return {
     id: row.id,
@@ -63,13 +87,13 @@ function toPublic(row: repo.ReviewRow): PublicReview {
   };
 }
 
-const toWorkspace = (row: repo.ReviewRow): WorkspaceReview => ({
+const toWorkspace = (row: ReviewRow): WorkspaceReview => ({
   ...toPublic(row),
   hidden: row.hiddenAt !== null,
   hiddenReason: row.hiddenReason,
 });
 
-const toOwn = (row: repo.ReviewRow): OwnReview => ({
+const toOwn = (row: ReviewRow): OwnReview => ({
   ...toWorkspace(row),
   editableUntil: addDays(row.createdAt, REVIEW_RULES.editableDays).toISOString(),
 });
@@ -98,19 +122,25 @@ export async function publishedReviews(
   const summary = await reviewSummary(db, sharkId);
   const size = REVIEW_RULES.pageSize;
   const rows = await repo.listPublished(db, sharkId, size, (page - 1) * size);
-  return { summary, items: rows.map(toPublic), page, pageSize: size, total: summary.count };
+  return {
+    summary,
+    items: (await labelled(db, rows)).map(toPublic),
+    page,
+    pageSize: size,
+    total: summary.count,
+  };
 }
 
 // ---- The learner's review ---------------------------------------------------------
 
 async function learnersBooking(db: DbOrTx, userId: string, bookingId: string) {
-  const booking = await repo.findBookingForReview(db, bookingId);
+  const booking = await findSessionForReview(db, bookingId);
   // Anyone but the session's learner learns nothing about it.
   if (!booking || booking.userId !== userId) throw notFound(REVIEW_MSG.sessionNotFound);
   return booking;
 }
 
-function stateOf(booking: repo.BookingForReview, review: repo.ReviewRow | null): SessionReviewState {
+function stateOf(booking: SessionForReview, review: ReviewRow | null): SessionReviewState {
   const at = now();
   const reviewableUntil = addDays(booking.completedAt, REVIEW_RULES.windowDays);
   let closedReason: string | null = null;
@@ -139,7 +169,7 @@ function stateOf(booking: repo.BookingForReview, review: repo.ReviewRow | null):
 /** GET /api/sessions/:id/review: for the session's learner only. */
 export async function sessionReviewState(db: DbOrTx, userId: string, bookingId: string) {
   const booking = await learnersBooking(db, userId, bookingId);
-  return stateOf(booking, await repo.findReviewByBooking(db, bookingId));
+  return stateOf(booking, await labelledOne(db, await repo.findReviewByBooking(db, bookingId)));
 }
 
 const valuesOf = (input: ReviewInput) => ({
@@ -165,10 +195,10 @@ export async function createReview(
   return db.transaction(async (tx) => {
     const booking = await learnersBooking(tx, userId, bookingId);
     if (await repo.findReviewByBooking(tx, bookingId))
-      throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
-    if (booking.status !== 'completed') throw conflict(REVIEW_MSG.notCompleted, 'not_completed');
+      throw conflict(REVIEW_MSG.alreadyReviewed, ERROR_CODE.alreadyReviewed);
+    if (booking.status !== 'completed') throw conflict(REVIEW_MSG.notCompleted, ERROR_CODE.notCompleted);
     if (now() > addDays(booking.completedAt, REVIEW_RULES.windowDays))
-      throw conflict(REVIEW_MSG.windowClosed, 'window_closed');
+      throw conflict(REVIEW_MSG.windowClosed, ERROR_CODE.windowClosed);
     const id = await repo.insertReview(tx, {
       ...valuesOf(input),
       bookingId,
@@ -176,9 +206,9 @@ export async function createReview(
       userId,
       at: now(),
     });
-    if (!id) throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
+    if (!id) throw conflict(REVIEW_MSG.alreadyReviewed, ERROR_CODE.alreadyReviewed);
     await tellWaitingLearners(tx, ctx, booking.sharkId, booking.sharkName);
-    return stateOf(booking, await repo.findReviewByBooking(tx, bookingId));
+    return stateOf(booking, await labelledOne(tx, await repo.findReviewByBooking(tx, bookingId)));
   });
 }
 
@@ -194,11 +224,11 @@ export async function updateReview(
     const review = await repo.findReviewByBooking(tx, bookingId);
     if (!review) throw notFound(REVIEW_MSG.noReview);
     const locked = await repo.lockReview(tx, review.id);
-    if (!locked || locked.hiddenAt) throw conflict(REVIEW_MSG.hiddenNoEdit, 'review_hidden');
+    if (!locked || locked.hiddenAt) throw conflict(REVIEW_MSG.hiddenNoEdit, ERROR_CODE.reviewHidden);
     if (now() > addDays(locked.createdAt, REVIEW_RULES.editableDays))
-      throw conflict(REVIEW_MSG.editClosed, 'edit_closed');
+      throw conflict(REVIEW_MSG.editClosed, ERROR_CODE.editClosed);
     await repo.updateReview(tx, review.id, { ...valuesOf(input), at: now() });
-    return stateOf(booking, await repo.findReviewByBooking(tx, bookingId));
+    return stateOf(booking, await labelledOne(tx, await repo.findReviewByBooking(tx, bookingId)));
   });
 }
 
@@ -230,7 +260,7 @@ export async function workspaceReviews(
     };
   const summary = await reviewSummary(db, scope.shark.id);
   const { items, total } = await repo.listAllOfShark(db, scope.shark.id, size, (page - 1) * size);
-  return { summary, items: items.map(toWorkspace), page, pageSize: size, total };
+  return { summary, items: (await labelled(db, items)).map(toWorkspace), page, pageSize: size, total };
 }
 const emptyRubric = { knowledge: null, preparation: null, clarity: null };
 
@@ -246,8 +276,8 @@ export async function replyToReview(
     if (!locked || !scope.shark || locked.sharkId !== scope.shark.id)
       throw notFound(REVIEW_MSG.reviewNotFound);
     if (!(await repo.setReply(tx, reviewId, body.trim(), now())))
-      throw conflict(REVIEW_MSG.alreadyReplied, 'already_replied');
-    const row = await repo.findReview(tx, reviewId);
+      throw conflict(REVIEW_MSG.alreadyReplied, ERROR_CODE.alreadyReplied);
+    const row = await labelledOne(tx, await repo.findReview(tx, reviewId));
     return toWorkspace(row!);
   });
 }
@@ -264,7 +294,7 @@ export async function reportReview(
   return db.transaction(async (tx) => {
     const review = await repo.findReview(tx, reviewId);
     if (!review || review.hiddenAt) throw notFound(REVIEW_MSG.reviewNotFound);
-    if (review.userId === userId) throw conflict(REVIEW_MSG.ownReview, 'own_review');
+    if (review.userId === userId) throw conflict(REVIEW_MSG.ownReview, ERROR_CODE.ownReview);
     const added = await repo.insertReport(tx, reviewId, userId, reason.trim(), now());
     return { alreadyReported: !added };
   });
@@ -274,7 +304,16 @@ export const REPORTED_LIMIT = 100;
 
 /** The admin console's queue: reviews with reports, open ones first. */
 export async function reportedReviews(db: DbOrTx): Promise<ReportedReview[]> {
-  const { items, reports } = await repo.listReported(db, REPORTED_LIMIT);
+  const { items: rows, reports } = await repo.listReported(db, REPORTED_LIMIT);
+  const labels = await sessionLabels(
+    db,
+    rows.map((r) => r.bookingId),
+  );
+  const items = rows.map((r) => ({
+    ...r,
+    courseTitle: labels.get(r.bookingId)!.courseTitle,
+    sessionStartsAt: labels.get(r.bookingId)!.startsAt,
+  }));
   return items.map((row) => ({
     ...toWorkspace(row),
     sharkId: row.sharkId,
@@ -300,14 +339,14 @@ export async function moderateReview(
   await db.transaction(async (tx) => {
     const locked = await repo.lockReview(tx, reviewId);
     if (!locked) throw notFound(REVIEW_MSG.reviewNotFound);
-    if (input.hidden && locked.hiddenAt) throw conflict(REVIEW_MSG.alreadyHidden, 'already_hidden');
-    if (!input.hidden && !locked.hiddenAt) throw conflict(REVIEW_MSG.notHidden, 'not_hidden');
+    if (input.hidden && locked.hiddenAt) throw conflict(REVIEW_MSG.alreadyHidden, ERROR_CODE.alreadyHidden);
+    if (!input.hidden && !locked.hiddenAt) throw conflict(REVIEW_MSG.notHidden, ERROR_CODE.notHidden);
     const at = now();
     const reason = input.reason.trim();
     await repo.setHidden(tx, reviewId, input.hidden ? { at, reason } : null);
     await repo.resolveReports(tx, reviewId, at);
     const review = (await repo.findReview(tx, reviewId))!;
-    const booking = (await repo.findBookingForReview(tx, review.bookingId))!;
+    const booking = (await findSessionForReview(tx, review.bookingId))!;
     await recordAudit(tx, {
       actorId,
       action: input.hidden ? 'review.hide' : 'review.unhide',
@@ -353,7 +392,12 @@ export async function sendReviewInvitations(db: Db, ctx: MailContext, timeZone: 
   let sent = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const due = await repo.takeDueInvitations(tx, before, since, 200);
+      const candidates = await sessionsAwaitingReviewInvitation(tx, before, since, 200);
+      const taken = await repo.takeInvitations(
+        tx,
+        candidates.map((d) => d.bookingId),
+      );
+      const due = candidates.filter((d) => taken.has(d.bookingId));
       for (const d of due)
         await ctx.mailer.enqueue(tx, {
           to: d.email,
@@ -370,4 +414,11 @@ export async function sendReviewInvitations(db: Db, ctx: MailContext, timeZone: 
     sent += batch;
     if (batch < 200) return sent;
   }
+}
+
+// ---- The data export ------------------------------------------------------------------
+
+/** The reviews the account wrote (hidden ones too), as its own review page shows them. */
+export async function listReviewsByAuthor(db: DbOrTx, userId: string): Promise<OwnReview[]> {
+  return (await labelled(db, await repo.listByAuthor(db, userId))).map(toOwn);
 }

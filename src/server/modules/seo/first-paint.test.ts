@@ -9,7 +9,7 @@ import { buildApp } from '#server/app.ts';
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '#shared/catalogue-keys.ts';
 import { resetDb, testConfig, testDatabase } from '#server/test/app.ts';
 import { createCourse, createShark } from '#server/test/fixtures.ts';
-import { chunkUrls, PAGE_MODULES } from './first-paint';
+import { chunkUrls, PAGE_MODULES } from './service';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Shark Security</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';

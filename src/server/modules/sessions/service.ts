@@ -1,6 +1,9 @@
 // The session between a learner and a shark (decision 053): who may see it, the state machine's transitions,
 // each recorded in booking_events with who, when and why and told to the other side in the same transaction.
+import { ERROR_CODE } from '#shared/error-codes.ts';
+import type { z } from 'zod';
 import {
+  isActiveStatus,
   SESSION_MSG,
   sessionBriefSchema,
   sessionNotesSchema,
@@ -11,51 +14,53 @@ import {
   type SessionDetail,
   type SessionMessage,
   type SessionNotes,
+  type SessionPageQuery,
 } from '#shared/sessions.ts';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+import {
+  BOOKING_MSG,
+  type createBookingSchema,
+  type MyBooking,
+  type MySessionPage,
+  type MySessionsOverview,
+} from '#shared/bookings.ts';
+import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
-import { conflict, fieldError, HttpError, notFound } from '#server/http/errors.ts';
-import { now } from '#server/time.ts';
+import { isForeignKeyViolation, isOverlap, isUniqueViolation } from '#server/db/errors.ts';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { now, timeOfDay } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { checkSlot, lockCalendar } from '#server/modules/availability/service.ts';
-import {
-  eachInTransaction,
-  runSessionClock,
-  type ClockContext,
-} from '#server/modules/session-mail/service.ts';
-import { notifySessionEvent } from './notify';
+import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
+import { eachInTransaction, notifySession, runSessionClock, type ClockContext } from './mail';
 import { sessionCalendar } from './calendar';
 import {
   allowedActions,
+  answerByFor,
   freeCancellationUntil,
   isLateCancellation,
+  needsAction,
   noShowRulingRefusal,
   noShowUntil,
   refusal,
   type LifecycleBooking,
   type SessionViewer,
 } from './lifecycle';
+import * as repo from './repository';
 import {
   findSession,
   findSessionShark,
   insertEvent,
   insertMessage,
+  listDueRequests,
+  listEndedSessions,
   listEvents,
   listMessages,
   updateBooking,
+  type BookingRecord,
   type NewEvent,
   type SessionRow,
 } from './repository';
-
-export { answerByFor, needsAction } from './lifecycle';
-/** The lists' groups as SQL, for the bookings and workspace repositories (decision 056, issue 17). */
-export { countSessionGroups, sessionGroupOrder, sessionGroupWhere } from './repository';
-/** Work lists of the expiry and completion jobs: ids to pass to expireSession / completeSession. */
-export { listDueRequests, listEndedSessions } from './repository';
-import { listDueRequests, listEndedSessions } from './repository';
 
 /** The caller of a session endpoint. */
 export interface SessionCaller {
@@ -155,7 +160,7 @@ export async function getSessionCalendar(
  */
 export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: NewEvent): Promise<void> {
   await insertEvent(tx, event);
-  await notifySessionEvent(tx, ctx, {
+  await notifySession(tx, ctx, {
     bookingId: event.bookingId,
     kind: event.kind,
     actor: event.actor,
@@ -165,12 +170,6 @@ export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: Ne
     outcome: event.outcome ?? null,
   });
 }
-
-/** The postgres error of the exclusion constraint (two overlapping active bookings of one shark). */
-const isOverlap = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23P01' || err?.cause?.code === '23P01';
-};
 
 interface Step {
   tx: DbOrTx;
@@ -204,12 +203,12 @@ async function act(
       const at = now();
       const rules = toLifecycle(row);
       if (!allowedActions(rules, viewer, at).includes(action))
-        throw conflict(refusal(rules, viewer, action, at), 'not_allowed');
+        throw conflict(refusal(rules, viewer, action, at), ERROR_CODE.notAllowed);
       await run({ tx, row, viewer, at, actor: viewer });
       return detailOf(tx, (await findSession(tx, id))!, viewer);
     });
   } catch (e) {
-    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     throw e;
   }
 }
@@ -285,7 +284,7 @@ export async function proposeReschedule(
       const start = new Date(startsAt);
       if (start.getTime() === step.row.startsAt.getTime())
         throw fieldError('startsAt', SESSION_MSG.rescheduleSameTime);
-      const slot = await checkSlot(step.tx, step.row.sharkId, start, step.row.hours, id);
+      const slot = await checkSlot(step.tx, step.row.sharkId, start, step.row.hours, busyTimes, id);
       await updateBooking(step.tx, id, {
         proposedStartsAt: slot.startsAt,
         proposedEndsAt: slot.endsAt,
@@ -312,11 +311,11 @@ export async function acceptReschedule(db: Db, ctx: MailContext, who: SessionCal
       const proposed = step.row.proposedStartsAt!;
       let slot;
       try {
-        slot = await checkSlot(step.tx, step.row.sharkId, proposed, step.row.hours, id);
+        slot = await checkSlot(step.tx, step.row.sharkId, proposed, step.row.hours, busyTimes, id);
       } catch (e) {
         // No longer offered (the shark changed their hours, or it is too close now): as good as taken.
         if (e instanceof HttpError && e.statusCode === 400)
-          throw conflict(BOOKING_MSG.slotTaken, 'slot_taken');
+          throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
         throw e;
       }
       await updateBooking(step.tx, id, {
@@ -411,7 +410,7 @@ export async function sendMessage(
     const at = now();
     const rules = toLifecycle(row);
     if (viewer === 'admin' || !allowedActions(rules, viewer, at).includes('message'))
-      throw conflict(refusal(rules, viewer, 'message', at), 'not_allowed');
+      throw conflict(refusal(rules, viewer, 'message', at), ERROR_CODE.notAllowed);
     const saved = await insertMessage(tx, {
       bookingId: id,
       author: viewer,
@@ -475,7 +474,7 @@ export async function resolveNoShow(
   } catch (e) {
     // Two admins at once: the second waited for the row lock with a snapshot from before the first ruling,
     // and the one-ruling-per-booking index refused its event.
-    if (isUniqueViolation(e)) throw conflict(SESSION_MSG.noShowAlreadyResolved, 'not_allowed');
+    if (isUniqueViolation(e)) throw conflict(SESSION_MSG.noShowAlreadyResolved, ERROR_CODE.notAllowed);
     throw e;
   }
 }
@@ -490,7 +489,7 @@ function ruleOnNoShow(
   return db.transaction(async (tx) => {
     const { row } = await load(tx, id, { userId: adminUserId, isAdmin: true }, true);
     const refused = noShowRulingRefusal(toLifecycle(row));
-    if (refused) throw conflict(refused, 'not_allowed');
+    if (refused) throw conflict(refused, ERROR_CODE.notAllowed);
     const at = now();
     if (ruling.outcome === 'took_place') await markCompleted(tx, id);
     await recordSessionEvent(tx, ctx, {
@@ -545,3 +544,296 @@ export function tickSessions(ctx: ClockContext) {
     completed: () => completeEndedSessions(ctx),
   });
 }
+
+// ---- Busy times: what availability must not offer again (passed to it: sessions depend on availability) --------
+
+/** The shark's active bookings that meet [from, to), one left out when a session is being moved. */
+export const busyTimes: BusyReader = (db, sharkId, from, to, exceptBookingId) =>
+  repo.listBusyTimes(db, sharkId, from, to, exceptBookingId);
+
+// ---- Booking a session: the learner's request and lists (POST /api/bookings, /api/me/...) ---------------------
+
+export type CreateBooking = z.output<typeof createBookingSchema>;
+
+function toMyBooking({ userId: _userId, proposedBy, ...row }: BookingRecord, at: Date): MyBooking {
+  return {
+    ...row,
+    preferredTime: timeOfDay(row.preferredTime),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    upcoming: isActiveStatus(row.status) && row.startsAt > at,
+    needsAction: needsAction({ ...row, proposedBy }, 'learner', at),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Books a free slot at the course's current price x hours, as a request the shark confirms. In one
+ * transaction, with the shark's calendar row locked: the slot is checked against the shark's hours and
+ * active bookings, then written; the database's exclusion constraint refuses an overlap whatever happens.
+ * `created` is false when this requestId was already booked: the first booking comes back.
+ */
+export async function createBooking(
+  db: Db,
+  ctx: MailContext,
+  userId: string,
+  input: CreateBooking,
+): Promise<{ booking: MyBooking; created: boolean }> {
+  const { requestId, courseId, name, email, phone, hours } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const course = await repo.findBookableCourse(tx, courseId);
+      if (!course) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+      if (course.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, ERROR_CODE.ownCourse);
+      await lockCalendar(tx, course.sharkId);
+      const existing = await repo.findBooking(tx, { requestId });
+      if (existing) {
+        // A requestId is a secret-ish random key of one learner's attempt; someone else's is never replayed.
+        if (existing.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
+        return { booking: toMyBooking(existing, now()), created: false };
+      }
+      const slot = await checkSlot(tx, course.sharkId, new Date(input.startsAt), hours, busyTimes);
+      const at = now();
+      const id = await repo.insertPricedBooking(tx, {
+        courseId,
+        userId,
+        name,
+        email,
+        phone,
+        hours,
+        requestId,
+        sharkId: course.sharkId,
+        ...slot,
+        learnerTimeZone: input.timeZone ?? null,
+        answerBy: answerByFor(at, slot.startsAt),
+      });
+      if (!id) throw conflict(BOOKING_MSG.requestIdReused);
+      await recordSessionEvent(tx, ctx, {
+        bookingId: id,
+        at,
+        kind: 'requested',
+        actor: 'learner',
+        actorUserId: userId,
+      });
+      return { booking: toMyBooking((await repo.findBooking(tx, { id }))!, at), created: true };
+    });
+  } catch (e) {
+    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
+    // The course was deleted while this booking was written (foreign key violation): not bookable any more.
+    if (isForeignKeyViolation(e)) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+    throw e;
+  }
+}
+
+/** The caller's own bookings: upcoming first (soonest first), then the others (most recent first). */
+export async function listMyBookings(db: DbOrTx, userId: string): Promise<MyBooking[]> {
+  const at = now();
+  return (await repo.listUserBookings(db, userId, at)).map((r) => toMyBooking(r, at));
+}
+
+/** One page of one group of the caller's own sessions, with the group's total (issue 17). */
+export async function listMySessionPage(
+  db: DbOrTx,
+  userId: string,
+  query: SessionPageQuery,
+): Promise<MySessionPage> {
+  const at = now();
+  const totals = await repo.countSessionGroups(db, { userId }, at);
+  const rows = await repo.listUserSessionPage(db, userId, query.group, at, {
+    limit: SESSION_PAGE_SIZE,
+    offset: (query.page - 1) * SESSION_PAGE_SIZE,
+  });
+  return {
+    group: query.group,
+    page: query.page,
+    pageSize: SESSION_PAGE_SIZE,
+    total: totals[query.group],
+    items: rows.map((r) => toMyBooking(r, at)),
+  };
+}
+
+/** The learner dashboard: its numbers from one aggregate and the first sessions of each group. */
+export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise<MySessionsOverview> {
+  const at = now();
+  const numbers = await repo.userSessionNumbers(db, userId, at);
+  const totals = await repo.countSessionGroups(db, { userId }, at);
+  const preview = async (group: SessionGroup) => ({
+    total: totals[group],
+    items:
+      totals[group] === 0
+        ? []
+        : (
+            await repo.listUserSessionPage(db, userId, group, at, { limit: SESSION_PREVIEW_SIZE, offset: 0 })
+          ).map((r) => toMyBooking(r, at)),
+  });
+  return {
+    upcomingSessions: numbers.upcoming,
+    completedSessions: numbers.completed,
+    bookedOrHeld: numbers.bookedOrHeld,
+    spent: numbers.spent,
+    total: numbers.total,
+    groups: {
+      needsAction: await preview('needsAction'),
+      upcoming: await preview('upcoming'),
+      past: await preview('past'),
+    },
+  };
+}
+
+// ---- The shark's side: dashboard figures, the paged lists, enrollments ----------------------------------------
+
+/** One page of one group of the shark's sessions with their course, each marked upcoming / needs action. */
+export async function sharkSessionPage(
+  db: DbOrTx,
+  sharkId: string,
+  group: SessionGroup,
+  at: Date,
+  page: { limit: number; offset: number },
+) {
+  const rows = await repo.sharkSessionPage(db, sharkId, group, at, page);
+  return rows.map(({ answerBy, proposedBy, ...r }) => ({
+    ...r,
+    preferredTime: timeOfDay(r.preferredTime),
+    createdAt: r.createdAt.toISOString(),
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    upcoming: isActiveStatus(r.status) && r.startsAt > at,
+    needsAction: needsAction({ ...r, answerBy, proposedBy }, 'shark', at),
+  }));
+}
+
+/** Each group's total of a learner's or a shark's sessions at `at`. */
+export const countSessionGroups = (db: DbOrTx, owner: repo.SessionOwner, at: Date) =>
+  repo.countSessionGroups(db, owner, at);
+
+/** The shark dashboard's counts and sums, in one round trip. */
+export const sharkDashboardFigures = (db: DbOrTx, sharkId: string | null, at: Date) =>
+  repo.dashboardMetrics(db, sharkId, at);
+
+/** The shark's next sessions (active, starting after `at`), soonest first. */
+export async function nextSharkSessions(db: DbOrTx, sharkId: string | null, at: Date, limit: number) {
+  return (await repo.nextSessions(db, sharkId, at, limit)).map((r) => ({
+    ...r,
+    preferredTime: timeOfDay(r.preferredTime),
+    startsAt: r.startsAt.toISOString(),
+  }));
+}
+
+/** Every course of the shark with its booking count and total, the most recently booked first. */
+export const sharkCourseTotals = (db: DbOrTx, sharkId: string) => repo.courseTotals(db, sharkId);
+
+/** Every booking of the shark's courses, newest first, each marked upcoming / needs action. */
+export async function sharkEnrollments(db: DbOrTx, sharkId: string) {
+  const at = now();
+  return (await repo.sharkBookings(db, sharkId)).map(({ answerBy, proposedBy, ...b }) => ({
+    ...b,
+    preferredTime: timeOfDay(b.preferredTime),
+    createdAt: b.createdAt.toISOString(),
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    upcoming: isActiveStatus(b.status) && b.startsAt > at,
+    needsAction: needsAction({ ...b, answerBy, proposedBy }, 'shark', at),
+  }));
+}
+
+// ---- What other modules ask of sessions ------------------------------------------------------------------------
+
+/** How many sessions a course has (a course with sessions is archived, never deleted). */
+export const countCourseSessions = (db: DbOrTx, courseId: string) => repo.countCourseBookings(db, courseId);
+
+/** A session as a review sees it: its learner, shark, course, and when it counts as completed. */
+export const findSessionForReview = (db: DbOrTx, bookingId: string) =>
+  repo.findSessionForReview(db, bookingId);
+
+/** The course title and start of each session, by id (what a review shows of its session). */
+export async function sessionLabels(
+  db: DbOrTx,
+  bookingIds: string[],
+): Promise<Map<string, { courseTitle: string; startsAt: Date }>> {
+  const rows = await repo.listSessionLabels(db, [...new Set(bookingIds)]);
+  return new Map(rows.map((r) => [r.id, { courseTitle: r.courseTitle, startsAt: r.startsAt }]));
+}
+
+/** Completed sessions whose learner is due an invitation to review (the reviews job's work list). */
+export const sessionsAwaitingReviewInvitation = (db: DbOrTx, before: Date, since: Date, limit: number) =>
+  repo.listSessionsAwaitingReviewInvitation(db, before, since, limit);
+
+/** The admin console's sessions search, with each row's no-show report and ruling. */
+export async function searchSessionsForAdmin(
+  db: DbOrTx,
+  filters: repo.BookingFilters,
+  limit: number,
+  offset: number,
+) {
+  const { items, total } = await repo.searchBookings(db, filters, limit, offset);
+  const ids = items.map((b) => b.id);
+  const [reports, rulings] = await Promise.all([
+    repo.listNoShowReports(db, ids),
+    repo.listNoShowRulings(db, ids),
+  ]);
+  return { items, total, reports, rulings };
+}
+
+/** How many sessions each shark cancelled, and how many bookings each account made (admin console lists). */
+export const countSharkCancellations = (db: DbOrTx, sharkIds: string[]) =>
+  repo.countSharkCancellations(db, sharkIds);
+export const countLearnerBookings = (db: DbOrTx, userIds: string[]) => repo.countLearnerBookings(db, userIds);
+
+/** Sessions on the account's shark profile: how many from `today` (its zone's date) on, and in all. */
+export const countSharkSessionsOfAccount = (db: DbOrTx, userId: string, today: string) =>
+  repo.countSharkBookings(db, userId, today);
+
+/**
+ * The account's own words in its sessions, for its data export (issue 21, item 6): the messages it wrote, the
+ * briefs it wrote as a learner, the notes it wrote as a shark.
+ */
+export async function exportSessionTexts(db: DbOrTx, userId: string) {
+  const iso = (d: Date) => d.toISOString();
+  const [messages, briefs, notes] = [
+    await repo.listMessagesByAuthor(db, userId),
+    await repo.listBriefsOfLearner(db, userId),
+    await repo.listNotesOfShark(db, userId),
+  ];
+  return {
+    messages: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    briefs: briefs.map((b) => ({ ...b, startsAt: iso(b.startsAt) })),
+    notes: notes.map((n) => ({ ...n, startsAt: iso(n.startsAt) })),
+  };
+}
+
+/**
+ * A learner's account is being deleted (issue 21, item 9), in the caller's transaction: its open sessions are
+ * cancelled (the shark is mailed, as for any cancellation), its free text (messages, briefs, the reasons it
+ * gave) is redacted for the shark, and its bookings stay as the shark's records under `deletedName`.
+ */
+export async function closeSessionsOfLeavingLearner(
+  tx: DbOrTx,
+  ctx: MailContext,
+  userId: string,
+  deletedName: string,
+): Promise<void> {
+  const at = now();
+  // Redacted first, so the reason recorded below (the account's deletion) stays in the timeline.
+  await repo.redactLearnerText(tx, userId, SESSION_MSG.redactedMessage);
+  for (const id of await repo.lockOpenSessionsOfLearner(tx, userId, at)) {
+    await updateBooking(tx, id, {
+      status: 'cancelled',
+      cancelledBy: 'learner',
+      lateCancellation: false,
+      ...NO_PROPOSAL,
+    });
+    await recordSessionEvent(tx, ctx, {
+      bookingId: id,
+      at,
+      kind: 'cancelled',
+      actor: 'learner',
+      actorUserId: userId,
+      reason: SESSION_MSG.learnerAccountDeleted,
+    });
+  }
+  await repo.anonymizeBookings(tx, userId, deletedName);
+}
+
+/** Writes a session that already happened, with its timeline (the demo seed). */
+export const insertRecordedSession = (db: DbOrTx, input: repo.RecordedSession) =>
+  repo.insertRecordedSession(db, input);

@@ -10,7 +10,8 @@ import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { availabilityWeekly, bookingEvents, courseBookings, sharkAvailability } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
-import { completeSession, expireSession, listDueRequests, listEndedSessions } from './service';
+import { completeSession, expireSession } from './service';
+import { listDueRequests, listEndedSessions } from './repository';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -3,13 +3,11 @@ import { SHARKS_PAGE_SIZE } from '#shared/constants.ts';
 import type { PublicCourse, Shark, SharksPage, SharksQuery } from '#shared/catalogue.ts';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/patterns.ts';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: string) => UUID.test(v);
-
-/** A user's `%`, `_` and `\` are literal characters in the search, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * "Showing 8 of N": each filter's total, kept per catalogue version (decision 065) so paging, sorting and
@@ -27,7 +25,7 @@ export async function listSharks(
   version?: number | null,
 ): Promise<SharksPage> {
   const specialization = query.specialization || undefined;
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const verifiedOnly = query.verified === 'true';
   const key =
     version == null ? null : JSON.stringify([version, specialization ?? '', pattern ?? '', verifiedOnly]);

@@ -1,5 +1,6 @@
 // Uploaded images: only JPEG, PNG and WebP, at most 5 MB, decoded and re-encoded by sharp so that what we
 // store is pixels we produced (no EXIF/GPS, no polyglot payload, no script), under a name the server chose.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '#shared/constants.ts';
 import { IMAGE_MSG } from '#shared/storage.ts';
@@ -22,7 +23,7 @@ export interface ProcessedImage {
 
 /** 400 "Image upload failed. <reason>", with the reason under the form field it belongs to. */
 export const imageRejected = (field: string, reason: string) =>
-  new HttpError(400, `${IMAGE_MSG.uploadFailed} ${reason}`, 'image_rejected', { [field]: reason });
+  new HttpError(400, `${IMAGE_MSG.uploadFailed} ${reason}`, ERROR_CODE.imageRejected, { [field]: reason });
 
 /** The format the bytes really are, from their signature; the name and the declared type are not trusted. */
 export function sniffImageFormat(buf: Buffer): ImageFormat | null {

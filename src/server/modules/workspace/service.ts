@@ -1,12 +1,12 @@
 // The shark's workspace: its own profile (with photo), dashboard metrics and enrollments.
 // Metrics and totals are computed by the database, never by summing rows in JavaScript.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
 import { type SessionPageQuery } from '#shared/sessions.ts';
 import {
   type CourseTotals,
   type Dashboard,
   type Enrollments,
-  type SharkSession,
   type SharkSessionPage,
   type SharkProfile,
   type SharkProfileValues,
@@ -17,8 +17,15 @@ import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
-import { now, timeOfDay, todayIn } from '#server/time.ts';
-import { countSessionGroups, needsAction } from '#server/modules/sessions/service.ts';
+import { now, todayIn } from '#server/time.ts';
+import {
+  countSessionGroups,
+  nextSharkSessions,
+  sharkCourseTotals,
+  sharkDashboardFigures,
+  sharkEnrollments,
+  sharkSessionPage,
+} from '#server/modules/sessions/service.ts';
 import {
   imageRejected,
   keyFromPublicUrl,
@@ -76,7 +83,7 @@ export async function saveProfile(
   values: SharkProfileValues,
 ): Promise<SharkProfile> {
   if (values.published && scope.shark && (await repo.lockAdminUnpublishReason(db, scope.shark.id)) !== null)
-    throw new HttpError(409, WORKSPACE_MSG.unpublishedByAdmin, 'unpublished_by_admin', {
+    throw new HttpError(409, WORKSPACE_MSG.unpublishedByAdmin, ERROR_CODE.unpublishedByAdmin, {
       published: WORKSPACE_MSG.unpublishedByAdmin,
     });
   const fields = {
@@ -129,16 +136,16 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
   const sharkId = scope.shark?.id ?? null;
   const at = now();
   const today = todayIn(timeZone, at);
-  const metrics = await repo.dashboardMetrics(db, sharkId, at);
-  const next = await repo.nextSessions(db, sharkId, at, NEXT_SESSIONS);
+  const metrics = await sharkDashboardFigures(db, sharkId, at);
+  const nextSessions = await nextSharkSessions(db, sharkId, at, NEXT_SESSIONS);
   const totals = sharkId
-    ? await countSessionGroups(db, repo.ownedByShark(sharkId), 'shark', at)
+    ? await countSessionGroups(db, { sharkId }, at)
     : { needsAction: 0, upcoming: 0, past: 0 };
   const preview = async (group: SessionGroup) => ({
     total: totals[group],
     items:
       sharkId && totals[group] > 0
-        ? await sessionsOf(db, sharkId, group, at, { limit: SESSION_PREVIEW_SIZE, offset: 0 })
+        ? await sharkSessionPage(db, sharkId, group, at, { limit: SESSION_PREVIEW_SIZE, offset: 0 })
         : [],
   });
   return {
@@ -153,36 +160,13 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
     reviewCount: metrics.reviewCount,
     courseCount: metrics.courseCount,
     today,
-    nextSessions: next.map((r) => ({
-      ...r,
-      preferredTime: timeOfDay(r.preferredTime),
-      startsAt: r.startsAt.toISOString(),
-    })),
+    nextSessions,
     sessions: {
       needsAction: await preview('needsAction'),
       upcoming: await preview('upcoming'),
       past: await preview('past'),
     },
   };
-}
-
-async function sessionsOf(
-  db: DbOrTx,
-  sharkId: string,
-  group: SessionGroup,
-  at: Date,
-  page: { limit: number; offset: number },
-): Promise<SharkSession[]> {
-  const rows = await repo.sharkSessionPage(db, sharkId, group, at, page);
-  return rows.map(({ answerBy, proposedBy, ...r }) => ({
-    ...r,
-    preferredTime: timeOfDay(r.preferredTime),
-    createdAt: r.createdAt.toISOString(),
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    upcoming: (r.status === 'requested' || r.status === 'confirmed') && r.startsAt > at,
-    needsAction: needsAction({ ...r, answerBy, proposedBy }, 'shark', at),
-  }));
 }
 
 /** One page of one group of the shark's sessions, with the group's total (issue 17). */
@@ -194,8 +178,8 @@ export async function getSessionPage(
   const base = { group: query.group, page: query.page, pageSize: SESSION_PAGE_SIZE };
   if (!scope.shark) return { ...base, total: 0, items: [] };
   const at = now();
-  const totals = await countSessionGroups(db, repo.ownedByShark(scope.shark.id), 'shark', at);
-  const items = await sessionsOf(db, scope.shark.id, query.group, at, {
+  const totals = await countSessionGroups(db, { sharkId: scope.shark.id }, at);
+  const items = await sharkSessionPage(db, scope.shark.id, query.group, at, {
     limit: SESSION_PAGE_SIZE,
     offset: (query.page - 1) * SESSION_PAGE_SIZE,
   });
@@ -206,7 +190,7 @@ export async function getSessionPage(
 export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<CourseTotals> {
   const sharkName = scope.shark?.name ?? null;
   if (!scope.shark) return { sharkName, courses: [] };
-  const rows = await repo.courseTotals(db, scope.shark.id);
+  const rows = await sharkCourseTotals(db, scope.shark.id);
   return {
     sharkName,
     courses: rows.map((c) => ({
@@ -223,8 +207,8 @@ export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<Co
 export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enrollments> {
   const sharkName = scope.shark?.name ?? null;
   if (!scope.shark) return { sharkName, courses: [] };
-  const courseRows = await repo.courseTotals(db, scope.shark.id);
-  const bookingRows = await repo.sharkBookings(db, scope.shark.id);
+  const courseRows = await sharkCourseTotals(db, scope.shark.id);
+  const bookingRows = await sharkEnrollments(db, scope.shark.id);
   const byCourse = new Map(
     courseRows.map((c) => [
       c.id,
@@ -238,17 +222,6 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
       },
     ]),
   );
-  const at = now();
-  for (const { courseId, answerBy, proposedBy, ...b } of bookingRows) {
-    byCourse.get(courseId)?.students.push({
-      ...b,
-      preferredTime: timeOfDay(b.preferredTime),
-      createdAt: b.createdAt.toISOString(),
-      startsAt: b.startsAt.toISOString(),
-      endsAt: b.endsAt.toISOString(),
-      upcoming: (b.status === 'requested' || b.status === 'confirmed') && b.startsAt > at,
-      needsAction: needsAction({ ...b, answerBy, proposedBy }, 'shark', at),
-    });
-  }
+  for (const { courseId, ...student } of bookingRows) byCourse.get(courseId)?.students.push(student);
   return { sharkName, courses: [...byCourse.values()] };
 }

@@ -1,5 +1,6 @@
 // Shown at /login/:portal (user, shark, freelancer, admin): email + password against one portal. The server decides who may
 // enter which portal and words the refusal; this page shows its message verbatim and offers the next step.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loginSchema, ACCOUNT_MSG } from '#shared/accounts.ts';
@@ -47,7 +48,7 @@ function PortalLogin({ info }: { info: PortalInfo }) {
         const res = await login.mutateAsync({ email, password, portal: info.portal });
         navigate(next ?? res.redirectTo, { replace: true });
       } catch (err) {
-        setUnverified(err instanceof ApiError && err.code === 'email_unverified');
+        setUnverified(err instanceof ApiError && err.code === ERROR_CODE.emailUnverified);
         // A 400 names fields; the spec words them all as one message.
         form.setFormError(
           err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0

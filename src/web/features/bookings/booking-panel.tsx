@@ -4,6 +4,7 @@
 // A visitor who presses Confirm logs in and comes back here with what they chose. A shark on its own profile is
 // told before the form that it cannot book itself. The course's cancellation policy shows before booking, and
 // the confirmation links to the new session's page.
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, Link } from 'react-router';
@@ -86,7 +87,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
         setConfirmed(res);
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return goToLogin();
-        if (err instanceof ApiError && err.code === 'slot_taken') {
+        if (err instanceof ApiError && err.code === ERROR_CODE.slotTaken) {
           // Someone else was faster: fresh slots, the same form; a new attempt gets a new key.
           requestId.current = null;
           setValue('startsAt', '');

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sharkSchema } from '#shared/catalogue.ts';
 import { COMMON_MSG } from '#shared/common.ts';
-import errors from '#server/plugins/errors.ts';
-import { responseJsonSchema, serializerCompiler } from './serializer';
+import errors from './errors';
+import { responseJsonSchema, serializerCompiler } from '#server/http/serializer.ts';
 
 const shark = {
   id: '00000000-0000-4000-8000-000000000001',

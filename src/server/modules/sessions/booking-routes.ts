@@ -1,5 +1,6 @@
-// POST /api/bookings (book a course session), GET /api/me/bookings (the caller's own bookings), and the paged
-// lists: GET /api/me/sessions?group=&page= and GET /api/me/sessions/overview (the dashboard's preview).
+// The learner's half of the sessions API: POST /api/bookings (book a course session), GET /api/me/bookings (the
+// caller's own bookings), and the paged lists: GET /api/me/sessions?group=&page= and GET
+// /api/me/sessions/overview (the dashboard's preview).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

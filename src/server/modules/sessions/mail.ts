@@ -1,8 +1,8 @@
 // Who hears of a session, and when (issue 13): the mail of each change of state, the reminders, the mails of
 // new messages, and the clocks that expire unanswered requests and complete past sessions. Every mail is queued
 // in the transaction of the change it tells of; every clock claims its rows with a conditional UPDATE, so two
-// app servers running the same job send each mail once. The sessions module reaches this through its
-// notify.ts and calendar.ts; the job queue runs the clocks (src/server/jobs/sessions.ts, decision 054).
+// app servers running the same job send each mail once. The sessions service calls it; the job queue runs the
+// clocks through the service's tickSessions (src/server/jobs/sessions.ts, decision 054).
 import type { FastifyBaseLogger } from 'fastify';
 import { isTimeZone } from '#shared/availability.ts';
 import { paths } from '#shared/routes.ts';
@@ -27,8 +27,6 @@ import {
   type ReminderHours,
   type SessionForMail,
 } from './repository';
-
-export { sessionCalendar, type CalendarSession } from './calendar';
 
 /** One change of a session, as the state machine recorded it in booking_events. */
 export interface SessionNotice {

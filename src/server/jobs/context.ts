@@ -1,0 +1,13 @@
+// What every job handler is built from: the app's config, database, log and mailer. Its own file, so the
+// handlers and handlers.ts (which lists them) never import each other.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Mailer } from '#server/modules/mail/service.ts';
+
+export interface JobContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+}

@@ -1,0 +1,62 @@
+// Every error code the API answers with (the `code` of `{ error: { code, message, fields? } }`), written once: the
+// server throws these and the web matches them by name, never by a bare string (decision 101). Fastify's own
+// client errors (FST_ERR_..., a body too large) keep Fastify's codes.
+export const ERROR_CODE = {
+  // The error handler's own answers
+  error: 'error',
+  validation: 'validation',
+  badRequest: 'bad_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  rateLimited: 'rate_limited',
+  serverError: 'server_error',
+  forbiddenOrigin: 'forbidden_origin',
+  /** The browser's own: the server could not be reached at all (no HTTP answer). */
+  unreachable: 'unreachable',
+  // Accounts
+  invalidCredentials: 'invalid_credentials',
+  emailUnverified: 'email_unverified',
+  accountSuspended: 'account_suspended',
+  roleNotAssigned: 'role_not_assigned',
+  wrongPortal: 'wrong_portal',
+  roleNotFound: 'role_not_found',
+  adminAccount: 'admin_account',
+  invalidToken: 'invalid_token',
+  /** An admin unpublished the profile: only an admin publishes it again (decision 093). */
+  unpublishedByAdmin: 'unpublished_by_admin',
+  emailTaken: 'email_taken',
+  lastAdmin: 'last_admin',
+  upcomingSessions: 'upcoming_sessions',
+  bookingRecords: 'booking_records',
+  // Admin console and applications
+  alreadySuspended: 'already_suspended',
+  notSuspended: 'not_suspended',
+  cannotSuspendSelf: 'cannot_suspend_self',
+  alreadyDecided: 'already_decided',
+  wrongAccount: 'wrong_account',
+  mailNotFailed: 'mail_not_failed',
+  // Workspace, courses, uploads
+  noProfile: 'no_profile',
+  profileRequired: 'profile_required',
+  courseSaveFailed: 'course_save_failed',
+  courseHasBookings: 'course_has_bookings',
+  imageRejected: 'image_rejected',
+  // Sessions
+  notAllowed: 'not_allowed',
+  slotTaken: 'slot_taken',
+  ownCourse: 'own_course',
+  // Reviews
+  alreadyReviewed: 'already_reviewed',
+  notCompleted: 'not_completed',
+  windowClosed: 'window_closed',
+  reviewHidden: 'review_hidden',
+  editClosed: 'edit_closed',
+  alreadyReplied: 'already_replied',
+  ownReview: 'own_review',
+  alreadyHidden: 'already_hidden',
+  notHidden: 'not_hidden',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
