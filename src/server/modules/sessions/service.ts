@@ -487,7 +487,11 @@ function ruleOnNoShow(
   ruling: { outcome: NoShowOutcome; reason: string },
 ): Promise<SessionDetail> {
   return db.transaction(async (tx) => {
-    const { row } = await load(tx, id, { userId: adminUserId, isAdmin: true }, true);
+    await load(tx, id, { userId: adminUserId, isAdmin: true }, true);
+    // Read again once the row is ours: under READ COMMITTED the locking statement saw a ruling that committed
+    // while it waited only in the row's own columns (its status), not in the "already ruled" subquery, and
+    // answered "no reported no-show" to the second of two admins ruling at once.
+    const row = (await findSession(tx, id))!;
     const refused = noShowRulingRefusal(toLifecycle(row));
     if (refused) throw conflict(refused, ERROR_CODE.notAllowed);
     const at = now();
