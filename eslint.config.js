@@ -62,6 +62,33 @@ const SESSION_TABLES = {
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };
 
+/** Money's tables belong to modules/payments (decision 133): payments, refunds, documents, the test gateway. */
+const PAYMENT_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: [
+    'payments',
+    'refunds',
+    'paymentWebhookEvents',
+    'moneyDocuments',
+    'moneyDocumentSeries',
+    'testGatewayObjects',
+  ],
+  message:
+    "Money's tables are the payments module's: ask #server/modules/payments/service.ts (decision 133).",
+};
+
+/** The ledger's tables belong to modules/ledger (decision 132): every rupee is posted through its service. */
+const LEDGER_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['ledgerAccounts', 'ledgerTransactions', 'ledgerEntries'],
+  message:
+    "The ledger's tables are the ledger module's: post through #server/modules/ledger/service.ts (decision 132).",
+};
+
+/** Tables with one owning module; only that module's repository names them. */
+const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES];
+const ownedTablesBut = (owner) => OWNED_TABLES.filter((t) => t !== owner);
+
 /** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
 const BARE_ERROR_CODE = {
   selector:
@@ -184,7 +211,7 @@ export default tseslint.config(
       'scripts/**/*.test.ts',
       'scripts/bench/raw.ts',
     ],
-    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
+    rules: { 'no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }) },
   },
   {
     // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
@@ -198,7 +225,7 @@ export default tseslint.config(
       'src/server/seed.ts',
     ],
     rules: {
-      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, ...OWNED_TABLES], patterns: [MODULE_DOOR] }),
     },
   },
   {
@@ -207,16 +234,30 @@ export default tseslint.config(
     files: ['src/server/modules/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: [RAW_SQL, SESSION_TABLES], patterns: [MODULE_DOOR] }),
+      'no-restricted-imports': restrict({ paths: [RAW_SQL, ...OWNED_TABLES], patterns: [MODULE_DOOR] }),
     },
   },
   {
     files: ['src/server/modules/**/repository.ts'],
-    rules: { 'no-restricted-imports': restrict({ paths: [SESSION_TABLES], patterns: [MODULE_DOOR] }) },
+    rules: { 'no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }) },
   },
   {
     // The one owner of a session's tables.
     files: ['src/server/modules/sessions/repository.ts'],
-    rules: { 'no-restricted-imports': restrict({ patterns: [MODULE_DOOR] }) },
+    rules: {
+      'no-restricted-imports': restrict({ paths: ownedTablesBut(SESSION_TABLES), patterns: [MODULE_DOOR] }),
+    },
+  },
+  {
+    files: ['src/server/modules/payments/repository.ts'],
+    rules: {
+      'no-restricted-imports': restrict({ paths: ownedTablesBut(PAYMENT_TABLES), patterns: [MODULE_DOOR] }),
+    },
+  },
+  {
+    files: ['src/server/modules/ledger/repository.ts'],
+    rules: {
+      'no-restricted-imports': restrict({ paths: ownedTablesBut(LEDGER_TABLES), patterns: [MODULE_DOOR] }),
+    },
   },
 );

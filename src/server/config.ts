@@ -90,6 +90,31 @@ const envSchema = z.object({
   /** Where the built web app is read from. */
   WEB_DIST: z.string().default('dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Payments (issue 23, decision 133): Razorpay when all three are set, else the built-in test gateway.
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(live|test)_\w+$/, 'a Razorpay key id (rzp_live_... or rzp_test_...)')
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Razorpay's API origin; only the adapter's tests point it elsewhere. */
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /** How long a call to the payment provider may take before it counts as an outage. */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The platform's fee, a percentage inside the course price (decision 131). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /** The company on receipts and tax invoices (Rule 46 of the CGST Rules: supplier name, address, GSTIN). */
+  COMPANY_NAME: z.string().trim().min(2).default('Shark Security Private Limited'),
+  COMPANY_ADDRESS: z.string().trim().min(5).default('12 Residency Road, Bengaluru 560025, Karnataka, India'),
+  /** The supplier's state: decides CGST + SGST (same state) or IGST (another) on tax invoices. */
+  COMPANY_STATE: z.string().trim().min(2).default('Karnataka'),
+  /** With a GSTIN the payment documents are tax invoices with GST on the platform fee; without, receipts. */
+  COMPANY_GSTIN: z
+    .string()
+    .trim()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 29ABCDE1234F1Z5')
+    .optional(),
+  GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -98,6 +123,8 @@ export type Config = z.infer<typeof envSchema> & {
   isProduction: boolean;
   /** True when the app runs on its embedded PGlite database (no DATABASE_URL). */
   embedded: boolean;
+  /** Razorpay when its keys are set, else the built-in test gateway (refused in production). */
+  paymentProvider: 'test' | 'razorpay';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,11 +138,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !c.SMTP_URL) {
     throw new Error('SMTP_URL is required when NODE_ENV=production: mail must really be sent.');
   }
+  const razorpayKeys = [c.RAZORPAY_KEY_ID, c.RAZORPAY_KEY_SECRET, c.RAZORPAY_WEBHOOK_SECRET].filter(
+    Boolean,
+  ).length;
+  if (razorpayKeys !== 0 && razorpayKeys !== 3) {
+    throw new Error(
+      'Set all three of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or none (test mode).',
+    );
+  }
+  if (isProduction && razorpayKeys === 0) {
+    throw new Error(
+      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required when NODE_ENV=production: the test payment gateway moves no money.',
+    );
+  }
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   return {
     ...c,
     appOrigin: (c.APP_ORIGIN ?? `http://${host}:${c.PORT}`).replace(/\/$/, ''),
     isProduction,
     embedded: !c.DATABASE_URL,
+    paymentProvider: razorpayKeys === 3 ? 'razorpay' : 'test',
   };
 }

@@ -6,6 +6,8 @@ import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
+  /** A paid course's booking while its checkout is open: holds the slot, seen by nobody but its checkout. */
+  'awaiting_payment',
   'requested',
   'confirmed',
   'declined',
@@ -20,9 +22,12 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const ACTIVE_STATUSES = ['requested', 'confirmed'] as const satisfies readonly SessionStatus[];
 export const isActiveStatus = (status: SessionStatus): boolean =>
   (ACTIVE_STATUSES as readonly SessionStatus[]).includes(status);
+/** The statuses that keep a slot from others: the active ones and an open checkout (the overlap constraint). */
+export const SLOT_HOLDING_STATUSES = ['awaiting_payment', ...ACTIVE_STATUSES] as const;
 
 /** How a status reads on every screen (never "confirmed" before the shark said yes). */
 export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
   requested: 'Awaiting the shark',
   confirmed: 'Confirmed',
   declined: 'Declined',

@@ -6,6 +6,8 @@ import { APPLICATION_STATUSES } from '#shared/applications.ts';
 import { SPECIALIZATIONS } from '#shared/constants.ts';
 import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
+import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -30,6 +32,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -186,12 +189,15 @@ export const courses = pgTable(
     updatedAt: updatedAt(),
     /** Free cancellation until this many hours before a session (CANCELLATION_WINDOWS). */
     cancellationHours: integer('cancellation_hours').notNull().default(24),
+    /** The refund (percent) when a learner cancels inside the window: the shark chooses 0 or 50 (issue 23). */
+    lateCancellationRefund: smallint('late_cancellation_refund').notNull().default(50),
     /** Archived: hidden from new bookings, kept for its sessions (a course with bookings is never deleted). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
     index('courses_shark_id_idx').on(t.sharkId),
     check('courses_cancellation_hours_check', sql`${t.cancellationHours} IN (0, 12, 24, 48, 72)`),
+    check('courses_late_cancellation_refund_check', sql`${t.lateCancellationRefund} IN (0, 50)`),
   ],
 );
 
@@ -268,13 +274,213 @@ export const courseBookings = pgTable(
     check('course_bookings_hours_check', sql`${t.hours} >= 1 and ${t.hours} <= 12`),
     check(
       'course_bookings_status_check',
-      sql`${t.status} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,
+      sql`${t.status} IN ('awaiting_payment', 'requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,
     ),
     check(
       'course_bookings_range_check',
       sql`${t.startsAt} < ${t.endsAt} AND ${t.endsAt} <= ${t.blockedUntil}`,
     ),
   ],
+);
+
+// ---- Money (issue 23, decisions 130-133): payments, refunds, documents and the ledger ------------------
+
+/**
+ * One payment for one booking through the provider. Amounts are integer paise, computed by the server at
+ * checkout and copied here with the split, so a later price or fee change never alters a paid session.
+ * The booking goes (SET NULL) when an unpaid checkout closes; the payment stays as its record.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => courseBookings.id, { onDelete: 'set null' }),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who earns it: the payee's ledger accounts are keyed by it. */
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'restrict' }),
+    payerName: text('payer_name').notNull(),
+    payerEmail: text('payer_email').notNull(),
+    description: text('description').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
+    feeTaxPaise: bigint('fee_tax_paise', { mode: 'number' }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
+    failureReason: text('failure_reason'),
+    /** The provider's own fee and its GST on this payment, as it reports them (an expense of ours). */
+    providerFeePaise: bigint('provider_fee_paise', { mode: 'number' }),
+    /** The checkout's slot hold ends here; the checkouts job closes it after. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    // One live payment per booking: a second captured one for the same booking is a duplicate, refunded.
+    uniqueIndex('payments_booking_open_key')
+      .on(t.bookingId)
+      .where(sql`${t.status} IN ('created', 'captured')`),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_payer_idx').on(t.payerId),
+    check(
+      'payments_amount_check',
+      sql`${t.amountPaise} > 0 AND ${t.feePaise} >= 0 AND ${t.feeTaxPaise} >= 0`,
+    ),
+    check('payments_status_check', sql`${t.status} IN ('created', 'captured', 'failed', 'expired')`),
+    check('payments_captured_check', sql`(${t.status} = 'captured') = (${t.capturedAt} IS NOT NULL)`),
+  ],
+);
+
+/** Money going back for one payment: at most one refund a payment (the database refuses a second). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    percent: smallint('percent').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0 AND ${t.percent} BETWEEN 1 AND 100`),
+    check('refunds_status_check', sql`${t.status} IN ('pending', 'processed', 'failed')`),
+  ],
+);
+
+/** Every webhook event taken, by the provider's event id: a replay is answered 200 and does nothing. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/**
+ * Receipts, tax invoices and credit notes: numbered in one gap-free series per kind and financial year (the
+ * number is taken in the transaction of the money event, from money_document_series). `data` holds every
+ * field the PDF prints, frozen at issue: the PDF is drawn again from it on each download.
+ */
+export const moneyDocuments = pgTable(
+  'money_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: MONEY_DOCUMENT_KINDS }).notNull(),
+    number: text('number').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('money_documents_number_key').on(t.number),
+    uniqueIndex('money_documents_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.refundId} IS NULL`),
+    uniqueIndex('money_documents_refund_key').on(t.refundId),
+  ],
+);
+
+/** The next number of each series ("R/2026-27"): taken under the row's lock, so numbers never skip. */
+export const moneyDocumentSeries = pgTable('money_document_series', {
+  series: text('series').primaryKey(),
+  nextValue: integer('next_value').notNull().default(1),
+});
+
+/** The ledger's accounts: the company's own, and a pending and an available payable per payee. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    payeeKind: text('payee_kind', { enum: PAYEE_KINDS }),
+    payeeId: uuid('payee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_key').on(t.kind, t.payeeKind, t.payeeId).nullsNotDistinct(),
+    check('ledger_accounts_payee_check', sql`(${t.payeeKind} IS NULL) = (${t.payeeId} IS NULL)`),
+  ],
+);
+
+/**
+ * One money event: its entries sum to zero (a deferred constraint trigger checks at commit), its key makes a
+ * retried event a no-op, and neither it nor its entries is ever updated or deleted (triggers refuse).
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_key').on(t.idempotencyKey),
+    index('ledger_transactions_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** A debit (positive) or a credit (negative) of one account, in paise. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_amount_check', sql`${t.amountPaise} <> 0`),
+  ],
+);
+
+/**
+ * The built-in test gateway's objects (orders, payments, refunds), as Razorpay's API would keep them: test
+ * mode runs the same adapter against this gateway (decision 133). Production refuses test mode.
+ */
+export const testGatewayObjects = pgTable(
+  'test_gateway_objects',
+  {
+    id: text('id').primaryKey(),
+    entity: text('entity', { enum: ['order', 'payment', 'refund'] }).notNull(),
+    parentId: text('parent_id'),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_gateway_objects_parent_idx').on(t.parentId)],
 );
 
 // ---- The session between a learner and a shark (decision 053) ---------------

@@ -24,6 +24,7 @@ export type DetailIsEnough = SessionDetail extends CalendarSession ? true : neve
 export const detailIsEnough: DetailIsEnough = true;
 
 const STATUS: Record<SessionStatus, ICalEventStatus> = {
+  awaiting_payment: ICalEventStatus.TENTATIVE,
   requested: ICalEventStatus.TENTATIVE,
   confirmed: ICalEventStatus.CONFIRMED,
   completed: ICalEventStatus.CONFIRMED,

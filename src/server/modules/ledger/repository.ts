@@ -1,0 +1,93 @@
+// All SQL of the ledger (issue 23, decision 132): accounts found or made, transactions and entries appended.
+// The database keeps it honest: a transaction's entries sum to zero at commit, and nothing is ever updated.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
+import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
+
+export interface AccountKey {
+  kind: LedgerAccountKind;
+  payeeKind: PayeeKind | null;
+  payeeId: string | null;
+}
+
+/** The ids of these accounts, made on first use (two writers at once: ON CONFLICT keeps one row). */
+export async function accountIds(db: DbOrTx, keys: AccountKey[]): Promise<number[]> {
+  await db.insert(ledgerAccounts).values(keys).onConflictDoNothing();
+  const rows = await db
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      payeeKind: ledgerAccounts.payeeKind,
+      payeeId: ledgerAccounts.payeeId,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.kind, [...new Set(keys.map((k) => k.kind))]));
+  return keys.map((k) => {
+    const row = rows.find((r) => r.kind === k.kind && r.payeeKind === k.payeeKind && r.payeeId === k.payeeId);
+    if (!row) throw new Error(`ledger account ${k.kind} was not made`);
+    return row.id;
+  });
+}
+
+export interface NewTransaction {
+  idempotencyKey: string;
+  kind: string;
+  memo: string;
+  paymentId?: string | null;
+  refundId?: string | null;
+  bookingId?: string | null;
+  at?: Date;
+}
+
+/** The new transaction's id, or null when one with this key is already there (a retried event). */
+export async function insertTransaction(db: DbOrTx, t: NewTransaction): Promise<string | null> {
+  const [row] = await db
+    .insert(ledgerTransactions)
+    .values(t)
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  return row?.id ?? null;
+}
+
+export async function insertEntries(
+  db: DbOrTx,
+  transactionId: string,
+  entries: Array<{ accountId: number; amountPaise: number }>,
+): Promise<void> {
+  await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
+}
+
+export async function hasTransaction(db: DbOrTx, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+  return !!row;
+}
+
+/** Each account's balance (debits positive), optionally of one payee only. */
+export async function balances(db: DbOrTx, payee?: { kind: PayeeKind; id: string }) {
+  const rows = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      payeeKind: ledgerAccounts.payeeKind,
+      payeeId: ledgerAccounts.payeeId,
+      balance: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(
+      payee ? and(eq(ledgerAccounts.payeeKind, payee.kind), eq(ledgerAccounts.payeeId, payee.id)) : undefined,
+    )
+    .groupBy(ledgerAccounts.id);
+  return rows.map((r) => ({ ...r, balance: Number(r.balance) }));
+}
+
+/** The sum of every entry ever written: zero in a ledger that balances. */
+export async function entriesTotal(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)` })
+    .from(ledgerEntries);
+  return Number(row.total);
+}

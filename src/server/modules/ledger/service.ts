@@ -1,0 +1,91 @@
+// The ledger (issue 23, decision 132): the only place money is counted. Every money event posts one balanced
+// transaction, in the same database transaction as the change it belongs to, under an idempotency key so a
+// retried event (a replayed webhook, a job run twice) posts nothing more. Amounts are integer paise; a debit
+// is positive, a credit negative.
+import type { DbOrTx } from '#server/db/client.ts';
+import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
+import * as repo from './repository';
+
+export type CompanyAccount = Exclude<LedgerAccountKind, 'payee_pending' | 'payee_available'>;
+export interface Payee {
+  kind: PayeeKind;
+  id: string;
+}
+
+/** One account of a posting: a company account, or a payee's pending or available payable. */
+export type Account = CompanyAccount | { payee: Payee; part: 'pending' | 'available' };
+
+export interface Posting {
+  /** Unique per money event: "payment:<id>:captured", "refund:<id>:processed"... */
+  key: string;
+  kind: string;
+  memo: string;
+  paymentId?: string | null;
+  refundId?: string | null;
+  bookingId?: string | null;
+  at?: Date;
+  /** Debits positive, credits negative; they must sum to zero (the database checks again at commit). */
+  lines: ReadonlyArray<readonly [Account, number]>;
+}
+
+const keyOf = (a: Account): repo.AccountKey =>
+  typeof a === 'string'
+    ? { kind: a, payeeKind: null, payeeId: null }
+    : {
+        kind: a.part === 'pending' ? 'payee_pending' : 'payee_available',
+        payeeKind: a.payee.kind,
+        payeeId: a.payee.id,
+      };
+
+/**
+ * Posts one transaction in the caller's database transaction. True when posted, false when this key was
+ * posted before (nothing is written again). Zero lines are left out; lines of one account are added up.
+ */
+export async function post(tx: DbOrTx, p: Posting): Promise<boolean> {
+  const lines = p.lines.filter(([, amount]) => amount !== 0);
+  for (const [, amount] of lines)
+    if (!Number.isSafeInteger(amount)) throw new Error(`ledger amounts are whole paise: ${amount}`);
+  const sum = lines.reduce((s, [, amount]) => s + amount, 0);
+  if (sum !== 0) throw new Error(`ledger posting ${p.key} does not balance (${sum})`);
+  if (lines.length === 0) return false;
+  const id = await repo.insertTransaction(tx, {
+    idempotencyKey: p.key,
+    kind: p.kind,
+    memo: p.memo,
+    paymentId: p.paymentId ?? null,
+    refundId: p.refundId ?? null,
+    bookingId: p.bookingId ?? null,
+    at: p.at,
+  });
+  if (!id) return false;
+  const ids = await repo.accountIds(
+    tx,
+    lines.map(([a]) => keyOf(a)),
+  );
+  const byAccount = new Map<number, number>();
+  lines.forEach(([, amount], i) => byAccount.set(ids[i], (byAccount.get(ids[i]) ?? 0) + amount));
+  const entries = [...byAccount]
+    .filter(([, a]) => a !== 0)
+    .map(([accountId, amountPaise]) => ({ accountId, amountPaise }));
+  await repo.insertEntries(tx, id, entries);
+  return true;
+}
+
+export const isPosted = (db: DbOrTx, key: string) => repo.hasTransaction(db, key);
+
+/** What the company owes a payee: pending (sessions not yet held) and available (held), in paise. */
+export async function payeeBalance(db: DbOrTx, payee: Payee) {
+  const rows = await repo.balances(db, payee);
+  // Payables are credits (negative balances): owed to the payee as positive amounts.
+  const owed = (kind: LedgerAccountKind) => 0 - (rows.find((r) => r.kind === kind)?.balance ?? 0);
+  return { pendingPaise: owed('payee_pending'), availablePaise: owed('payee_available') };
+}
+
+/**
+ * The trial balance: every account's balance and their total, which is zero in a ledger that balances (the
+ * tests check it after their runs; the admin's finance view shows it).
+ */
+export async function trialBalance(db: DbOrTx) {
+  const [accounts, total] = await Promise.all([repo.balances(db), repo.entriesTotal(db)]);
+  return { accounts, totalPaise: total };
+}

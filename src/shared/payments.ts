@@ -1,0 +1,171 @@
+// Paying for a session (issue 23, decisions 130-133): the texts, the refund cases and the API's shapes that the
+// server and the web share. Amounts on the wire are integer paise; the web formats them as rupees.
+import { z } from 'zod';
+
+/** While a checkout is open its slot is held for this long; then the booking is released. */
+export const SLOT_HOLD_MINUTES = 15;
+
+export const PAYMENT_PROVIDERS = ['test', 'razorpay'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A payment's life: `created` (an order, the checkout open), `captured` (the money is ours to hold), `failed`
+ * (the provider said no), `expired` (the checkout closed unpaid). A captured payment never moves back.
+ */
+export const PAYMENT_STATUSES = ['created', 'captured', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Why money goes back (decision 130): each has one percentage in the refund policy. */
+export const REFUND_REASONS = [
+  'declined',
+  'expired',
+  'shark_cancelled',
+  'admin_cancelled',
+  'shark_no_show',
+  'learner_cancelled',
+  'learner_late_cancelled',
+  'learner_no_show',
+  'duplicate_payment',
+  'checkout_closed',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const REFUND_REASON_LABEL: Record<RefundReason, string> = {
+  declined: 'The shark declined the request',
+  expired: 'The shark did not answer in time',
+  shark_cancelled: 'The shark cancelled',
+  admin_cancelled: 'Our team cancelled the session',
+  shark_no_show: 'The shark did not show up',
+  learner_cancelled: 'You cancelled before the cancellation window',
+  learner_late_cancelled: 'You cancelled inside the cancellation window',
+  learner_no_show: 'You did not show up',
+  duplicate_payment: 'A second payment for the same booking',
+  checkout_closed: 'The payment arrived after the checkout had closed',
+};
+
+/** A course's refund when the learner cancels inside its window: the shark chooses. */
+export const LATE_CANCELLATION_REFUNDS = [0, 50] as const;
+export const DEFAULT_LATE_CANCELLATION_REFUND = 50;
+
+export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = {
+  pending: 'Refund pending',
+  processed: 'Refunded',
+  failed: 'Refund failed',
+};
+
+/** Every text of paying and refunding that a user reads. */
+export const PAYMENT_MSG = {
+  testMode: 'TEST MODE: no money moves',
+  hold: `Your slot is held for ${SLOT_HOLD_MINUTES} minutes while you pay.`,
+  pay: 'Pay',
+  failTest: 'Make the payment fail',
+  closeTest: 'Close without paying',
+  paid: 'Payment received. Your request has gone to the shark.',
+  failed: 'The payment did not go through and no money was taken. You can try again.',
+  abandoned: 'Checkout closed without paying. The slot is free again; you can book it again.',
+  closed: 'This checkout has closed and its slot was released. Please pick a time again.',
+  providerDown:
+    'Payments are not answering right now. Nothing was charged and no slot is held; please try again in a few minutes.',
+  badSignature: 'This payment could not be verified. Nothing was changed.',
+  wrongOrder: 'This payment belongs to another checkout. Nothing was changed.',
+  notYours: 'This checkout belongs to another account.',
+  alreadyPaid: 'This booking is already paid.',
+  freeCourse: 'This course is free: no payment is needed.',
+  feeIncluded: (percent: number) =>
+    `The price includes our ${percent}% platform fee; there is nothing to add at checkout.`,
+  refundRequested: 'Refund started: it goes back to the original payment method in 5-7 working days.',
+  policyTitle: 'If the session does not happen',
+} as const;
+
+/** A price quote: what the learner pays and where it goes (decision 131: the fee is inside the price). */
+export const quoteSchema = z.object({
+  hourlyPaise: z.number().int(),
+  hours: z.number().int(),
+  totalPaise: z.number().int(),
+  /** The platform's fee, and the GST on it where the company has a GSTIN (0 otherwise). */
+  feePaise: z.number().int(),
+  feeTaxPaise: z.number().int(),
+  feePercent: z.number(),
+  taxPercent: z.number(),
+  /** What the shark earns from it. */
+  sharkPaise: z.number().int(),
+  cancellationHours: z.number().int(),
+  lateCancellationRefund: z.number().int(),
+  /** Each way a session can fail to happen, and what the learner gets back. */
+  refunds: z.array(
+    z.object({ reason: z.enum(REFUND_REASONS), percent: z.number().int(), amountPaise: z.number().int() }),
+  ),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quoteQuerySchema = z.object({
+  hours: z.coerce
+    .number({ error: 'Hours must be a number' })
+    .int('Hours must be a whole number')
+    .min(1, 'Book at least 1 hour')
+    .max(12, 'You can book at most 12 hours at a time'),
+});
+
+/** GET /api/sessions/:id/checkout: what the checkout step needs to open the provider's window. */
+export const checkoutSchema = z.object({
+  bookingId: z.uuid(),
+  paymentId: z.uuid(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider's public key (Razorpay's key_id); the test gateway's own in test mode. */
+  keyId: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.literal('INR'),
+  description: z.string(),
+  holdUntil: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  quote: quoteSchema,
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** POST /api/sessions/:id/checkout/confirm: Razorpay Checkout's handler response, as it gives it. */
+export const checkoutCallbackSchema = z.object({
+  razorpay_payment_id: z.string().trim().min(1, 'razorpay_payment_id is required').max(64),
+  razorpay_order_id: z.string().trim().min(1, 'razorpay_order_id is required').max(64),
+  razorpay_signature: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/, 'razorpay_signature must be 64 hexadecimal characters'),
+});
+export type CheckoutCallback = z.infer<typeof checkoutCallbackSchema>;
+
+/** The payment and refund of one session, as its page and the bookings list show them. */
+export const sessionPaymentSchema = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  amountPaise: z.number().int(),
+  paidAt: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  refund: z
+    .object({
+      status: z.enum(REFUND_STATUSES),
+      reason: z.enum(REFUND_REASONS),
+      amountPaise: z.number().int(),
+      percent: z.number().int(),
+      at: z.string(),
+      creditNoteNumber: z.string().nullable(),
+      creditNoteUrl: z.string().nullable(),
+    })
+    .nullable(),
+  /** What a cancellation now would refund (the viewer's own cancel), for the cancel dialog. */
+  cancelRefund: z.object({ percent: z.number().int(), amountPaise: z.number().int() }).nullable(),
+});
+export type SessionPayment = z.infer<typeof sessionPaymentSchema>;
+
+/** Rupees from paise for every screen: "₹1,500" (whole rupees) or "₹1,500.50". */
+export const formatPaise = (paise: number) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(paise / 100);
