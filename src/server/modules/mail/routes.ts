@@ -11,7 +11,7 @@ import { idParams } from '#server/http/params.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { MAIL_LOG_PAGE_SIZE, MAIL_MESSAGES, mailLogPageSchema, mailLogQuerySchema } from '#shared/mail.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { attachmentsOf, findMail, listOutbox, mailLogPage, retryFailedMail } from './service';
+import { attachmentSize, attachmentsOf, findMail, listOutbox, mailLogPage, retryFailedMail } from './service';
 import { MAIL_TEMPLATES, renderMail, sampleData, type MailTemplate } from './templates';
 
 const outboxMailSchema = z.object({
@@ -23,8 +23,13 @@ const outboxMailSchema = z.object({
   text: z.string(),
   html: z.string().nullable(),
   link: z.string().nullable(),
+  /** The files it carries, by name and size (the bytes stay in the log). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
   createdAt: z.string(),
 });
+
+/** "15.2 kB": an attachment's size on the dev mailbox page. */
+const sizeText = (bytes: number) => (bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`);
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -74,6 +79,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         text: m.text,
         html: m.html,
         link: m.link,
+        attachments: attachmentsOf(m).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: attachmentSize(a),
+        })),
         createdAt: m.createdAt.toISOString(),
       }));
     },
@@ -90,9 +100,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   ${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}
   <pre>${escapeHtml(m.text)}</pre>
   ${attachmentsOf(m)
-    .map(
-      (a) =>
-        `<details><summary>Attached: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</summary><pre>${escapeHtml(a.content)}</pre></details>`,
+    .map((a) =>
+      // A text file (a calendar entry) is shown; bytes (a PDF) only by name and size.
+      a.encoding === 'base64'
+        ? `<p class="meta">Attached: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${sizeText(attachmentSize(a))})</p>`
+        : `<details><summary>Attached: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</summary><pre>${escapeHtml(a.content)}</pre></details>`,
     )
     .join('')}
   ${m.html ? `<details><summary>HTML part</summary><iframe sandbox title="HTML part of ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></details>` : ''}

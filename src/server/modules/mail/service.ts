@@ -33,9 +33,22 @@ import {
 
 export type { MailAttachment, MailTemplate, MailData, SessionMail, SessionSide } from './templates';
 
+/** A file sent with a mail that its template cannot make itself (a payment's PDF receipt), as base64. */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export type MailRequest = {
-  [K in MailTemplate]: { to: string; template: K; data: MailData[K] };
+  [K in MailTemplate]: { to: string; template: K; data: MailData[K]; attachments?: MailFile[] };
 }[MailTemplate];
+
+/**
+ * Where a request's files live in its delivery-log row: beside the template's data, in the row's JSON, so every
+ * attempt and an admin's retry send the same bytes. The key is one no template's data uses.
+ */
+const FILES_KEY = '_attachments';
 
 /** What a service needs to mail a link: the mailer and the public origin that links in mail point to. */
 export interface MailContext {
@@ -59,7 +72,10 @@ export async function enqueueMail(db: DbOrTx, queue: Enqueue, mail: MailRequest)
     id,
     toAddress: mail.to.trim().toLowerCase(),
     template: mail.template,
-    data: mail.data as unknown as Record<string, unknown>,
+    data: {
+      ...(mail.data as unknown as Record<string, unknown>),
+      ...(mail.attachments?.length ? { [FILES_KEY]: mail.attachments } : {}),
+    },
     subject: content.subject,
     link: content.action?.url ?? null,
     jobId,
@@ -86,11 +102,29 @@ export async function partsOf(row: MailRow): Promise<{ subject: string; html: st
   return { subject: rendered.subject, html: rendered.html, text: rendered.text };
 }
 
-/** The files a logged mail carries (a session's .ics), built again from its template's data. */
+/**
+ * The files a logged mail carries: those its template builds again from its data (a session's .ics), then those
+ * its request brought (a receipt's PDF).
+ */
 export function attachmentsOf(row: MailRow): MailAttachment[] {
-  if (!isTemplate(row.template)) return [];
-  return mailContent(row.template, row.data as never).attachments ?? [];
+  const built = isTemplate(row.template)
+    ? (mailContent(row.template, row.data as never).attachments ?? [])
+    : [];
+  const files = (row.data[FILES_KEY] ?? []) as MailFile[];
+  return [
+    ...built,
+    ...files.map((f) => ({
+      filename: f.filename,
+      contentType: f.contentType,
+      content: f.contentBase64,
+      encoding: 'base64' as const,
+    })),
+  ];
 }
+
+/** An attachment's size in bytes, as it reaches the recipient. */
+export const attachmentSize = (a: MailAttachment) =>
+  a.encoding === 'base64' ? Buffer.from(a.content, 'base64').length : Buffer.byteLength(a.content);
 
 /** The Message-ID header of a logged mail: its id, so every attempt of one mail carries the same one. */
 export const messageIdOf = (mailId: string, host: string) => `<${mailId}@${host}>`;

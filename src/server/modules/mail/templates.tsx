@@ -19,6 +19,8 @@ import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { SESSION_MSG, type NoShowOutcome } from '#shared/sessions.ts';
 import { REVIEW_RULES } from '#shared/reviews.ts';
+import { MONEY_DOCUMENT_LABEL } from '#shared/ledger.ts';
+import { REFUND_REASON_LABEL, type RefundReason, type RefundStatus } from '#shared/payments.ts';
 
 export const MAIL_TEMPLATES = [
   'verify-email',
@@ -56,6 +58,8 @@ export const MAIL_TEMPLATES = [
   'review-invitation',
   'review-moderated',
   'first-review',
+  'payment-received',
+  'refund-update',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -106,6 +110,24 @@ export interface MailData {
   'review-invitation': { sharkName: string; courseTitle: string; days: number; link: string };
   'review-moderated': { sharkName: string; hidden: boolean; reason: string; link: string };
   'first-review': { sharkName: string; link: string };
+  /** To the learner once a payment is captured; the caller attaches the document as a PDF. */
+  'payment-received': SessionMail & {
+    /** What was taken, formatted ("₹3,000"). */
+    amountPaid: string;
+    /** The day it was paid, in the learner's zone ("3 Dec 2026"). */
+    paidOn: string;
+    document: { kind: 'receipt' | 'tax_invoice'; number: string };
+  };
+  /** To the learner at each change of a refund; the caller attaches the credit note once there is one. */
+  'refund-update': SessionMail & {
+    status: RefundStatus;
+    /** What is refunded, formatted ("₹1,500"). */
+    amount: string;
+    reason: RefundReason;
+    /** The day of this change, in the learner's zone ("5 Dec 2026"). */
+    on: string;
+    creditNoteNumber: string | null;
+  };
 }
 
 export type SessionSide = 'learner' | 'shark';
@@ -124,11 +146,12 @@ export interface SessionMail {
   link: string;
 }
 
-/** A file attached to a mail (the session's .ics). */
+/** A file attached to a mail: text (the session's .ics), or base64 bytes (a receipt's PDF). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 export interface MailContent {
@@ -573,7 +596,68 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     ],
     action: { label: 'Read the review', url: d.link },
   }),
+  'payment-received': (d) => ({
+    subject: `Payment received: ${d.amountPaid} for ${d.course}`,
+    preview: `${d.amountPaid} paid on ${d.paidOn}. Your ${MONEY_DOCUMENT_LABEL[d.document.kind].toLowerCase()} is attached.`,
+    heading: 'Payment received',
+    paragraphs: [
+      `We received ${d.amountPaid} on ${d.paidOn} for ${d.course} with ${d.shark}, ${d.when} (${hoursText(d.hours)}).`,
+      attachedDocument(MONEY_DOCUMENT_LABEL[d.document.kind], d.document.number),
+    ],
+    action: openSession(d),
+    after: ['The session page shows the payment, and what comes back to you if the session does not happen.'],
+  }),
+  'refund-update': (d) => {
+    const about = `${d.course} with ${d.shark}, ${d.when}`;
+    const why = `Reason for the refund: ${REFUND_REASON_LABEL[d.reason]}.`;
+    const creditNote = d.creditNoteNumber
+      ? [attachedDocument(MONEY_DOCUMENT_LABEL.credit_note, d.creditNoteNumber)]
+      : [];
+    switch (d.status) {
+      case 'pending':
+        return {
+          subject: `Refund started: ${d.amount} for ${d.course}`,
+          preview: `${d.amount} is on its way back to your original payment method.`,
+          heading: 'Your refund has started',
+          paragraphs: [
+            `On ${d.on} we started a refund of ${d.amount} for ${about}. ${why}`,
+            'It goes back to the original payment method, usually within 5-7 working days. We will mail you when it is sent.',
+            ...creditNote,
+          ],
+          action: openSession(d),
+        };
+      case 'processed':
+        return {
+          subject: `Refunded: ${d.amount} for ${d.course}`,
+          preview: `${d.amount} was sent back to your original payment method.`,
+          heading: 'Your refund was sent',
+          paragraphs: [
+            `On ${d.on} we sent ${d.amount} back to your original payment method for ${about}. ${why}`,
+            'Your bank may take a few working days to show it on your statement.',
+            ...creditNote,
+          ],
+          action: openSession(d),
+        };
+      case 'failed':
+        return {
+          subject: `Your refund of ${d.amount} did not go through`,
+          preview: 'The payment provider could not return the money to your payment method.',
+          heading: 'Your refund did not go through',
+          paragraphs: [
+            `On ${d.on} the payment provider could not send the refund of ${d.amount} for ${about} back to your original payment method. ${why}`,
+            'We will look into it and write to you; you do not need to do anything now.',
+            ...creditNote,
+          ],
+          action: openSession(d),
+          after: ['If you have a question, write to us through the contact page.'],
+        };
+    }
+  },
 };
+
+/** The sentence that points to a money document attached to the mail. */
+const attachedDocument = (label: string, number: string) =>
+  `Your ${label.toLowerCase()} ${number} is attached to this mail as a PDF; you can download it again from the session page at any time.`;
 
 /** Subject and content of a mail, without rendering (cheap: the request computes the subject). */
 export function mailContent<K extends MailTemplate>(template: K, data: MailData[K]): MailContent {
@@ -848,6 +932,20 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     'first-review': {
       sharkName: 'Arjun Mehta',
       link: `${origin}/sharks/00000000-0000-4000-8000-000000000000?tab=reviews`,
+    },
+    'payment-received': {
+      ...session,
+      amountPaid: '₹3,000',
+      paidOn: '30 Nov 2026',
+      document: { kind: 'tax_invoice', number: 'INV/26-27/000001' },
+    },
+    'refund-update': {
+      ...session,
+      status: 'processed',
+      amount: '₹3,000',
+      reason: 'shark_cancelled',
+      on: '2 Dec 2026',
+      creditNoteNumber: 'CN/26-27/000001',
     },
   };
 }
