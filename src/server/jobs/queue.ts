@@ -9,6 +9,13 @@ import type { Config } from '#server/config.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
 
+/** A webhook of the test gateway, as it goes over the wire. */
+export interface TestGatewayWebhook {
+  eventId: string;
+  rawBody: string;
+  signature: string;
+}
+
 /** Every kind of job and what it carries. A kind is also the name of its pg-boss queue. */
 export interface JobData {
   /** Deliver one mail of the delivery log. */
@@ -26,9 +33,10 @@ export interface JobData {
   'review-invitations': { task: 'invite' };
   /**
    * Test mode (decision 133): one webhook the built-in test gateway sends, exactly as signed (the raw body, its
-   * x-razorpay-signature and x-razorpay-event-id), delivered to the payments module's receiver.
+   * x-razorpay-signature and x-razorpay-event-id), delivered to the payments module's receiver; `then`: the
+   * webhooks sent once this one is taken, in order (order.paid after payment.captured).
    */
-  'test-gateway-webhook': { eventId: string; rawBody: string; signature: string };
+  'test-gateway-webhook': TestGatewayWebhook & { then?: TestGatewayWebhook[] };
   /** Test mode: the test gateway settles a pending refund, as Razorpay does some time after creating it. */
   'test-gateway-refund': { refundId: string; status: 'processed' | 'failed' };
 }

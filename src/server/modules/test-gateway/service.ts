@@ -14,7 +14,7 @@ import {
   type TestGatewayControl,
 } from '#shared/test-gateway.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import type { JobQueue } from '#server/jobs/queue.ts';
+import type { JobQueue, TestGatewayWebhook } from '#server/jobs/queue.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import * as repo from './repository';
@@ -103,18 +103,8 @@ export function checkAuthorization(header: string | undefined): 'ok' | 'missing'
 export const AUTH_MISSING = 'Please provide your api key for authentication purposes.';
 export const AUTH_WRONG = 'Authentication failed';
 
-/**
- * Sends one webhook as Razorpay would: the event's JSON exactly as signed, its signature with the webhook secret
- * and an event id, as a job of this transaction. Jobs of one transaction are taken by priority, so `order`
- * (0 first) keeps payment.captured ahead of order.paid.
- */
-async function sendWebhook(
-  tx: DbOrTx,
-  jobs: Jobs,
-  event: string,
-  payload: Record<string, Body>,
-  order = 0,
-): Promise<void> {
+/** One webhook as Razorpay sends it: the event's JSON exactly as signed, its signature and an event id. */
+function webhook(event: string, payload: Record<string, Body>): TestGatewayWebhook {
   const rawBody = JSON.stringify({
     entity: 'event',
     account_id: ACCOUNT_ID,
@@ -123,12 +113,20 @@ async function sendWebhook(
     payload: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, { entity: publicBody(v) }])),
     created_at: unixNow(),
   });
-  await jobs.enqueue(
-    tx,
-    'test-gateway-webhook',
-    { eventId: razorpayId(), rawBody, signature: hmac(TEST_GATEWAY.webhookSecret, rawBody) },
-    { priority: 10 - order },
-  );
+  return { eventId: razorpayId(), rawBody, signature: hmac(TEST_GATEWAY.webhookSecret, rawBody) };
+}
+
+/**
+ * Sends webhooks as a job of this transaction, so they leave only if the change commits: the first now, each
+ * next one once the one before it is taken (payment.captured, then order.paid).
+ */
+async function sendWebhooks(
+  tx: DbOrTx,
+  jobs: Jobs,
+  first: TestGatewayWebhook,
+  ...then: TestGatewayWebhook[]
+) {
+  await jobs.enqueue(tx, 'test-gateway-webhook', { ...first, then });
 }
 
 // ---- The API (/v1), as Razorpay's -----------------------------------------------------------------------
@@ -326,7 +324,7 @@ export async function checkout(
       : { ...order, status: 'attempted', attempts };
     await repo.updateBody(tx, orderId, updated);
     if (!success) {
-      await sendWebhook(tx, jobs, 'payment.failed', { payment });
+      await sendWebhooks(tx, jobs, webhook('payment.failed', { payment }));
       return {
         error: {
           code: BAD_REQUEST_ERROR,
@@ -338,8 +336,12 @@ export async function checkout(
         },
       };
     }
-    await sendWebhook(tx, jobs, 'payment.captured', { payment }, 0);
-    await sendWebhook(tx, jobs, 'order.paid', { payment, order: updated }, 1);
+    await sendWebhooks(
+      tx,
+      jobs,
+      webhook('payment.captured', { payment }),
+      webhook('order.paid', { payment, order: updated }),
+    );
     return {
       razorpay_payment_id: paymentId,
       razorpay_order_id: orderId,
@@ -385,7 +387,7 @@ export async function settleRefund(
       payment = withRefunded(payment, (payment.amount_refunded as number) - (refund.amount as number));
       await repo.updateBody(tx, payment.id as string, payment);
     }
-    await sendWebhook(tx, jobs, `refund.${status}`, { refund: settled, payment });
+    await sendWebhooks(tx, jobs, webhook(`refund.${status}`, { refund: settled, payment }));
     return { refund: asTestRefund(settled), changed: true };
   });
 }
