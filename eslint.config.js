@@ -45,9 +45,17 @@ const RAW_SQL = {
     'Raw SQL lives in a module repository.ts (or src/server/db); a service or route calls the repository.',
 };
 
-/** Another module is reached through its service.ts only (its routes are mounted by app.ts). */
+/**
+ * Another module is reached through its service.ts only (its routes are mounted by app.ts). One seam besides:
+ * the payments module's webhook inbox, where the test gateway's webhook jobs hand in what Razorpay would POST
+ * (decision 133).
+ */
 const MODULE_DOOR = {
-  group: ['\\#server/modules/*/*', '!\\#server/modules/*/service.ts'],
+  group: [
+    '\\#server/modules/*/*',
+    '!\\#server/modules/*/service.ts',
+    '!\\#server/modules/payments/webhook-inbox.ts',
+  ],
   message: 'Another module is reached through its service.ts, never its repository or other files.',
 };
 
@@ -62,19 +70,20 @@ const SESSION_TABLES = {
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };
 
-/** Money's tables belong to modules/payments (decision 133): payments, refunds, documents, the test gateway. */
+/** Money's tables belong to modules/payments (decision 133): payments, refunds, webhook events, documents. */
 const PAYMENT_TABLES = {
   name: '#server/db/schema.ts',
-  importNames: [
-    'payments',
-    'refunds',
-    'paymentWebhookEvents',
-    'moneyDocuments',
-    'moneyDocumentSeries',
-    'testGatewayObjects',
-  ],
+  importNames: ['payments', 'refunds', 'paymentWebhookEvents', 'moneyDocuments', 'moneyDocumentSeries'],
   message:
     "Money's tables are the payments module's: ask #server/modules/payments/service.ts (decision 133).",
+};
+
+/** The built-in test gateway's objects belong to modules/test-gateway (decision 133): Razorpay's side, emulated. */
+const TEST_GATEWAY_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['testGatewayObjects'],
+  message:
+    "The test gateway's table is the test-gateway module's: ask #server/modules/test-gateway/service.ts (decision 133).",
 };
 
 /** The ledger's tables belong to modules/ledger (decision 132): every rupee is posted through its service. */
@@ -86,7 +95,7 @@ const LEDGER_TABLES = {
 };
 
 /** Tables with one owning module; only that module's repository names them. */
-const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES];
+const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES, TEST_GATEWAY_TABLES];
 const ownedTablesBut = (owner) => OWNED_TABLES.filter((t) => t !== owner);
 
 /** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
@@ -258,6 +267,15 @@ export default tseslint.config(
     files: ['src/server/modules/ledger/repository.ts'],
     rules: {
       'no-restricted-imports': restrict({ paths: ownedTablesBut(LEDGER_TABLES), patterns: [MODULE_DOOR] }),
+    },
+  },
+  {
+    files: ['src/server/modules/test-gateway/repository.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        paths: ownedTablesBut(TEST_GATEWAY_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
 );

@@ -41,6 +41,7 @@ import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
 import sessionsRoutes from './modules/sessions/routes';
 import devRoutes from './modules/dev/routes';
+import testGatewayRoutes from './modules/test-gateway/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -236,6 +237,8 @@ export async function buildApp({
     availabilityRoutes,
     sessionsRoutes,
     devRoutes,
+    // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
+    ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);

@@ -34,7 +34,7 @@ const database = await openDatabase({
 });
 const queue = await startQueue({ config, database, log, supervise: true });
 await applySchedules(queue, config);
-await queue.work(jobHandlers({ config, db: database.db, log, mailer: createMailer(queue) }));
+await queue.work(jobHandlers({ config, db: database.db, log, mailer: createMailer(queue), jobs: queue }));
 log.info('job worker running');
 
 let closing = false;

@@ -137,6 +137,19 @@ export const ROUTES = {
     },
   },
 
+  payments: {
+    /**
+     * Test mode's checkout window (decision 133): the built-in test gateway's stand-in for Razorpay Checkout,
+     * opened by the session's checkout step with ?session=<booking id>&amount=<paise>&description=...
+     */
+    testCheckout: {
+      path: '/test-checkout/:orderId',
+      page: 'pages/payments/test-checkout-page.tsx',
+      roles: ['user'],
+      title: 'Test checkout',
+    },
+  },
+
   user: {
     dashboard: {
       path: '/user/dashboard',

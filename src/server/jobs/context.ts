@@ -4,10 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Mailer } from '#server/modules/mail/service.ts';
+import type { JobQueue } from './queue';
 
 export interface JobContext {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Sends further jobs, with the handler's own transaction (a settled test refund sends its webhook). */
+  jobs: Pick<JobQueue, 'enqueue'>;
 }

@@ -6,6 +6,7 @@ import { mailHandler } from './mail';
 import { maintenanceHandler } from './maintenance';
 import { sessionsHandler } from './sessions';
 import { reviewInvitationsHandler } from './review-invitations';
+import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
   return {
@@ -14,5 +15,7 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     'account-link': accountLinkHandler(ctx),
     sessions: sessionsHandler(ctx),
     'review-invitations': reviewInvitationsHandler(ctx),
+    'test-gateway-webhook': testGatewayWebhookHandler(ctx),
+    'test-gateway-refund': testGatewayRefundHandler(ctx),
   };
 }

@@ -27,7 +27,7 @@ export default fp(async (app) => {
     supervise: app.config.RUN_JOBS,
   });
   const mailer = createMailer(queue);
-  const handlers = jobHandlers({ config: app.config, db: app.db, log: app.log, mailer });
+  const handlers = jobHandlers({ config: app.config, db: app.db, log: app.log, mailer, jobs: queue });
   if (app.config.RUN_JOBS) {
     await applySchedules(queue, app.config);
     await queue.work(handlers);

@@ -9,6 +9,13 @@ import type { Config } from '#server/config.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
 
+/** A webhook of the test gateway, as it goes over the wire. */
+export interface TestGatewayWebhook {
+  eventId: string;
+  rawBody: string;
+  signature: string;
+}
+
 /** Every kind of job and what it carries. A kind is also the name of its pg-boss queue. */
 export interface JobData {
   /** Deliver one mail of the delivery log. */
@@ -24,6 +31,14 @@ export interface JobData {
   sessions: { task: 'tick' };
   /** Daily: invites the learners of yesterday's completed sessions to review them (once per session). */
   'review-invitations': { task: 'invite' };
+  /**
+   * Test mode (decision 133): one webhook the built-in test gateway sends, exactly as signed (the raw body, its
+   * x-razorpay-signature and x-razorpay-event-id), delivered to the payments module's receiver; `then`: the
+   * webhooks sent once this one is taken, in order (order.paid after payment.captured).
+   */
+  'test-gateway-webhook': TestGatewayWebhook & { then?: TestGatewayWebhook[] };
+  /** Test mode: the test gateway settles a pending refund, as Razorpay does some time after creating it. */
+  'test-gateway-refund': { refundId: string; status: 'processed' | 'failed' };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -32,6 +47,8 @@ export const JOB_KINDS = [
   'account-link',
   'sessions',
   'review-invitations',
+  'test-gateway-webhook',
+  'test-gateway-refund',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -129,6 +146,15 @@ export async function startQueue(opts: {
     // A failed tick is not retried: the next one, a minute later, picks up whatever is still due.
     sessions: { retryLimit: 0, expireInSeconds: 300 },
     'review-invitations': { retryLimit: 2, retryDelay: 300, retryBackoff: false, expireInSeconds: 600 },
+    // Razorpay retries a webhook the receiver did not take (a non-2xx, no receiver yet) with backoff; so does this.
+    'test-gateway-webhook': {
+      retryLimit: 8,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 60,
+    },
+    'test-gateway-refund': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

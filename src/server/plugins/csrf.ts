@@ -14,6 +14,16 @@ import fp from 'fastify-plugin';
 import { COMMON_MSG } from '#shared/common.ts';
 import { forbidden } from '#server/http/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Called server to server (a payment provider's API or webhook, decision 133): no browser sends it, and its
+     * credentials or signature stand in for the origin check, which it skips.
+     */
+    serverToServer?: boolean;
+  }
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** `npm run dev:web` (vite.config.ts, port 5173). */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
@@ -26,7 +36,7 @@ export default fp(async function csrf(app: FastifyInstance) {
   if (!app.config.APP_ORIGIN && !app.config.isProduction)
     for (const name of LOOPBACK_NAMES) allowed.add(`http://${name}:${app.config.PORT}`);
   app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method)) return;
+    if (SAFE.has(req.method) || req.routeOptions.config?.serverToServer) return;
     const site = req.headers['sec-fetch-site'];
     if (site === 'same-origin') return;
     const origin = req.headers.origin;

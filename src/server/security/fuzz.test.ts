@@ -278,6 +278,16 @@ const NOT_FUZZED: Record<string, string> = {
     'loopback callers with the secret file only, 404 before the body (admin.test.ts)',
   'GET /dev/mailbox': 'the dev outbox as a page, no input; 404 in production (role-matrix.test.ts)',
   'GET /dev/mailbox/preview/:template': 'an enum of template names; 404 in production (role-matrix.test.ts)',
+  // The built-in test gateway's emulation of Razorpay's API (test mode only; decision 133): it answers in
+  // Razorpay's error shape, not ours, and takes the test keys first (401 to anyone else).
+  'POST /api/test-gateway/v1/orders':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  'GET /api/test-gateway/v1/orders/:id/payments':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  'POST /api/test-gateway/v1/payments/:id/refund':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  'GET /api/test-gateway/v1/payments/:id/refunds/:refundId':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /robots.txt': 'no input',
   'GET /sitemap.xml': 'no input',
   'GET /sitemaps/:part': 'a page number of the sitemap (seo.test.ts)',

@@ -732,7 +732,61 @@ const DEV_ROWS: Row[] = [
   open('GET', '/dev/mailbox/preview/:template', () => '/dev/mailbox/preview/verify-email'),
 ];
 
-const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS];
+/**
+ * The built-in test gateway (decision 133), served in test mode only: absent (404) with Razorpay's keys, so in
+ * production. Its Razorpay API takes the test keys (Basic auth) and no session: every caller without them gets
+ * 401. The test checkout and its controls are open, as Razorpay's checkout window is; unknown ids are 404.
+ */
+const TEST_GATEWAY_ROWS: Row[] = [
+  {
+    method: 'POST',
+    route: '/api/test-gateway/v1/orders',
+    url: () => '/api/test-gateway/v1/orders',
+    body: () => ({ amount: 150000, currency: 'INR', receipt: 'r-1' }),
+    expect: everyone(401),
+  },
+  {
+    method: 'GET',
+    route: '/api/test-gateway/v1/orders/:id/payments',
+    url: () => '/api/test-gateway/v1/orders/order_x/payments',
+    expect: everyone(401),
+  },
+  {
+    method: 'POST',
+    route: '/api/test-gateway/v1/payments/:id/refund',
+    url: () => '/api/test-gateway/v1/payments/pay_x/refund',
+    body: () => ({ amount: 100 }),
+    expect: everyone(401),
+  },
+  {
+    method: 'GET',
+    route: '/api/test-gateway/v1/payments/:id/refunds/:refundId',
+    url: () => '/api/test-gateway/v1/payments/pay_x/refunds/rfnd_x',
+    expect: everyone(401),
+  },
+  {
+    method: 'POST',
+    route: '/api/test-gateway/checkout/:orderId',
+    url: () => '/api/test-gateway/checkout/order_x',
+    body: () => ({ outcome: 'success' }),
+    expect: everyone(404),
+  },
+  open(
+    'POST',
+    '/api/test-gateway/control',
+    () => '/api/test-gateway/control',
+    () => ({ refunds: 'process', orders: 'up' }),
+  ),
+  {
+    method: 'POST',
+    route: '/api/test-gateway/refunds/:id/settle',
+    url: () => '/api/test-gateway/refunds/rfnd_x/settle',
+    body: () => ({ status: 'processed' }),
+    expect: everyone(404),
+  },
+];
+
+const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS, ...TEST_GATEWAY_ROWS];
 const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 
 let app: FastifyInstance;
@@ -860,11 +914,15 @@ describe('the dev-only routes in production', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
       APP_ORIGIN: 'https://sharks.example',
+      // Production refuses the test payment gateway: it needs Razorpay's keys.
+      RAZORPAY_KEY_ID: 'rzp_live_matrix0001',
+      RAZORPAY_KEY_SECRET: 'matrix-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'matrix-webhook-secret',
     });
   });
   afterAll(() => prod.close());
 
-  for (const row of DEV_ROWS) {
+  for (const row of [...DEV_ROWS, ...TEST_GATEWAY_ROWS]) {
     it(`${row.method} ${row.route} does not exist for anyone`, async () => {
       for (const caller of CALLERS) {
         // Production names the session cookie __Host-sid.

@@ -1,0 +1,309 @@
+// The payment provider, behind one interface (decision 133): Razorpay's HTTP API spoken by our own small fetch
+// client. The same adapter runs in both modes: against api.razorpay.com with real keys, and in test mode against
+// the built-in test gateway (modules/test-gateway), which answers with Razorpay's bodies. So orders, the signed
+// checkout callback, signed webhooks and refunds run the same code in `npm start`, in the tests and in production.
+// Not the official `razorpay` package: it hard-codes its API origin, sends no per-request headers (no refund
+// idempotency key), compares signatures with === and crashes on a refused connection.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+export interface GatewayOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: 'INR';
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface GatewayPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  method: string | null;
+  captured: boolean;
+  email: string | null;
+  contact: string | null;
+  /** Razorpay's fee on the payment, GST included; `tax` is that GST. */
+  fee: number | null;
+  tax: number | null;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
+  amount_refunded: number;
+}
+
+export interface GatewayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed?: string;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface WebhookEvent {
+  entity: 'event';
+  account_id: string;
+  event: string;
+  contains: string[];
+  payload: {
+    payment?: { entity: GatewayPayment };
+    order?: { entity: GatewayOrder };
+    refund?: { entity: GatewayRefund };
+  };
+  created_at: number;
+}
+
+/** The provider did not answer usably: refused connection, timeout, 5xx. Retryable. */
+export class GatewayUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayUnavailable';
+  }
+}
+
+/** The provider answered 4xx with its error body (code, description, field). */
+export class GatewayRejected extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    public description: string,
+    public field: string | null,
+  ) {
+    super(`${status} ${code}: ${description}`);
+    this.name = 'GatewayRejected';
+  }
+}
+
+export interface Gateway {
+  readonly provider: 'test' | 'razorpay';
+  /** The public key the browser's Checkout is opened with. */
+  readonly keyId: string;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<GatewayOrder>;
+  orderPayments(orderId: string): Promise<GatewayPayment[]>;
+  createRefund(input: {
+    paymentId: string;
+    amountPaise: number;
+    idempotencyKey: string;
+    notes?: Record<string, string>;
+  }): Promise<GatewayRefund>;
+  fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
+  /** HMAC-SHA256(order_id + "|" + payment_id, key_secret) hex, compared in constant time (wrong length = false). */
+  checkoutSignatureValid(orderId: string, paymentId: string, signature: string): boolean;
+  /** HMAC-SHA256(raw body, webhook secret) hex vs the x-razorpay-signature header, constant time. */
+  webhookSignatureValid(rawBody: string | Buffer, signature: string | undefined): boolean;
+}
+
+/** Signs like Razorpay does (the test gateway and the tests use these). */
+export function signCheckout(orderId: string, paymentId: string, keySecret: string): string {
+  return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
+}
+
+export function signWebhook(rawBody: string | Buffer, webhookSecret: string): string {
+  return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
+}
+
+/** Equal in constant time; a missing or differently sized value is simply unequal. */
+function sameHex(expected: string, given: string | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// The fields this code relies on are checked; the rest of Razorpay's (larger) bodies passes through untouched,
+// so a field Razorpay adds or leaves out that we never read cannot break a payment.
+const notes = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .transform((v) =>
+    Array.isArray(v) ? {} : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])),
+  );
+const orderSchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('order'),
+  amount: z.number().int(),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  currency: z.literal('INR'),
+  receipt: z.string().nullable(),
+  status: z.enum(['created', 'attempted', 'paid']),
+  attempts: z.number().int(),
+  notes: notes.optional().default({}),
+  created_at: z.number(),
+});
+const paymentSchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('payment'),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  order_id: z.string().min(1),
+  method: z.string().nullable().optional().default(null),
+  captured: z.boolean(),
+  email: z.string().nullable().optional().default(null),
+  contact: z.string().nullable().optional().default(null),
+  fee: z.number().int().nullable().optional().default(null),
+  tax: z.number().int().nullable().optional().default(null),
+  error_code: z.string().nullable().optional().default(null),
+  error_description: z.string().nullable().optional().default(null),
+  created_at: z.number(),
+  amount_refunded: z.number().int().optional().default(0),
+});
+const refundSchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('refund'),
+  amount: z.number().int(),
+  currency: z.string(),
+  payment_id: z.string().min(1),
+  status: z.enum(['pending', 'processed', 'failed']),
+  speed_processed: z.string().nullable().optional(),
+  notes: notes.optional().default({}),
+  created_at: z.number(),
+});
+const collectionOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ entity: z.literal('collection'), count: z.number().int(), items: z.array(item) });
+const errorBodySchema = z.object({
+  error: z.looseObject({
+    code: z.string(),
+    description: z.string(),
+    field: z.string().nullable().optional(),
+  }),
+});
+
+export interface RazorpayGatewayOptions {
+  provider: 'test' | 'razorpay';
+  /** Razorpay's API origin, or the test gateway's (`<app origin>/api/test-gateway`). */
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** A call that has not answered by then counts as an outage (GatewayUnavailable). */
+  timeoutMs: number;
+  /** The test gateway serves through `app.inject` (testGatewayFetch); otherwise the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export function razorpayGateway(opts: RazorpayGatewayOptions): Gateway {
+  const base = opts.apiUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
+  const send = opts.fetch ?? fetch;
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const what = `${method} ${path}`;
+    let status: number;
+    let text: string;
+    try {
+      // One deadline for the answer and its body: a server that sends headers and then stalls is an outage too.
+      const res = await send(`${base}${path}`, {
+        method,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new GatewayUnavailable(
+        timedOut
+          ? `${opts.provider} did not answer ${what} within ${opts.timeoutMs} ms`
+          : `${opts.provider} could not be reached for ${what}: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
+    }
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // 5xx, and the two 4xx Razorpay asks to retry: 409 (the same idempotent request is still in progress) and
+    // 429 (rate limited).
+    if (status >= 500 || status === 409 || status === 429) {
+      const detail = errorBodySchema.safeParse(json);
+      throw new GatewayUnavailable(
+        `${opts.provider} answered ${what} with ${status}${detail.success ? `: ${detail.data.error.description}` : ''}`,
+      );
+    }
+    if (status >= 400) {
+      const detail = errorBodySchema.safeParse(json);
+      if (!detail.success) throw new GatewayRejected(status, 'UNKNOWN_ERROR', text.slice(0, 200), null);
+      const { code, description, field } = detail.data.error;
+      throw new GatewayRejected(status, code, description, field ?? null);
+    }
+    const parsed = schema.safeParse(json);
+    if (status < 200 || status >= 300 || !parsed.success) {
+      throw new GatewayUnavailable(
+        `${opts.provider} answered ${what} with ${status} and a body we cannot read`,
+      );
+    }
+    return parsed.data;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+
+  return {
+    provider: opts.provider,
+    keyId: opts.keyId,
+    createOrder: ({ amountPaise, receipt, notes: orderNotes = {} }) =>
+      call('POST', '/v1/orders', orderSchema as z.ZodType<GatewayOrder>, {
+        amount: amountPaise,
+        currency: 'INR',
+        receipt,
+        notes: orderNotes,
+      }),
+    orderPayments: async (orderId) =>
+      (
+        await call(
+          'GET',
+          `/v1/orders/${id(orderId)}/payments`,
+          collectionOf(paymentSchema) as z.ZodType<{ items: GatewayPayment[] }>,
+        )
+      ).items,
+    createRefund: ({ paymentId, amountPaise, idempotencyKey, notes: refundNotes = {} }) =>
+      call(
+        'POST',
+        `/v1/payments/${id(paymentId)}/refund`,
+        refundSchema as z.ZodType<GatewayRefund>,
+        { amount: amountPaise, speed: 'normal', notes: refundNotes },
+        { 'x-refund-idempotency': idempotencyKey },
+      ),
+    fetchRefund: (paymentId, refundId) =>
+      call(
+        'GET',
+        `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`,
+        refundSchema as z.ZodType<GatewayRefund>,
+      ),
+    checkoutSignatureValid: (orderId, paymentId, signature) =>
+      sameHex(signCheckout(orderId, paymentId, opts.keySecret), signature),
+    webhookSignatureValid: (rawBody, signature) =>
+      sameHex(signWebhook(rawBody, opts.webhookSecret), signature),
+  };
+}

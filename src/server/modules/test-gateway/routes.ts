@@ -1,0 +1,193 @@
+// The built-in test gateway's HTTP (decision 133), under /api/test-gateway and registered only in test mode
+// (app.ts), which production refuses. /v1 speaks Razorpay's API to the payments adapter: Basic auth with the test
+// keys, Razorpay's bodies and error bodies, no origin check (it is called server to server), and no place in our
+// OpenAPI document, which describes our own API. The checkout, control and settle routes are ours: the test
+// checkout page and the tests call them, and they answer in our error shape.
+import { z } from 'zod';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '#shared/fields.ts';
+import {
+  settleTestRefundSchema,
+  testCheckoutAnswerSchema,
+  testCheckoutBodySchema,
+  testGatewayControlSchema,
+  testGatewayControlStateSchema,
+  testRefundSchema,
+  type TestGatewayControl,
+} from '#shared/test-gateway.ts';
+import { HttpError } from '#server/http/errors.ts';
+import {
+  AUTH_MISSING,
+  AUTH_WRONG,
+  checkAuthorization,
+  checkout,
+  createOrder,
+  createRefund,
+  fetchRefund,
+  orderPayments,
+  RazorpayError,
+  razorpayErrorBody,
+  settleRefundNow,
+} from './service';
+
+// Razorpay's own limits and texts for what the adapter sends.
+const MIN_AMOUNT = 'The amount must be at least INR 1.00';
+const amount = z.number({ error: 'The amount must be an integer.' }).int('The amount must be an integer.');
+const notes = z
+  .record(z.string(), z.string().max(256, 'The notes value may not be greater than 256 characters.'), {
+    error: 'The notes field must be an object.',
+  })
+  .refine((n) => Object.keys(n).length <= 15, 'The notes may not have more than 15 items.');
+const receipt = z.string().max(40, 'The receipt may not be greater than 40 characters.').nullish();
+const razorpayId = z.string().min(1).max(64);
+
+const orderBody = z.object({
+  amount: amount.min(100, MIN_AMOUNT),
+  currency: z.literal('INR', { error: 'Currency is not supported' }),
+  receipt,
+  notes: notes.optional(),
+  partial_payment: z.boolean().optional(),
+});
+const refundBody = z.object({
+  amount: amount.min(100, MIN_AMOUNT),
+  speed: z.enum(['normal', 'optimum'], { error: 'The selected speed is invalid.' }).optional(),
+  notes: notes.optional(),
+  receipt,
+});
+const refundHeaders = z.looseObject({
+  'x-refund-idempotency': z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{10,}$/,
+      'The idempotency key must be at least 10 characters long and contain only letters, numbers, hyphens and underscores.',
+    )
+    .optional(),
+});
+
+/** A Razorpay error body for anything a /v1 request meets, as Razorpay would word it. */
+function asRazorpayError(err: FastifyError | Error): RazorpayError | null {
+  if (err instanceof RazorpayError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || null;
+    return new RazorpayError(400, first?.message ?? 'The request is invalid.', field);
+  }
+  if (err instanceof HttpError && err.statusCode < 500) {
+    return new RazorpayError(err.statusCode, err.message, Object.keys(err.fields ?? {})[0] ?? null);
+  }
+  const status = (err as FastifyError).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return new RazorpayError(status, err.message);
+  return null;
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  /** How the gateway behaves, per server process: POST /control changes it (tests, manual tries). */
+  const control: TestGatewayControl = { refunds: 'process', orders: 'up' };
+
+  const v1: FastifyPluginAsyncZod = async (api) => {
+    api.setErrorHandler((err: FastifyError, req, reply) => {
+      const known = asRazorpayError(err);
+      if (known) return reply.code(known.status).send(razorpayErrorBody(known));
+      req.log.error({ err }, 'test gateway request failed');
+      return reply
+        .code(500)
+        .send(
+          razorpayErrorBody(new RazorpayError(500, 'The server encountered an error.', null, 'SERVER_ERROR')),
+        );
+    });
+    // Before anything about the request is read, as Razorpay checks its keys first.
+    api.addHook('onRequest', async (req) => {
+      const auth = checkAuthorization(req.headers.authorization);
+      if (auth !== 'ok') throw new RazorpayError(401, auth === 'missing' ? AUTH_MISSING : AUTH_WRONG);
+    });
+    // Server to server: Basic auth stands in for the origin check; Razorpay's API is not our OpenAPI.
+    const serverToServer = { config: { serverToServer: true } } as const;
+
+    api.post('/orders', { ...serverToServer, schema: { hide: true, body: orderBody } }, async (req) =>
+      createOrder(app.db, control, req.body),
+    );
+    api.get(
+      '/orders/:id/payments',
+      { ...serverToServer, schema: { hide: true, params: z.object({ id: razorpayId }) } },
+      async (req) => orderPayments(app.db, req.params.id),
+    );
+    api.post(
+      '/payments/:id/refund',
+      {
+        ...serverToServer,
+        schema: {
+          hide: true,
+          params: z.object({ id: razorpayId }),
+          headers: refundHeaders,
+          body: refundBody,
+        },
+      },
+      async (req) =>
+        createRefund(app.db, app.jobs, control, {
+          paymentId: req.params.id,
+          ...req.body,
+          idempotencyKey: req.headers['x-refund-idempotency'],
+        }),
+    );
+    api.get(
+      '/payments/:id/refunds/:refundId',
+      {
+        ...serverToServer,
+        schema: { hide: true, params: z.object({ id: razorpayId, refundId: razorpayId }) },
+      },
+      async (req) => fetchRefund(app.db, req.params.id, req.params.refundId),
+    );
+  };
+  await app.register(v1, { prefix: '/test-gateway/v1' });
+
+  app.post(
+    '/test-gateway/checkout/:orderId',
+    {
+      schema: {
+        tags: ['test-gateway'],
+        description:
+          'Test mode only: the test checkout page pays (or fails) an order as Razorpay Checkout would, and gets what Checkout hands the page.',
+        params: z.object({ orderId: razorpayId }),
+        body: testCheckoutBodySchema,
+        response: { 200: testCheckoutAnswerSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (req) => checkout(app.db, app.jobs, req.params.orderId, req.body.outcome),
+  );
+
+  app.post(
+    '/test-gateway/control',
+    {
+      schema: {
+        tags: ['test-gateway'],
+        description:
+          'Test mode only: how new refunds settle, and whether creating an order fails as in an outage.',
+        body: testGatewayControlSchema,
+        response: { 200: testGatewayControlStateSchema },
+      },
+    },
+    async (req) => {
+      if (req.body.refunds) control.refunds = req.body.refunds;
+      if (req.body.orders) control.orders = req.body.orders;
+      return { ...control };
+    },
+  );
+
+  app.post(
+    '/test-gateway/refunds/:id/settle',
+    {
+      schema: {
+        tags: ['test-gateway'],
+        description:
+          'Test mode only: settles a pending refund now, as processed or failed, and sends its webhook.',
+        params: z.object({ id: razorpayId }),
+        body: settleTestRefundSchema,
+        response: { 200: z.object({ refund: testRefundSchema }), 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (req) => ({ refund: await settleRefundNow(app.db, app.jobs, req.params.id, req.body.status) }),
+  );
+};
+
+export default routes;
