@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
  * The web's shared parts: small folders under src/web/features that several features use, each named for what it
  * shares (decision 110). A feature imports only itself, these and the code below features (components, lib).
  */
-const SHARED_FEATURE_PARTS = ['acting-shark', 'query-keys', 'session-lists', 'slots', 'viewer'];
+const SHARED_FEATURE_PARTS = ['acting-shark', 'money', 'query-keys', 'session-lists', 'slots', 'viewer'];
 
 /** One zone per feature, read from the folder, so a new feature is held by the rule the day it is created. */
 const FEATURE_ZONES = readdirSync('src/web/features', { withFileTypes: true })
@@ -65,7 +65,7 @@ const MODULE_DOOR = {
  */
 const SESSION_TABLES = {
   name: '#server/db/schema.ts',
-  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages'],
+  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages', 'checkoutHolds'],
   message:
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };

@@ -78,6 +78,10 @@ async function startServer(port: number, dataDir?: string): Promise<ChildProcess
     // Production mode needs an SMTP server; no mail is sent (jobs are not worked), so a dead one is enough.
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://127.0.0.1:1',
+    // Production refuses the test payment gateway; the bench never pays, so keys that reach nothing do.
+    RAZORPAY_KEY_ID: 'rzp_live_bench000001',
+    RAZORPAY_KEY_SECRET: 'bench-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
     DATABASE_URL,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     PORT: String(port),

@@ -40,6 +40,7 @@ import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
 import sessionsRoutes from './modules/sessions/routes';
+import paymentsRoutes from './modules/payments/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
 
@@ -236,6 +237,7 @@ export async function buildApp({
     workspaceRoutes,
     availabilityRoutes,
     sessionsRoutes,
+    paymentsRoutes,
     devRoutes,
     // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
     ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),

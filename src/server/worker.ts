@@ -9,6 +9,8 @@ import { jobHandlers } from './jobs/handlers';
 import { startQueue } from './jobs/queue';
 import { applySchedules } from './jobs/schedules';
 import { createMailer } from './modules/mail/service';
+import { createPaymentsContext, paymentGateway } from './modules/payments/service';
+import { TEST_GATEWAY } from './modules/test-gateway/service';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(
@@ -34,7 +36,15 @@ const database = await openDatabase({
 });
 const queue = await startQueue({ config, database, log, supervise: true });
 await applySchedules(queue, config);
-await queue.work(jobHandlers({ config, db: database.db, log, mailer: createMailer(queue), jobs: queue }));
+const mailer = createMailer(queue);
+// Apart from the web servers, test mode reaches the built-in gateway at APP_ORIGIN over HTTP.
+const payments = createPaymentsContext({
+  config,
+  mailer,
+  jobs: queue,
+  gateway: paymentGateway(config, { keys: TEST_GATEWAY, fetch }),
+});
+await queue.work(jobHandlers({ config, db: database.db, log, mailer, jobs: queue, payments }));
 log.info('job worker running');
 
 let closing = false;

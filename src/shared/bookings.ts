@@ -18,8 +18,7 @@ export const BOOKING_MSG = {
   courseNotBookable: 'This course is not open for booking.',
   requestIdReused: 'This booking request was already used.',
   learnersOnly: 'Only learner accounts can book sessions. Log in with a user account to book.',
-  booked:
-    'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
+  booked: 'Booking requested. The shark will confirm it; we mail you either way.',
   chooseSlot: 'Choose a start time',
   slotInvalid: 'Choose one of the free times',
   slotTaken: 'This time was just booked by someone else. Please pick another slot.',
@@ -95,7 +94,17 @@ export const myBookingSchema = z.object({
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;
 
-export const createBookingResultSchema = myBookingSchema.extend({ message: z.string() });
+/**
+ * POST /api/bookings answers with the request (a free course), or with the checkout that holds the slot while
+ * the learner pays (a paid course: the request reaches the shark once paid).
+ */
+export const createBookingResultSchema = z.object({
+  message: z.string(),
+  booking: myBookingSchema.nullable(),
+  checkout: z
+    .object({ bookingId: z.uuid(), path: z.string(), holdUntil: z.string(), amountPaise: z.number().int() })
+    .nullable(),
+});
 export type CreateBookingResult = z.infer<typeof createBookingResultSchema>;
 
 /** `GET /api/me/sessions?group=&page=`: one page of one group of the caller's own sessions. */

@@ -57,6 +57,13 @@ export const ERROR_CODE = {
   ownReview: 'own_review',
   alreadyHidden: 'already_hidden',
   notHidden: 'not_hidden',
+  // Payments
+  /** The payment provider did not answer: nothing was charged or held; try again. */
+  paymentProviderDown: 'payment_provider_down',
+  /** A checkout callback whose order or signature does not match: nothing changed. */
+  paymentNotVerified: 'payment_not_verified',
+  /** The checkout closed (its hold lapsed, or it was abandoned): pick a time again. */
+  checkoutClosed: 'checkout_closed',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

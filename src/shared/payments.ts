@@ -46,16 +46,6 @@ export const REFUND_REASON_LABEL: Record<RefundReason, string> = {
   checkout_closed: 'The payment arrived after the checkout had closed',
 };
 
-/** A course's refund when the learner cancels inside its window: the shark chooses. */
-export const LATE_CANCELLATION_REFUNDS = [0, 50] as const;
-export const DEFAULT_LATE_CANCELLATION_REFUND = 50;
-
-export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = {
-  pending: 'Refund pending',
-  processed: 'Refunded',
-  failed: 'Refund failed',
-};
-
 /** Every text of paying and refunding that a user reads. */
 export const PAYMENT_MSG = {
   testMode: 'TEST MODE: no money moves',
@@ -78,6 +68,8 @@ export const PAYMENT_MSG = {
     `The price includes our ${percent}% platform fee; there is nothing to add at checkout.`,
   refundRequested: 'Refund started: it goes back to the original payment method in 5-7 working days.',
   policyTitle: 'If the session does not happen',
+  refundRetried: 'The refund was sent again.',
+  refundNotFailed: 'Only a failed refund can be sent again.',
 } as const;
 
 /** A price quote: what the learner pays and where it goes (decision 131: the fee is inside the price). */
@@ -112,6 +104,8 @@ export const quoteQuerySchema = z.object({
 /** GET /api/sessions/:id/checkout: what the checkout step needs to open the provider's window. */
 export const checkoutSchema = z.object({
   bookingId: z.uuid(),
+  /** The shark's public profile id: "pick another time" leads back there. */
+  sharkId: z.uuid(),
   paymentId: z.uuid(),
   provider: z.enum(PAYMENT_PROVIDERS),
   /** The provider's public key (Razorpay's key_id); the test gateway's own in test mode. */

@@ -135,6 +135,14 @@ export const ROUTES = {
       roles: ['user', 'shark', 'admin'],
       title: 'Session',
     },
+    /** A paid course's checkout: the learner pays while the slot is held (issue 23). */
+    checkout: {
+      path: '/sessions/:id/checkout',
+      page: 'pages/sessions/checkout-page.tsx',
+      roles: ['user'],
+      title: 'Checkout',
+      noCrawl: true,
+    },
   },
 
   payments: {

@@ -3,11 +3,10 @@
 // the session page (/sessions/:id) and every mail read their texts from here.
 import { z } from 'zod';
 import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
+import { sessionPaymentSchema } from './payments';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
-  /** A paid course's booking while its checkout is open: holds the slot, seen by nobody but its checkout. */
-  'awaiting_payment',
   'requested',
   'confirmed',
   'declined',
@@ -22,12 +21,9 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const ACTIVE_STATUSES = ['requested', 'confirmed'] as const satisfies readonly SessionStatus[];
 export const isActiveStatus = (status: SessionStatus): boolean =>
   (ACTIVE_STATUSES as readonly SessionStatus[]).includes(status);
-/** The statuses that keep a slot from others: the active ones and an open checkout (the overlap constraint). */
-export const SLOT_HOLDING_STATUSES = ['awaiting_payment', ...ACTIVE_STATUSES] as const;
 
 /** How a status reads on every screen (never "confirmed" before the shark said yes). */
 export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
   requested: 'Awaiting the shark',
   confirmed: 'Confirmed',
   declined: 'Declined',
@@ -177,7 +173,13 @@ export const SESSION_MSG = {
   saved: 'Saved.',
   messageSent: 'Message sent.',
   awaitingShark: 'Requested: waiting for the shark to accept. Nothing is confirmed yet.',
-  payment: 'Payment is arranged with the shark directly; nothing is charged on this site.',
+  /** Under a paid request's mails: the money waits for the session. */
+  paymentHeld: 'Your payment is held until the session takes place; if it does not, the refund is automatic.',
+  /** Under the mails of a session that will not happen. */
+  refundFollows:
+    'If this session was paid, the refund the policy gives is started automatically, with a mail of its own.',
+  /** A session of a free course (priced ₹0): nothing was paid, nothing is refunded. */
+  free: 'This course is free: nothing was paid for this session.',
   ownCourse: 'This is your own profile: sharks cannot book their own courses.',
   courseArchived: 'Course archived: it is hidden from new bookings and kept for its sessions.',
   courseRestored: 'Course restored: learners can book it again.',
@@ -339,6 +341,8 @@ export const sessionDetailSchema = z.object({
   notes: sessionNotesSchema,
   events: z.array(sessionEventSchema),
   actions: z.array(z.enum(SESSION_ACTIONS)),
+  /** Paid courses: the payment, its document, the refund and what a cancellation now would refund. */
+  payment: sessionPaymentSchema.nullable(),
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 

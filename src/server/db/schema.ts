@@ -274,7 +274,7 @@ export const courseBookings = pgTable(
     check('course_bookings_hours_check', sql`${t.hours} >= 1 and ${t.hours} <= 12`),
     check(
       'course_bookings_status_check',
-      sql`${t.status} IN ('awaiting_payment', 'requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,
+      sql`${t.status} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,
     ),
     check(
       'course_bookings_range_check',
@@ -294,7 +294,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id').references(() => courseBookings.id, { onDelete: 'set null' }),
+    /**
+     * The booking it pays for. Its id is reserved by the checkout's hold and the booking is written only once
+     * paid, so there is no foreign key: an unpaid checkout leaves a payment and no booking.
+     */
+    bookingId: uuid('booking_id').notNull(),
     payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who earns it: the payee's ledger accounts are keyed by it. */
     sharkId: uuid('shark_id')
@@ -302,7 +306,14 @@ export const payments = pgTable(
       .references(() => sharks.id, { onDelete: 'restrict' }),
     payerName: text('payer_name').notNull(),
     payerEmail: text('payer_email').notNull(),
+    /** The shark's name at payment: receipts say on whose behalf the session fee was collected. */
+    payeeName: text('payee_name').notNull(),
     description: text('description').notNull(),
+    /**
+     * The session as the learner's payment mails tell it (course, shark, when in the learner's zone, the page),
+     * and that zone: written at checkout, so a refund mailed weeks later needs nothing but this row.
+     */
+    mail: jsonb('mail').$type<Record<string, unknown>>().notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
     feeTaxPaise: bigint('fee_tax_paise', { mode: 'number' }).notNull(),
@@ -313,6 +324,11 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** The provider's own fee and its GST on this payment, as it reports them (an expense of ours). */
     providerFeePaise: bigint('provider_fee_paise', { mode: 'number' }),
+    /**
+     * Set on a second payment the provider took for one order (two tabs, a double click): it is recorded, in the
+     * ledger too, and refunded in full at once; the first stays the booking's payment.
+     */
+    duplicateOf: uuid('duplicate_of'),
     /** The checkout's slot hold ends here; the checkouts job closes it after. */
     holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -320,12 +336,14 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('payments_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('payments_provider_order_key')
+      .on(t.providerOrderId)
+      .where(sql`${t.duplicateOf} IS NULL`),
     uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
     // One live payment per booking: a second captured one for the same booking is a duplicate, refunded.
     uniqueIndex('payments_booking_open_key')
       .on(t.bookingId)
-      .where(sql`${t.status} IN ('created', 'captured')`),
+      .where(sql`${t.status} IN ('created', 'captured') AND ${t.duplicateOf} IS NULL`),
     index('payments_status_created_idx').on(t.status, t.createdAt),
     index('payments_payer_idx').on(t.payerId),
     check(
@@ -351,6 +369,11 @@ export const refunds = pgTable(
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A failed refund sent again by an admin is a new refund at the provider, under a new idempotency key
+     * (`<id>-<resends>`); retries of one send after an outage keep its key, so they never refund twice.
+     */
+    resends: integer('resends').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
@@ -403,7 +426,7 @@ export const moneyDocuments = pgTable(
   ],
 );
 
-/** The next number of each series ("R/2026-27"): taken under the row's lock, so numbers never skip. */
+/** The next number of each series ("INV/26-27/"): taken under the row's lock, so numbers never skip. */
 export const moneyDocumentSeries = pgTable('money_document_series', {
   series: text('series').primaryKey(),
   nextValue: integer('next_value').notNull().default(1),
@@ -481,6 +504,47 @@ export const testGatewayObjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('test_gateway_objects_parent_idx').on(t.parentId)],
+);
+
+/**
+ * A slot held while its learner pays (issue 23): a paid course's booking is written only once paid, so an open
+ * checkout is a hold, not a request. Holds count as busy for new bookings until they expire or close; all
+ * booking writers of a shark hold the shark's calendar lock, and holds of one shark never overlap (constraint).
+ * Its id is the booking's id to be. Owned by the sessions module with the bookings.
+ */
+export const checkoutHolds = pgTable(
+  'checkout_holds',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    hours: integer('hours').notNull(),
+    requestId: uuid('request_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    learnerTimeZone: text('learner_time_zone'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the hold ends: paid (the booking exists), abandoned, failed or lapsed. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkout_holds_request_key').on(t.requestId),
+    index('checkout_holds_open_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('checkout_holds_shark_idx').on(t.sharkId, t.startsAt),
+  ],
 );
 
 // ---- The session between a learner and a shark (decision 053) ---------------
@@ -845,6 +909,11 @@ export const outbox = pgTable(
     link: text('link'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A failed refund sent again by an admin is a new refund at the provider, under a new idempotency key
+     * (`<id>-<resends>`); retries of one send after an outage keep its key, so they never refund twice.
+     */
+    resends: integer('resends').notNull().default(0),
     lastError: text('last_error'),
     jobId: uuid('job_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Mailer } from '#server/modules/mail/service.ts';
 import type { JobQueue } from './queue';
+import type { PaymentsContext } from '#server/modules/payments/service.ts';
 
 export interface JobContext {
   config: Config;
@@ -13,4 +14,6 @@ export interface JobContext {
   mailer: Mailer;
   /** Sends further jobs, with the handler's own transaction (a settled test refund sends its webhook). */
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** Payments: the provider, fees and the company (refunds, webhooks, checkouts). */
+  payments: PaymentsContext;
 }

@@ -7,6 +7,7 @@ import { maintenanceHandler } from './maintenance';
 import { sessionsHandler } from './sessions';
 import { reviewInvitationsHandler } from './review-invitations';
 import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
+import { checkoutsHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
   return {
@@ -17,5 +18,8 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     'review-invitations': reviewInvitationsHandler(ctx),
     'test-gateway-webhook': testGatewayWebhookHandler(ctx),
     'test-gateway-refund': testGatewayRefundHandler(ctx),
+    'payment-webhook': paymentWebhookHandler(ctx),
+    refund: refundHandler(ctx),
+    checkouts: checkoutsHandler(ctx),
   };
 }

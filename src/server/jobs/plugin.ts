@@ -4,6 +4,12 @@
 // The queue stops when the app closes: a running job finishes, or goes back to the queue after the timeout.
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '#server/modules/mail/service.ts';
+import {
+  createPaymentsContext,
+  paymentGateway,
+  type PaymentsContext,
+} from '#server/modules/payments/service.ts';
+import { TEST_GATEWAY, testGatewayFetch } from '#server/modules/test-gateway/service.ts';
 import { jobHandlers } from './handlers';
 import { startQueue, type JobHandlers, type JobQueue } from './queue';
 import { applySchedules } from './schedules';
@@ -16,6 +22,8 @@ declare module 'fastify' {
       runAll(opts?: { timeoutMs?: number }): Promise<number>;
     };
     mailer: Mailer;
+    /** Payments' context: the provider (Razorpay or the test gateway), fees, the queue and the mailer. */
+    payments: PaymentsContext;
   }
 }
 
@@ -27,7 +35,21 @@ export default fp(async (app) => {
     supervise: app.config.RUN_JOBS,
   });
   const mailer = createMailer(queue);
-  const handlers = jobHandlers({ config: app.config, db: app.db, log: app.log, mailer, jobs: queue });
+  // Test mode talks to the built-in gateway through this app (in-process HTTP), so it needs no open port.
+  const payments = createPaymentsContext({
+    config: app.config,
+    mailer,
+    jobs: queue,
+    gateway: paymentGateway(app.config, { keys: TEST_GATEWAY, fetch: testGatewayFetch(app) }),
+  });
+  const handlers = jobHandlers({
+    config: app.config,
+    db: app.db,
+    log: app.log,
+    mailer,
+    jobs: queue,
+    payments,
+  });
   if (app.config.RUN_JOBS) {
     await applySchedules(queue, app.config);
     await queue.work(handlers);
@@ -40,6 +62,7 @@ export default fp(async (app) => {
     }),
   );
   app.decorate('mailer', mailer);
+  app.decorate('payments', payments);
   app.addHook('onClose', async () => {
     await queue.stop();
   });

@@ -39,6 +39,12 @@ export interface JobData {
   'test-gateway-webhook': TestGatewayWebhook & { then?: TestGatewayWebhook[] };
   /** Test mode: the test gateway settles a pending refund, as Razorpay does some time after creating it. */
   'test-gateway-refund': { refundId: string; status: 'processed' | 'failed' };
+  /** Apply one stored payment webhook event (issue 23): captures, failures, refunds. */
+  'payment-webhook': { eventId: string };
+  /** Send one refund to the payment provider; retried with backoff while it does not answer. */
+  refund: { refundId: string };
+  /** Every minute: open checkouts past their hold are closed, payments and refunds left open are asked about. */
+  checkouts: { task: 'reconcile' };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -49,6 +55,9 @@ export const JOB_KINDS = [
   'review-invitations',
   'test-gateway-webhook',
   'test-gateway-refund',
+  'payment-webhook',
+  'refund',
+  'checkouts',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -155,6 +164,12 @@ export async function startQueue(opts: {
       expireInSeconds: 60,
     },
     'test-gateway-refund': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    // A webhook's work is retried while it fails (the provider is not asked again: the event is stored).
+    'payment-webhook': { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
+    // A provider outage: about 30 s, 1, 2, 4... minutes, for a day; the checkouts job also asks again.
+    refund: { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+    // Like the sessions' clock: the next minute picks up whatever is still due.
+    checkouts: { retryLimit: 0, expireInSeconds: 300 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

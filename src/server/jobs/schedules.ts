@@ -10,6 +10,8 @@ export const SCHEDULES = [
   { kind: 'sessions', cron: '* * * * *', data: { task: 'tick' } },
   // Every morning at 10:00: sessions completed yesterday (or before, still in their window) are invited once.
   { kind: 'review-invitations', cron: '0 10 * * *', data: { task: 'invite' } },
+  // Open checkouts past their hold are closed; payments and refunds left open are asked about (issue 23).
+  { kind: 'checkouts', cron: '* * * * *', data: { task: 'reconcile' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

@@ -6,7 +6,7 @@ import type { JobHandler } from './queue';
 import type { JobContext } from './context';
 
 export function sessionsHandler(ctx: JobContext): JobHandler<'sessions'> {
-  const clock = { db: ctx.db, log: ctx.log, mailer: ctx.mailer, appOrigin: ctx.config.appOrigin };
+  const clock = { ...ctx.payments, db: ctx.db, log: ctx.log };
   return async () => {
     const done = await tickSessions(clock);
     if (done.expired || done.completed || done.reminded || done.messageMails)

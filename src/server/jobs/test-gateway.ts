@@ -1,10 +1,15 @@
 // Jobs of the built-in test gateway (test mode, decision 133): `test-gateway-webhook` delivers one signed webhook
 // to the payments module's receiver, as Razorpay's POST would, then sends the ones that follow it; a refusal fails
 // the job, so it is retried with backoff as Razorpay retries. `test-gateway-refund` settles a pending refund, which sends its own webhook job.
-import { deliverWebhook } from '#server/modules/payments/webhook-inbox.ts';
+import { deliverWebhook, onWebhook } from '#server/modules/payments/webhook-inbox.ts';
+import { receiveWebhook } from '#server/modules/payments/service.ts';
 import { settleRefund } from '#server/modules/test-gateway/service.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
+
+// The receiver behind POST /api/payments/webhooks/razorpay, the same one in every process that works these jobs
+// (the app and `npm run worker`): the test gateway's webhooks pass its signature check and handling too.
+onWebhook((ctx, input) => receiveWebhook({ ...ctx.payments, db: ctx.db }, input));
 
 export function testGatewayWebhookHandler(ctx: JobContext): JobHandler<'test-gateway-webhook'> {
   return async (job) => {

@@ -24,34 +24,54 @@ export function mayHoldPersonalData(req: FastifyRequest): boolean {
   return signedIn && !((req.method === 'GET' || req.method === 'HEAD') && CATALOGUE.test(url));
 }
 
+/** The checkout page, the one page whose CSP lets Razorpay Checkout in (issue 23). */
+const CHECKOUT_PAGE = /^\/sessions\/[^/?#]+\/checkout(?:[?#]|$)/;
+/** Razorpay Checkout's origins: its script, its payment frame and the calls it makes. */
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+};
+
 export default fp(async function securityHeaders(app: FastifyInstance) {
   const { config } = app;
-  const setHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
-        ],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+  const headersWith = (extra: { script: string[]; frame: string[]; connect: string[]; img: string[] }) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...extra.script],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
+            ...extra.img,
+          ],
+          connectSrc: ["'self'", ...extra.connect],
+          frameSrc: extra.frame.length ? extra.frame : ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.isProduction ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: config.isProduction,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+      strictTransportSecurity: config.isProduction,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+  const setHeaders = headersWith({ script: [], frame: [], connect: [], img: [] });
+  // Only with Razorpay configured, and only on the checkout page: every other page keeps the strict policy.
+  const setCheckoutHeaders = config.paymentProvider === 'razorpay' ? headersWith(RAZORPAY) : setHeaders;
   app.addHook('onRequest', (req, reply, done) =>
-    setHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    (req.method === 'GET' && CHECKOUT_PAGE.test(req.url) ? setCheckoutHeaders : setHeaders)(
+      req.raw,
+      reply.raw,
+      (err?: unknown) => done(err as Error | undefined),
+    ),
   );
   app.addHook('onSend', async (req, reply) => {
     if (mayHoldPersonalData(req)) reply.header('cache-control', 'no-store');

@@ -87,6 +87,9 @@ describe('bad input that reached the database (issue 10, finding 12)', () => {
       BEGIN DELETE FROM courses WHERE id = NEW.course_id; RETURN NEW; END $$`);
     await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON course_bookings
       FOR EACH ROW EXECUTE FUNCTION test_delete_course()`);
+    // A paid course's slot is first held while its learner pays (issue 23): the same race there.
+    await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON checkout_holds
+      FOR EACH ROW EXECUTE FUNCTION test_delete_course()`);
     try {
       const res = await app.inject({
         method: 'POST',
@@ -106,6 +109,7 @@ describe('bad input that reached the database (issue 10, finding 12)', () => {
       expect(res.json().error.fields.courseId).toBe(BOOKING_MSG.courseNotBookable);
     } finally {
       await db.execute(sql`DROP TRIGGER test_delete_course ON course_bookings`);
+      await db.execute(sql`DROP TRIGGER test_delete_course ON checkout_holds`);
       await db.execute(sql`DROP FUNCTION test_delete_course()`);
     }
     expect(await db.select().from(courseBookings)).toEqual([]);

@@ -3,14 +3,14 @@
 // accounts then get random one-time passwords (decision 027).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testConfig, resetDb, testDatabase } from '#server/test/app.ts';
+import { testConfig, resetDb, testDatabase, PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, demoSeedPlan, seedDemoOnStart } from '#server/seed.ts';
 import { verifyPassword } from '#server/modules/accounts/passwords.ts';
 
 beforeEach(resetDb);
 
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' };
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', ...PRODUCTION_PAYMENT_KEYS };
 const adminHash = async () => {
   const { db } = await testDatabase();
   const [row] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));

@@ -2,7 +2,7 @@
 // and the CSRF check compares Origin with APP_ORIGIN, never with the Host header a client can write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, testDatabase } from '#server/test/app.ts';
+import { createTestApp, testDatabase, PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { createAccount } from '#server/test/fixtures.ts';
 
 describe('the session cookie in production (finding 13)', () => {
@@ -11,6 +11,7 @@ describe('the session cookie in production (finding 13)', () => {
     app = await createTestApp({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...PRODUCTION_PAYMENT_KEYS,
       APP_ORIGIN: 'https://sharks.example',
       RATE_LIMIT_SCALE: '100',
     });

@@ -1,6 +1,7 @@
 // Issue 10, findings 1 and 8, reproduced as the tester did: the real server (src/server/main.ts) started with
 // NODE_ENV=production on the embedded database loads no demo account, so the README's admin password does not log
 // in; and a second process on the same data directory is refused while the first holds it.
+import { PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,6 +29,7 @@ function start(dataDir: string, port: number): Started {
     ...process.env,
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://127.0.0.1:1',
+    ...PRODUCTION_PAYMENT_KEYS,
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_ORIGIN: `http://127.0.0.1:${port}`,

@@ -76,6 +76,16 @@ export async function resetDb() {
   await db.execute(RESET);
 }
 
+/**
+ * What a production configuration needs besides SMTP: Razorpay's keys (production refuses the test gateway). No
+ * test reaches Razorpay: these keys only let the server start.
+ */
+export const PRODUCTION_PAYMENT_KEYS = {
+  RAZORPAY_KEY_ID: 'rzp_live_testsuite0001',
+  RAZORPAY_KEY_SECRET: 'test-suite-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'test-suite-webhook-secret',
+} as const;
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

@@ -37,6 +37,7 @@ const PAGES: Record<PageModule, PageLoader> = {
   'pages/user/edit-profile-page.tsx': () => import('#web/pages/user/edit-profile-page.tsx'),
   'pages/sessions/session-page.tsx': () => import('#web/pages/sessions/session-page.tsx'),
   'pages/payments/test-checkout-page.tsx': () => import('#web/pages/payments/test-checkout-page.tsx'),
+  'pages/sessions/checkout-page.tsx': () => import('#web/pages/sessions/checkout-page.tsx'),
   'pages/user/bookings-page.tsx': () => import('#web/pages/user/bookings-page.tsx'),
   'pages/user/favorites-page.tsx': () => import('#web/pages/user/favorites-page.tsx'),
   'pages/freelancer/dashboard-page.tsx': () => import('#web/pages/freelancer/dashboard-page.tsx'),

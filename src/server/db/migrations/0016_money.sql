@@ -1,3 +1,23 @@
+CREATE TABLE "checkout_holds" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"course_id" uuid NOT NULL,
+	"shark_id" uuid NOT NULL,
+	"user_id" uuid,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text NOT NULL,
+	"hours" integer NOT NULL,
+	"request_id" uuid NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"blocked_until" timestamp with time zone NOT NULL,
+	"time_zone" text NOT NULL,
+	"learner_time_zone" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"closed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -54,12 +74,14 @@ CREATE TABLE "payment_webhook_events" (
 --> statement-breakpoint
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"booking_id" uuid,
+	"booking_id" uuid NOT NULL,
 	"payer_id" uuid,
 	"shark_id" uuid NOT NULL,
 	"payer_name" text NOT NULL,
 	"payer_email" text NOT NULL,
+	"payee_name" text NOT NULL,
 	"description" text NOT NULL,
+	"mail" jsonb NOT NULL,
 	"amount_paise" bigint NOT NULL,
 	"fee_paise" bigint NOT NULL,
 	"fee_tax_paise" bigint NOT NULL,
@@ -69,6 +91,7 @@ CREATE TABLE "payments" (
 	"status" text DEFAULT 'created' NOT NULL,
 	"failure_reason" text,
 	"provider_fee_paise" bigint,
+	"duplicate_of" uuid,
 	"hold_until" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"captured_at" timestamp with time zone,
@@ -87,6 +110,7 @@ CREATE TABLE "refunds" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider_refund_id" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"resends" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
@@ -104,18 +128,23 @@ CREATE TABLE "test_gateway_objects" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "course_bookings" DROP CONSTRAINT "course_bookings_status_check";--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "late_cancellation_refund" smallint DEFAULT 50 NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "resends" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkout_holds" ADD CONSTRAINT "checkout_holds_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "checkout_holds" ADD CONSTRAINT "checkout_holds_shark_id_sharks_id_fk" FOREIGN KEY ("shark_id") REFERENCES "public"."sharks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "checkout_holds" ADD CONSTRAINT "checkout_holds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "money_documents" ADD CONSTRAINT "money_documents_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "money_documents" ADD CONSTRAINT "money_documents_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_booking_id_course_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."course_bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_payer_id_users_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_shark_id_sharks_id_fk" FOREIGN KEY ("shark_id") REFERENCES "public"."sharks"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "checkout_holds_request_key" ON "checkout_holds" USING btree ("request_id");--> statement-breakpoint
+CREATE INDEX "checkout_holds_open_idx" ON "checkout_holds" USING btree ("expires_at") WHERE "checkout_holds"."closed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "checkout_holds_shark_idx" ON "checkout_holds" USING btree ("shark_id","starts_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_key" ON "ledger_transactions" USING btree ("idempotency_key");--> statement-breakpoint
@@ -123,24 +152,18 @@ CREATE INDEX "ledger_transactions_payment_idx" ON "ledger_transactions" USING bt
 CREATE UNIQUE INDEX "money_documents_number_key" ON "money_documents" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "money_documents_payment_key" ON "money_documents" USING btree ("payment_id") WHERE "money_documents"."refund_id" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "money_documents_refund_key" ON "money_documents" USING btree ("refund_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_provider_order_key" ON "payments" USING btree ("provider_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_provider_order_key" ON "payments" USING btree ("provider_order_id") WHERE "payments"."duplicate_of" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_payment_key" ON "payments" USING btree ("provider_payment_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_booking_open_key" ON "payments" USING btree ("booking_id") WHERE "payments"."status" IN ('created', 'captured');--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_booking_open_key" ON "payments" USING btree ("booking_id") WHERE "payments"."status" IN ('created', 'captured') AND "payments"."duplicate_of" IS NULL;--> statement-breakpoint
 CREATE INDEX "payments_status_created_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "payments_payer_idx" ON "payments" USING btree ("payer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_payment_key" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_provider_refund_key" ON "refunds" USING btree ("provider_refund_id");--> statement-breakpoint
 CREATE INDEX "test_gateway_objects_parent_idx" ON "test_gateway_objects" USING btree ("parent_id");--> statement-breakpoint
-ALTER TABLE "course_bookings" ADD CONSTRAINT "course_bookings_status_check" CHECK ("course_bookings"."status" IN ('awaiting_payment', 'requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show'));--> statement-breakpoint
 ALTER TABLE "courses" ADD CONSTRAINT "courses_late_cancellation_refund_check" CHECK ("courses"."late_cancellation_refund" IN (0, 50));--> statement-breakpoint
--- An open checkout holds its slot: the overlap constraint counts awaiting_payment with the active statuses.
-ALTER TABLE "course_bookings" DROP CONSTRAINT "course_bookings_no_overlap";--> statement-breakpoint
-ALTER TABLE "course_bookings" ADD CONSTRAINT "course_bookings_no_overlap" EXCLUDE USING gist
-  ("shark_id" WITH =, tstzrange("starts_at", "blocked_until") WITH &&)
-  WHERE ("status" IN ('awaiting_payment', 'requested', 'confirmed'));--> statement-breakpoint
--- The checkouts job finds open checkouts past their hold by this.
-CREATE INDEX "course_bookings_awaiting_payment_idx" ON "course_bookings" ("created_at")
-  WHERE "status" = 'awaiting_payment';--> statement-breakpoint
+-- Two open holds of one shark never overlap, whatever the application does (bookings have their own constraint).
+ALTER TABLE "checkout_holds" ADD CONSTRAINT "checkout_holds_no_overlap" EXCLUDE USING gist
+  ("shark_id" WITH =, tstzrange("starts_at", "blocked_until") WITH &&) WHERE ("closed_at" IS NULL);--> statement-breakpoint
 -- The ledger balances in the database, not only in the code: at commit, every transaction that gained entries
 -- must sum to zero and have at least two of them.
 CREATE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql AS $$

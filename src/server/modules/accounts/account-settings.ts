@@ -10,6 +10,7 @@ import { listReviewsByAuthor } from '#server/modules/reviews/service.ts';
 import {
   closeSessionsOfLeavingLearner,
   countSharkSessionsOfAccount,
+  type SessionContext,
   exportSessionTexts,
   listMyBookings,
 } from '#server/modules/sessions/service.ts';
@@ -149,7 +150,7 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
  */
 export async function deleteAccount(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   auth: { userId: string; email: string; roles: readonly string[] },
   input: { currentPassword: string },
   timeZone: string,

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { COMMON_MSG } from '#shared/common.ts';
-import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createTestApp, resetDb, testDatabase, PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { emailTokens, freelancers, profiles, roles, sessions, users } from '#server/db/schema.ts';
 import { queryRows } from '#server/db/client.ts';
@@ -591,6 +591,7 @@ describe('production configuration', () => {
     prod = await createTestApp({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...PRODUCTION_PAYMENT_KEYS,
       APP_ORIGIN: 'https://sharks.example',
     });
   });

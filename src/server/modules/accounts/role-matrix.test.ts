@@ -19,6 +19,8 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
+import { openCalendar } from '#server/test/instances.ts';
+import { checkoutOf, payCheckout } from '#server/test/payments.ts';
 import { setClock } from '#server/time.ts';
 import { courses } from '#server/db/schema.ts';
 
@@ -32,6 +34,8 @@ interface Row {
   url: (ctx: Ctx) => string;
   body?: (ctx: Ctx) => object;
   expect: Record<Caller, Expect>;
+  /** What the row needs beyond the shared fixtures (a paid checkout), made before its callers run. */
+  setup?: () => Promise<Partial<Ctx>>;
 }
 interface Ctx {
   sharkId: string;
@@ -47,6 +51,10 @@ interface Ctx {
   credentialId: string;
   /** `user`'s email; every account of the matrix has the fixtures' password. */
   userEmail: string;
+  /** Rows with a setup: `user`'s open checkout of a paid course, and the receipt of a paid session. */
+  checkoutId?: string;
+  orderId?: string;
+  documentId?: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -786,7 +794,109 @@ const TEST_GATEWAY_ROWS: Row[] = [
   },
 ];
 
-const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS, ...TEST_GATEWAY_ROWS];
+/** `user` holds a slot of shark A's course while paying (issue 23). */
+async function openCheckout(): Promise<Partial<Ctx>> {
+  const { db } = await testDatabase();
+  await openCalendar(db, ctx.sharkId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: cookies.user },
+    payload: {
+      courseId: ctx.courseId,
+      hours: 1,
+      startsAt: `${future}T06:00:00.000Z`,
+      name: 'Learner',
+      email: 'learner@example.com',
+      phone: '+91 90000 00000',
+      requestId: randomUUID(),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const checkoutId = res.json().checkout.bookingId as string;
+  return { checkoutId, orderId: (await checkoutOf(app, cookies.user, checkoutId)).orderId };
+}
+
+/** `user` paid for a session: its tax invoice or receipt. */
+async function paidDocument(): Promise<Partial<Ctx>> {
+  const { checkoutId } = await openCheckout();
+  expect((await payCheckout(app, cookies.user, checkoutId!)).confirm.statusCode).toBe(200);
+  const session = await app.inject({
+    method: 'GET',
+    url: `/api/sessions/${checkoutId}`,
+    headers: { cookie: cookies.user },
+  });
+  const url = session.json().payment.receiptUrl as string;
+  return { documentId: url.split('/').pop()!.replace('.pdf', '') };
+}
+
+/** A learner's own checkout (issue 23): a learner account that is not its payer is told it does not exist. */
+const CHECKOUT_OWNER: Record<Caller, Expect> = {
+  visitor: 401,
+  user: 200,
+  otherUser: 404,
+  freelancer: 404,
+  shark: 403,
+  otherShark: 403,
+  admin: 403,
+};
+
+const PAYMENT_ROWS: Row[] = [
+  open('GET', '/api/bookings/quote', (c) => `/api/bookings/quote?courseId=${c.courseId}&hours=2`),
+  {
+    method: 'GET',
+    route: '/api/sessions/:id/checkout',
+    url: (c) => `/api/sessions/${c.checkoutId}/checkout`,
+    setup: openCheckout,
+    expect: CHECKOUT_OWNER,
+  },
+  {
+    // A well-formed callback with a wrong signature: its payer is told so; another learner is refused.
+    method: 'POST',
+    route: '/api/sessions/:id/checkout/confirm',
+    url: (c) => `/api/sessions/${c.checkoutId}/checkout/confirm`,
+    body: (c) => ({
+      razorpay_order_id: c.orderId,
+      razorpay_payment_id: 'pay_matrix000001',
+      razorpay_signature: '0'.repeat(64),
+    }),
+    setup: openCheckout,
+    expect: { ...CHECKOUT_OWNER, user: 400, otherUser: 403, freelancer: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/checkout/abandon',
+    url: (c) => `/api/sessions/${c.checkoutId}/checkout/abandon`,
+    body: () => ({ outcome: 'closed' }),
+    setup: openCheckout,
+    expect: CHECKOUT_OWNER,
+  },
+  {
+    // A receipt is its payer's and the admins'; to anyone else it does not exist.
+    method: 'GET',
+    route: '/api/payments/documents/:id.pdf',
+    url: (c) => `/api/payments/documents/${c.documentId}.pdf`,
+    setup: paidDocument,
+    expect: { ...everyone(404), visitor: 401, user: 200, admin: 200 },
+  },
+  {
+    // No such refund: admins are told so (404), everyone else refused first.
+    method: 'POST',
+    route: '/api/admin/refunds/:id/retry',
+    url: () => `/api/admin/refunds/${randomUUID()}/retry`,
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    // Guarded by its signature, not a session: unsigned, everyone gets 400.
+    method: 'POST',
+    route: '/api/payments/webhooks/razorpay',
+    url: () => '/api/payments/webhooks/razorpay',
+    body: () => ({ event: 'payment.captured', payload: {} }),
+    expect: everyone(400),
+  },
+];
+
+const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS, ...TEST_GATEWAY_ROWS, ...PAYMENT_ROWS];
 const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 
 let app: FastifyInstance;
@@ -889,6 +999,7 @@ function check(status: number, expected: Expect, label: string) {
 describe('role matrix', () => {
   for (const row of ROWS) {
     it(`${row.method} ${row.route}`, async () => {
+      if (row.setup) ctx = { ...ctx, ...(await row.setup()) };
       for (const caller of CALLERS) {
         const res = await app.inject({
           method: row.method,

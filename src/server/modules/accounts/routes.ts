@@ -290,7 +290,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { user, roles } = authOf(req);
       await deleteAccount(
         app.db,
-        mail,
+        app.payments,
         { userId: user.id, email: user.email, roles },
         req.body,
         app.config.APP_TIMEZONE,

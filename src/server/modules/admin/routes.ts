@@ -214,7 +214,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       message: SESSION_MSG.noShowResolved,
-      session: await resolveNoShow(app.db, mail, authOf(req).user.id, req.params.id, req.body),
+      session: await resolveNoShow(app.db, app.payments, authOf(req).user.id, req.params.id, req.body),
     }),
   );
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createTestApp, resetDb, testDatabase, PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { createAccount, createBooking, createCourse, createShark } from '#server/test/fixtures.ts';
 import { courseBookings } from '#server/db/schema.ts';
 import { now, setClock, todayIn } from '#server/time.ts';
@@ -81,6 +81,7 @@ describe('POST /api/dev/clock in production', () => {
     prod = await createTestApp({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...PRODUCTION_PAYMENT_KEYS,
       APP_ORIGIN: 'https://sharks.example',
     });
   });

@@ -51,12 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { offsetMinutes } = req.body;
       const offsetMs = offsetMinutes * 60_000;
       setClock(offsetMs === 0 ? undefined : () => new Date(Date.now() + offsetMs));
-      const tick = await tickSessions({
-        db: app.db,
-        log: app.log,
-        mailer: app.mailer,
-        appOrigin: app.config.appOrigin,
-      });
+      const tick = await tickSessions({ ...app.payments, db: app.db, log: app.log });
       return { offsetMinutes, now: now().toISOString(), tick };
     },
   );

@@ -58,14 +58,6 @@ export async function insertEntries(
   await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
 }
 
-export async function hasTransaction(db: DbOrTx, idempotencyKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
-  return !!row;
-}
-
 /** Each account's balance (debits positive), optionally of one payee only. */
 export async function balances(db: DbOrTx, payee?: { kind: PayeeKind; id: string }) {
   const rows = await db

@@ -382,7 +382,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       `Accept or decline it by ${d.answerBy}. A request left unanswered then expires and the slot is free again.`,
     ],
     action: { label: 'Answer the request', url: d.link },
-    after: [SESSION_MSG.payment],
   }),
   'session-request-receipt': (d) => ({
     subject: `Your request to ${d.shark} is waiting for an answer`,
@@ -393,7 +392,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       `The slot is held for you, but the session only goes ahead once ${d.shark} accepts. ${d.shark} has until ${d.answerBy} to answer, and we will mail you either way.`,
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
+    after: [SESSION_MSG.paymentHeld],
   }),
   'session-confirmed': (d) => ({
     subject: `Session confirmed: ${d.course} with ${d.shark}`,
@@ -407,7 +406,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       'The calendar file attached to this mail adds it to your calendar.',
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
     attachments: calendarFile(d.calendar),
   }),
   'session-declined': (d) => ({
@@ -417,7 +415,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     paragraphs: [`${d.shark} declined your request for ${d.course} on ${d.when}. The reason given:`],
     quote: d.reason,
     action: openSession(d),
-    after: ['You can pick another time on their profile.', SESSION_MSG.payment],
+    after: ['You can pick another time on their profile.', SESSION_MSG.refundFollows],
   }),
   'session-expired': (d) => ({
     subject: `Session request expired: ${d.course} on ${d.when}`,
@@ -432,7 +430,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
         : `The request of ${d.learner} for ${d.course} on ${d.when} was not answered in time, so it expired and the slot is free again.`,
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
+    after: [SESSION_MSG.refundFollows],
   }),
   'session-cancelled': (d) => ({
     subject: `Session cancelled: ${d.course} on ${d.when}`,
@@ -449,7 +447,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     ],
     quote: d.reason,
     action: openSession(d),
-    after: [SESSION_MSG.payment],
+    after: [SESSION_MSG.refundFollows],
   }),
   'session-reschedule-proposed': (d) => ({
     subject: `New time proposed: ${d.course}`,
@@ -460,7 +458,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       'Accept or decline it on the session page. Until you accept, the session stays at its current time.',
     ],
     action: { label: 'Answer the proposal', url: d.link },
-    after: [SESSION_MSG.payment],
   }),
   'session-rescheduled': (d) => ({
     subject: `Session moved: ${d.course} is now on ${d.when}`,
@@ -471,7 +468,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       'The calendar file attached to this mail updates the entry in your calendar.',
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
     attachments: calendarFile(d.calendar),
   }),
   'session-reschedule-declined': (d) => ({
@@ -482,7 +478,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       `The time you proposed, ${d.proposed}, was declined. The session of ${d.course} stays on ${d.when}.`,
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
   }),
   'session-no-show': (d) => ({
     subject: `No-show reported: ${d.course} on ${d.when}`,
@@ -495,7 +490,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     action: openSession(d),
     after: [
       'If that is not what happened, tell us through the contact page: our team reviews disputed reports.',
-      SESSION_MSG.payment,
     ],
   }),
   'session-no-show-resolved': (d) => {
@@ -522,10 +516,7 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       ],
       quote: d.reason,
       action: openSession(d),
-      after: [
-        'This ruling is final. If something is still wrong, tell us through the contact page.',
-        SESSION_MSG.payment,
-      ],
+      after: ['This ruling is final. If something is still wrong, tell us through the contact page.'],
     };
   },
   'session-reminder': (d) => ({
@@ -539,7 +530,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
         : 'The meeting link will be on the session page as soon as the shark adds it.',
     ],
     action: openSession(d),
-    after: [SESSION_MSG.payment],
   }),
   'session-messages': (d) => ({
     subject:
@@ -552,7 +542,6 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     paragraphs: [`About the session of ${d.course} on ${d.when}:`],
     quote: d.messages.map((m) => `${m.at}\n${m.body}`).join('\n\n'),
     action: { label: 'Reply on the session page', url: d.link },
-    after: [SESSION_MSG.payment],
   }),
   'review-invitation': (d) => ({
     subject: `How was your session with ${d.sharkName}?`,

@@ -15,7 +15,14 @@ import { sessionPageQuerySchema } from '#shared/sessions.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { createBooking, getMySessionsOverview, listMyBookings, listMySessionPage } from './service';
+import { quoteQuerySchema, quoteSchema } from '#shared/payments.ts';
+import {
+  createBooking,
+  getMySessionsOverview,
+  listMyBookings,
+  listMySessionPage,
+  quoteBooking,
+} from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -39,14 +46,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { booking, created } = await createBooking(
-        app.db,
-        { mailer: app.mailer, appOrigin: app.config.appOrigin },
-        authOf(req).user.id,
-        req.body,
-      );
-      return reply.code(created ? 201 : 200).send({ ...booking, message: BOOKING_MSG.booked });
+      const { result, created } = await createBooking(app.db, app.payments, authOf(req).user.id, req.body);
+      return reply.code(created ? 201 : 200).send(result);
     },
+  );
+
+  app.get(
+    '/bookings/quote',
+    {
+      schema: {
+        tags: ['bookings'],
+        querystring: quoteQuerySchema.extend({ courseId: z.uuid({ error: 'courseId must be a UUID' }) }),
+        response: { 200: quoteSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (req) => quoteBooking(app.payments, app.db, req.query.courseId, req.query.hours),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
+import { payCheckout } from '#server/test/payments.ts';
 import { availabilityWeekly, courseBookings, sharkAvailability, sharksWithMeta } from '#server/db/schema.ts';
 import { setClock, todayIn } from '#server/time.ts';
 
@@ -91,8 +92,23 @@ const body = (courseId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const book = (cookie: string | undefined, payload: Record<string, unknown>) =>
+const post = (cookie: string | undefined, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/bookings', headers: cookie ? { cookie } : {}, payload });
+
+/**
+ * Books as a learner does (issue 23): the POST, and for a paid course its checkout paid at the test gateway.
+ * Answers the POST's status, and the booking it became (with the POST's message) or the POST's own answer.
+ */
+async function book(cookie: string | undefined, payload: Record<string, unknown>) {
+  const res = await post(cookie, payload);
+  const checkout = res.statusCode === 201 ? (res.json().checkout as { bookingId: string } | null) : null;
+  if (!cookie || !checkout) return { statusCode: res.statusCode, json: () => res.json() };
+  const paid = await payCheckout(app, cookie, checkout.bookingId);
+  expect(paid.confirm.statusCode, paid.confirm.body).toBe(200);
+  const mine = (await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie } })).json();
+  const booking = (mine as Array<{ id: string }>).find((b) => b.id === checkout.bookingId);
+  return { statusCode: res.statusCode, json: () => ({ ...booking, message: res.json().message }) };
+}
 
 describe('POST /api/bookings', () => {
   it('stores the booking with the total computed by the server from the current price, ignoring a client price', async () => {
@@ -118,9 +134,7 @@ describe('POST /api/bookings', () => {
       email: 'priya@example.com',
       upcoming: true,
     });
-    expect(json.message).toBe(
-      'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
-    );
+    expect(json.message).toBe('Your slot is held for 15 minutes while you pay.');
     const rows = await db.select().from(courseBookings);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: learner.id, courseId: course.id, totalPrice: 4498.5, hours: 3 });
@@ -293,12 +307,14 @@ describe('POST /api/bookings', () => {
   it('makes one booking for a requestId sent twice (a double-clicked Confirm), even at the same moment', async () => {
     const { db, course, cookie } = await setup();
     const payload = body(course.id);
-    const [a, b] = await Promise.all([book(cookie, payload), book(cookie, payload)]);
+    const [a, b] = await Promise.all([post(cookie, payload), post(cookie, payload)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
-    expect(a.json().id).toBe(b.json().id);
-    const again = await book(cookie, { ...payload, hours: 5 });
+    const id = a.json().checkout.bookingId as string;
+    expect(b.json().checkout.bookingId).toBe(id);
+    expect((await payCheckout(app, cookie, id)).confirm.statusCode).toBe(200);
+    const again = await post(cookie, { ...payload, hours: 5 });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ id: a.json().id, hours: 2 });
+    expect(again.json().booking).toMatchObject({ id, hours: 2 });
     expect(await db.select().from(courseBookings)).toHaveLength(1);
   });
 

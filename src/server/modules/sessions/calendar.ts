@@ -2,7 +2,7 @@
 // attachment of the confirmation and reschedule mails. Times are UTC instants (DTSTART:...Z), which every
 // calendar shows in its owner's zone, so one file is right for the learner and the shark alike.
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { SESSION_MSG, type SessionDetail, type SessionStatus } from '#shared/sessions.ts';
+import type { SessionDetail, SessionStatus } from '#shared/sessions.ts';
 import { now } from '#server/time.ts';
 
 /** What the file needs of a session; a SessionDetail (GET /api/sessions/:id) has it all. */
@@ -24,7 +24,6 @@ export type DetailIsEnough = SessionDetail extends CalendarSession ? true : neve
 export const detailIsEnough: DetailIsEnough = true;
 
 const STATUS: Record<SessionStatus, ICalEventStatus> = {
-  awaiting_payment: ICalEventStatus.TENTATIVE,
   requested: ICalEventStatus.TENTATIVE,
   confirmed: ICalEventStatus.CONFIRMED,
   completed: ICalEventStatus.CONFIRMED,
@@ -64,7 +63,6 @@ export function calendarOf(session: Omit<CalendarSession, 'events'>, link: strin
       `Session of ${session.course.title} between ${session.shark.name} (shark) and ${session.learner.name} (learner).`,
       ...(meeting ? [`Meeting link: ${meeting}`] : []),
       `Session page: ${link}`,
-      SESSION_MSG.payment,
     ].join('\n'),
     location: meeting,
     url: link,

@@ -40,9 +40,7 @@ const MOMENTS = {
 type Moment = keyof typeof MOMENTS;
 
 /** The expected actions per status, viewer and moment, written out: the table the session page follows. */
-const NOTHING = { early: '', inWindow: '', during: '', afterEnd: '', late: '' };
 const TABLE: Record<SessionStatus, Record<SessionViewer, Record<Moment, string>>> = {
-  awaiting_payment: { learner: NOTHING, shark: NOTHING, admin: NOTHING },
   requested: {
     learner: {
       early: 'cancel editBrief message',

@@ -63,8 +63,6 @@ export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: 
     editNotes: viewer === 'shark' && (b.status === 'confirmed' || b.status === 'completed') && !beforeStart,
     message: side,
   };
-  // An open checkout is not a session yet: nothing to do on it but pay (its checkout page) or let it close.
-  if (b.status === 'awaiting_payment') return [];
   return (Object.keys(rules) as SessionAction[]).filter((a) => rules[a]);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { MailContext, MailRequest, SessionMail, SessionSide } from '#server/modules/mail/service.ts';
+import type { PaymentsContext } from '#server/modules/payments/service.ts';
 import { now } from '#server/time.ts';
 import { calendarOf } from './calendar';
 import {
@@ -274,7 +275,7 @@ export async function notifySession(tx: DbOrTx, ctx: MailContext, notice: Sessio
 
 // ---- The clocks (run by the `sessions` job every minute) -------------------------------------------------
 
-export interface ClockContext extends MailContext {
+export interface ClockContext extends PaymentsContext {
   db: Db;
   log: FastifyBaseLogger;
 }

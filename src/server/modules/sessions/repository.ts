@@ -36,9 +36,11 @@ import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { isPublicShark } from '#server/db/projections.ts';
+import { now } from '#server/time.ts';
 import {
   bookingEvents as e,
   bookingMessages as m,
+  checkoutHolds as h,
   courseBookings as b,
   courses as c,
   reviewInvitations,
@@ -95,9 +97,13 @@ export interface SessionRow {
   courseId: string;
   courseTitle: string;
   cancellationHours: number;
+  /** The course's refund (percent) for a learner's cancellation inside its window. */
+  lateCancellationRefund: number;
   sharkId: string;
   sharkName: string;
   sharkUserId: string | null;
+  /** Who reported the no-show (the side that says the other did not come), if one was reported. */
+  noShowReportedBy: 'learner' | 'shark' | null;
   /** An admin has ruled on its no-show report (a no_show_resolved event exists): no new report, no new ruling. */
   noShowResolved: boolean;
 }
@@ -130,9 +136,14 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
       courseId: c.id,
       courseTitle: c.title,
       cancellationHours: c.cancellationHours,
+      lateCancellationRefund: c.lateCancellationRefund,
       sharkId: s.id,
       sharkName: s.name,
       sharkUserId: s.userId,
+      noShowReportedBy: sql<
+        'learner' | 'shark' | null
+      >`(SELECT ${e.actor} FROM ${e} WHERE ${e.bookingId} = ${b.id}
+        AND ${e.kind} = 'no_show' ORDER BY ${e.seq} DESC LIMIT 1)`,
       noShowResolved: sql<boolean>`EXISTS (SELECT 1 FROM ${e} WHERE ${e.bookingId} = ${b.id}
         AND ${e.kind} = 'no_show_resolved')`.mapWith(Boolean),
     })
@@ -834,18 +845,32 @@ export async function sharkSessionPage(
 const activeOverlap = (sharkId: SQL, from: SQL, to: SQL) =>
   sql`${b.sharkId} = ${sharkId} AND ${isActive} AND tstzrange(${b.startsAt}, ${b.blockedUntil}) && tstzrange(${from}, ${to})`;
 
-const buildBusyTimes = (db: DbOrTx) =>
-  db
+/**
+ * Open checkout holds whose blocked time meets [from, to): a slot someone is paying for is busy until the hold
+ * closes or lapses (issue 23).
+ */
+const heldOverlap = (sharkId: SQL, from: SQL, to: SQL, at: SQL) =>
+  sql`${h.sharkId} = ${sharkId} AND ${h.closedAt} IS NULL AND ${h.expiresAt} > ${at} AND tstzrange(${h.startsAt}, ${h.blockedUntil}) && tstzrange(${from}, ${to})`;
+
+const buildBusyTimes = (db: DbOrTx) => {
+  const [sharkId, from, to, at] = [
+    sql`${sql.placeholder('sharkId')}::uuid`,
+    sql`${sql.placeholder('from')}::timestamptz`,
+    sql`${sql.placeholder('to')}::timestamptz`,
+    sql`${sql.placeholder('at')}::timestamptz`,
+  ];
+  return db
     .select({ startsAt: b.startsAt, blockedUntil: b.blockedUntil })
     .from(b)
-    .where(
-      activeOverlap(
-        sql`${sql.placeholder('sharkId')}::uuid`,
-        sql`${sql.placeholder('from')}::timestamptz`,
-        sql`${sql.placeholder('to')}::timestamptz`,
-      ),
+    .where(activeOverlap(sharkId, from, to))
+    .unionAll(
+      db
+        .select({ startsAt: h.startsAt, blockedUntil: h.blockedUntil })
+        .from(h)
+        .where(heldOverlap(sharkId, from, to, at)),
     )
     .prepare('sessions_busy_times');
+};
 
 /**
  * The shark's active bookings that end after `from` and start before `to`; `exceptId` leaves one booking out (a
@@ -858,24 +883,29 @@ export async function listBusyTimes(
   to: Date,
   exceptId?: string,
 ): Promise<Array<{ startsAt: Date; blockedUntil: Date }>> {
-  if (exceptId)
+  const at = now().toISOString();
+  if (exceptId) {
+    const [id, f, t] = [
+      sql`${sharkId}::uuid`,
+      sql`${from.toISOString()}::timestamptz`,
+      sql`${to.toISOString()}::timestamptz`,
+    ];
     return db
       .select({ startsAt: b.startsAt, blockedUntil: b.blockedUntil })
       .from(b)
-      .where(
-        and(
-          activeOverlap(
-            sql`${sharkId}::uuid`,
-            sql`${from.toISOString()}::timestamptz`,
-            sql`${to.toISOString()}::timestamptz`,
-          ),
-          ne(b.id, exceptId),
-        ),
+      .where(and(activeOverlap(id, f, t), ne(b.id, exceptId)))
+      .unionAll(
+        db
+          .select({ startsAt: h.startsAt, blockedUntil: h.blockedUntil })
+          .from(h)
+          .where(and(heldOverlap(id, f, t, sql`${at}::timestamptz`), ne(h.id, exceptId))),
       );
+  }
   return prepared(db, 'sessions_busy_times', buildBusyTimes).execute({
     sharkId,
     from: from.toISOString(),
     to: to.toISOString(),
+    at,
   });
 }
 
@@ -1203,4 +1233,95 @@ export async function insertRecordedSession(db: DbOrTx, input: RecordedSession) 
   if (events.length)
     await db.insert(e).values(events.map((ev) => ({ bookingId: booking.id, at: booking.createdAt, ...ev })));
   return booking;
+}
+
+// ---- Checkout holds: a paid course's slot while its learner pays (issue 23) -----------------------------------
+
+export type HoldRow = typeof h.$inferSelect;
+
+export async function insertHold(db: DbOrTx, row: typeof h.$inferInsert): Promise<void> {
+  await db.insert(h).values(row);
+}
+
+export async function findHold(db: DbOrTx, by: { id: string } | { requestId: string }, lock = false) {
+  const q = db
+    .select()
+    .from(h)
+    .where('id' in by ? eq(h.id, by.id) : eq(h.requestId, by.requestId));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function closeHold(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(h)
+    .set({ closedAt: at })
+    .where(and(eq(h.id, id), isNull(h.closedAt)))
+    .returning({ id: h.id });
+  return rows.length > 0;
+}
+
+/** Closes a shark's lapsed holds (under its calendar lock), so a new hold may take their time. */
+export async function closeLapsedHoldsOf(db: DbOrTx, sharkId: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .update(h)
+    .set({ closedAt: at })
+    .where(and(eq(h.sharkId, sharkId), isNull(h.closedAt), lte(h.expiresAt, at)))
+    .returning({ id: h.id });
+  return rows.map((r) => r.id);
+}
+
+/** Open holds past `before` (their payment may have gone through: the checkouts job asks the provider). */
+export async function listOpenHolds(db: DbOrTx, before: Date, limit: number): Promise<HoldRow[]> {
+  return db
+    .select()
+    .from(h)
+    .where(and(isNull(h.closedAt), lte(h.createdAt, before)))
+    .orderBy(asc(h.createdAt))
+    .limit(limit);
+}
+
+/** The paid booking, written from its hold with the id the hold reserved and the price that was paid. */
+export async function insertPaidBooking(
+  db: DbOrTx,
+  hold: HoldRow,
+  paid: { totalPrice: number; preferredDate: string; preferredTime: string; answerBy: Date },
+): Promise<void> {
+  await db.insert(b).values({
+    id: hold.id,
+    courseId: hold.courseId,
+    userId: hold.userId,
+    name: hold.name,
+    email: hold.email,
+    phone: hold.phone,
+    hours: hold.hours,
+    preferredDate: paid.preferredDate,
+    preferredTime: paid.preferredTime,
+    totalPrice: paid.totalPrice,
+    requestId: hold.requestId,
+    sharkId: hold.sharkId,
+    startsAt: hold.startsAt,
+    endsAt: hold.endsAt,
+    blockedUntil: hold.blockedUntil,
+    timeZone: hold.timeZone,
+    learnerTimeZone: hold.learnerTimeZone,
+    status: 'requested',
+    answerBy: paid.answerBy,
+  });
+}
+
+/** The course's price and refund terms, and its shark's name: what a checkout quotes and records. */
+export async function findCourseTerms(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({
+      title: c.title,
+      price: c.price,
+      cancellationHours: c.cancellationHours,
+      lateCancellationRefund: c.lateCancellationRefund,
+      sharkName: s.name,
+    })
+    .from(c)
+    .innerJoin(s, eq(s.id, c.sharkId))
+    .where(eq(c.id, courseId));
+  return row ?? null;
 }

@@ -37,8 +37,13 @@ import {
   saveNotes,
   sendMessage,
   setMeetingLink,
+  abandonCheckout,
+  confirmCheckout,
+  getCheckout,
   type SessionCaller,
 } from './service';
+import { checkoutCallbackSchema, checkoutSchema } from '#shared/payments.ts';
+import { BOOKING_MSG } from '#shared/bookings.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -57,7 +62,7 @@ const result = (message: string) => (session: SessionDetail) => ({ message, sess
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole();
-  const mail = { mailer: app.mailer, appOrigin: app.config.appOrigin };
+  const mail = app.payments;
   const actionSchema = {
     tags: ['sessions'],
     params,
@@ -196,6 +201,54 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="session.ics"')
         .send(ics);
     },
+  );
+
+  // ---- Paying for a session (issue 23): the learner's own checkout -------------------------------------------
+  const checkoutResult = z.object({ message: z.string(), bookingId: z.uuid() });
+  const learnerOnly = app.requireRole('user', { forbidden: BOOKING_MSG.learnersOnly });
+
+  app.get(
+    '/sessions/:id/checkout',
+    {
+      preValidation: learnerOnly,
+      schema: { tags: ['payments'], params, response: { 200: checkoutSchema, ...errors } },
+    },
+    async (req) => getCheckout(app.db, app.payments, authOf(req).user.id, req.params.id),
+  );
+
+  app.post(
+    '/sessions/:id/checkout/confirm',
+    {
+      preValidation: learnerOnly,
+      config: writeLimit,
+      schema: {
+        tags: ['payments'],
+        params,
+        body: checkoutCallbackSchema,
+        response: { 200: checkoutResult, ...errors },
+      },
+    },
+    async (req) => confirmCheckout(app.db, app.payments, authOf(req).user.id, req.params.id, req.body),
+  );
+
+  app.post(
+    '/sessions/:id/checkout/abandon',
+    {
+      preValidation: learnerOnly,
+      config: writeLimit,
+      schema: {
+        tags: ['payments'],
+        params,
+        body: z.object({
+          outcome: z.enum(['closed', 'failed'], { error: 'outcome must be closed or failed' }),
+        }),
+        response: { 200: checkoutResult, ...errors },
+      },
+    },
+    async (req) => ({
+      ...(await abandonCheckout(app.db, app.payments, authOf(req).user.id, req.params.id, req.body.outcome)),
+      bookingId: req.params.id,
+    }),
   );
 };
 export default routes;

@@ -17,7 +17,16 @@ import {
   type SessionPageQuery,
 } from '#shared/sessions.ts';
 import {
+  formatPaise,
+  PAYMENT_MSG,
+  SLOT_HOLD_MINUTES,
+  type Checkout,
+  type CheckoutCallback,
+  type RefundReason,
+} from '#shared/payments.ts';
+import {
   BOOKING_MSG,
+  type CreateBookingResult,
   type createBookingSchema,
   type MyBooking,
   type MySessionPage,
@@ -28,11 +37,35 @@ import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { isForeignKeyViolation, isOverlap, isUniqueViolation } from '#server/db/errors.ts';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { randomUUID } from 'node:crypto';
 import { now, timeOfDay } from '#server/time.ts';
-import type { MailContext } from '#server/modules/mail/service.ts';
+import {
+  capturedOf,
+  checkoutView,
+  applyRefundEvent,
+  closePayment,
+  findBookingPayment,
+  findPayment as findPaymentById,
+  markWebhookProcessed,
+  notePaymentFailure,
+  webhookEvent,
+  type GatewayPayment,
+  findPaymentByOrder,
+  insertCheckout,
+  openOrder,
+  providerPayments,
+  quoteOf,
+  recordCapture,
+  refundBooking,
+  refundPercent,
+  releaseShare,
+  sessionPayment,
+  verifyCallback,
+  type PaymentsContext,
+} from '#server/modules/payments/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
-import { eachInTransaction, notifySession, runSessionClock, type ClockContext } from './mail';
+import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
 import { sessionCalendar } from './calendar';
 import {
   allowedActions,
@@ -62,6 +95,9 @@ import {
   type SessionRow,
 } from './repository';
 
+/** What a session's writers need: the mailer, and payments for the money each change moves. */
+export type SessionContext = PaymentsContext;
+
 /** The caller of a session endpoint. */
 export interface SessionCaller {
   userId: string;
@@ -90,6 +126,8 @@ const HELD = new Set(['confirmed', 'completed', 'no_show']);
 async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Promise<SessionDetail> {
   const events = await listEvents(db, row.id);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const at = now();
+  const actions = allowedActions(toLifecycle(row), viewer, at);
   return {
     id: row.id,
     status: row.status,
@@ -126,9 +164,27 @@ async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Pro
       late: e.late,
       outcome: e.outcome,
     })),
-    actions: allowedActions(toLifecycle(row), viewer, now()),
+    actions,
+    payment: await sessionPayment(db, row.id, {
+      documents: viewer !== 'shark',
+      cancelPercent: actions.includes('cancel') ? cancelPercentOf(row, viewer, at) : null,
+    }),
   };
 }
+
+/** What the viewer's own cancellation now would refund: the policy's percentage for who they are and when. */
+function cancelPercentOf(row: SessionRow, viewer: SessionViewer, at: Date): number {
+  return refundPercent(cancelReasonOf(row, viewer, at), row.lateCancellationRefund);
+}
+
+const cancelReasonOf = (row: SessionRow, actor: SessionActor, at: Date): RefundReason =>
+  actor === 'shark'
+    ? 'shark_cancelled'
+    : actor === 'admin' || actor === 'system'
+      ? 'admin_cancelled'
+      : isLateCancellation(toLifecycle(row), at)
+        ? 'learner_late_cancelled'
+        : 'learner_cancelled';
 
 async function load(db: DbOrTx, id: string, who: SessionCaller, lock = false) {
   const row = await findSession(db, id, lock);
@@ -158,8 +214,9 @@ export async function getSessionCalendar(
  * Records one change in the timeline and tells whoever must hear of it, in the caller's transaction (jobs
  * call this for 'expired' and 'completed' with actor 'system').
  */
-export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: NewEvent): Promise<void> {
+export async function recordSessionEvent(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Promise<void> {
   await insertEvent(tx, event);
+  await settleMoney(tx, ctx, event);
   await notifySession(tx, ctx, {
     bookingId: event.bookingId,
     kind: event.kind,
@@ -169,6 +226,45 @@ export async function recordSessionEvent(tx: DbOrTx, ctx: MailContext, event: Ne
     late: event.late ?? false,
     outcome: event.outcome ?? null,
   });
+}
+
+/**
+ * The money a change moves, in its transaction (issue 23): a request that will not happen is refunded by the
+ * policy, a held session releases the shark's share. One place decides which change means which money.
+ */
+async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Promise<void> {
+  const refund = (reason: RefundReason, row: SessionRow) =>
+    refundBooking(tx, ctx, row.id, reason, row.lateCancellationRefund);
+  const row = () => findSession(tx, event.bookingId).then((r) => r!);
+  switch (event.kind) {
+    case 'declined':
+    case 'expired':
+      await refund(event.kind, await row());
+      return;
+    case 'cancelled': {
+      const r = await row();
+      const reason: RefundReason =
+        event.actor === 'learner'
+          ? event.late
+            ? 'learner_late_cancelled'
+            : 'learner_cancelled'
+          : cancelReasonOf(r, event.actor, event.at);
+      await refund(reason, r);
+      return;
+    }
+    case 'completed':
+      await releaseShare(tx, event.bookingId);
+      return;
+    case 'no_show_resolved': {
+      const r = await row();
+      // Upheld against the shark (the learner reported it): a full refund. Upheld against the learner, or the
+      // session took place: the shark's share is theirs.
+      if (event.outcome === 'upheld' && r.noShowReportedBy === 'learner') await refund('shark_no_show', r);
+      else await releaseShare(tx, event.bookingId);
+      return;
+    }
+    default:
+  }
 }
 
 interface Step {
@@ -227,7 +323,7 @@ const event = (
 
 const NO_PROPOSAL = { proposedStartsAt: null, proposedEndsAt: null, proposedBy: null } as const;
 
-export async function acceptSession(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+export async function acceptSession(db: Db, ctx: SessionContext, who: SessionCaller, id: string) {
   return act(db, who, id, 'accept', async (step) => {
     await updateBooking(step.tx, id, { status: 'confirmed' });
     await recordSessionEvent(step.tx, ctx, event(step, { kind: 'confirmed' }, who.userId));
@@ -236,7 +332,7 @@ export async function acceptSession(db: Db, ctx: MailContext, who: SessionCaller
 
 export async function declineSession(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   who: SessionCaller,
   id: string,
   reason: string,
@@ -250,7 +346,7 @@ export async function declineSession(
 /** Either side (or an admin) cancels before the start; a learner inside the window is recorded as late. */
 export async function cancelSession(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   who: SessionCaller,
   id: string,
   reason: string,
@@ -270,7 +366,7 @@ export async function cancelSession(
 /** Proposes a new start (same hours) that must be a free slot of the shark, this session's own time aside. */
 export async function proposeReschedule(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   who: SessionCaller,
   id: string,
   startsAt: string,
@@ -301,7 +397,7 @@ export async function proposeReschedule(
 }
 
 /** The other side accepts: the session moves (the old time frees), its reminders start again. */
-export async function acceptReschedule(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+export async function acceptReschedule(db: Db, ctx: SessionContext, who: SessionCaller, id: string) {
   return act(
     db,
     who,
@@ -339,7 +435,7 @@ export async function acceptReschedule(db: Db, ctx: MailContext, who: SessionCal
   );
 }
 
-export async function declineReschedule(db: Db, ctx: MailContext, who: SessionCaller, id: string) {
+export async function declineReschedule(db: Db, ctx: SessionContext, who: SessionCaller, id: string) {
   return act(db, who, id, 'declineReschedule', async (step) => {
     const proposed = step.row.proposedStartsAt;
     await updateBooking(step.tx, id, NO_PROPOSAL);
@@ -352,7 +448,13 @@ export async function declineReschedule(db: Db, ctx: MailContext, who: SessionCa
 }
 
 /** Either side reports that the other did not come, within 48 h after the end. */
-export async function reportNoShow(db: Db, ctx: MailContext, who: SessionCaller, id: string, note: string) {
+export async function reportNoShow(
+  db: Db,
+  ctx: SessionContext,
+  who: SessionCaller,
+  id: string,
+  note: string,
+) {
   return act(db, who, id, 'reportNoShow', async (step) => {
     await updateBooking(step.tx, id, { status: 'no_show', ...NO_PROPOSAL });
     await recordSessionEvent(step.tx, ctx, event(step, { kind: 'no_show', reason: note }, who.userId));
@@ -426,7 +528,7 @@ export async function sendMessage(
  * A job's expiry of an unanswered request (actor 'system'), in the job's transaction: the row locked, and a
  * no-op (false) when the request was answered, cancelled or is not yet due.
  */
-export async function expireSession(tx: DbOrTx, ctx: MailContext, bookingId: string): Promise<boolean> {
+export async function expireSession(tx: DbOrTx, ctx: SessionContext, bookingId: string): Promise<boolean> {
   const row = await findSession(tx, bookingId, true);
   const at = now();
   if (!row || row.status !== 'requested') return false;
@@ -440,7 +542,7 @@ export async function expireSession(tx: DbOrTx, ctx: MailContext, bookingId: str
  * A job's completion of a confirmed session at its end (actor 'system'): a no-op (false) unless it is
  * confirmed and has ended. A no-show can still be reported for 48 h after the end.
  */
-export async function completeSession(tx: DbOrTx, ctx: MailContext, bookingId: string): Promise<boolean> {
+export async function completeSession(tx: DbOrTx, ctx: SessionContext, bookingId: string): Promise<boolean> {
   const row = await findSession(tx, bookingId, true);
   const at = now();
   if (!row || row.status !== 'confirmed' || at.getTime() < row.endsAt.getTime()) return false;
@@ -464,7 +566,7 @@ async function markCompleted(tx: DbOrTx, bookingId: string): Promise<void> {
  */
 export async function resolveNoShow(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   adminUserId: string,
   id: string,
   ruling: { outcome: NoShowOutcome; reason: string },
@@ -481,7 +583,7 @@ export async function resolveNoShow(
 
 function ruleOnNoShow(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
   adminUserId: string,
   id: string,
   ruling: { outcome: NoShowOutcome; reason: string },
@@ -572,14 +674,28 @@ function toMyBooking({ userId: _userId, proposedBy, ...row }: BookingRecord, at:
 }
 
 /**
- * Books a free slot at the course's current price x hours, as a request the shark confirms. In one
- * transaction, with the shark's calendar row locked: the slot is checked against the shark's hours and
- * active bookings, then written; the database's exclusion constraint refuses an overlap whatever happens.
- * `created` is false when this requestId was already booked: the first booking comes back.
+ * Books a free slot (POST /api/bookings). A free course's booking is the request the shark answers, written at
+ * once. A paid course's slot is held while the learner pays (SLOT_HOLD_MINUTES): the provider's order is made
+ * first (an outage answers 503 and holds nothing), then the hold and the open payment in one transaction; the
+ * request reaches the shark once paid (confirmCheckout). Both write under the shark's calendar lock, checked
+ * against its hours, bookings and other holds; the database's exclusion constraints refuse an overlap whatever
+ * happens. The same requestId again answers with the first result (`created` false).
  */
 export async function createBooking(
   db: Db,
-  ctx: MailContext,
+  ctx: SessionContext,
+  userId: string,
+  input: CreateBooking,
+): Promise<{ result: CreateBookingResult; created: boolean }> {
+  const terms = await repo.findCourseTerms(db, input.courseId);
+  if (terms && terms.price > 0) return holdForCheckout(db, ctx, userId, input, terms);
+  const { booking, created } = await bookFreeCourse(db, ctx, userId, input);
+  return { result: { message: BOOKING_MSG.booked, booking, checkout: null }, created };
+}
+
+async function bookFreeCourse(
+  db: Db,
+  ctx: SessionContext,
   userId: string,
   input: CreateBooking,
 ): Promise<{ booking: MyBooking; created: boolean }> {
@@ -622,11 +738,320 @@ export async function createBooking(
       return { booking: toMyBooking((await repo.findBooking(tx, { id }))!, at), created: true };
     });
   } catch (e) {
-    if (isOverlap(e)) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
-    // The course was deleted while this booking was written (foreign key violation): not bookable any more.
-    if (isForeignKeyViolation(e)) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+    throw bookingError(e);
+  }
+}
+
+const bookingError = (e: unknown) => {
+  if (isOverlap(e)) return conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
+  // The course was deleted while this booking was written (foreign key violation): not bookable any more.
+  if (isForeignKeyViolation(e)) return fieldError('courseId', BOOKING_MSG.courseNotBookable);
+  return e;
+};
+
+const checkoutPath = (bookingId: string) => `/sessions/${bookingId}/checkout`;
+
+function checkoutStarted(hold: repo.HoldRow, amountPaise: number): CreateBookingResult {
+  return {
+    message: PAYMENT_MSG.hold,
+    booking: null,
+    checkout: {
+      bookingId: hold.id,
+      path: checkoutPath(hold.id),
+      holdUntil: hold.expiresAt.toISOString(),
+      amountPaise,
+    },
+  };
+}
+
+type CourseTerms = NonNullable<Awaited<ReturnType<typeof repo.findCourseTerms>>>;
+
+const describeSession = (
+  terms: CourseTerms,
+  hours: number,
+  slot: { startsAt: Date; endsAt: Date; timeZone: string },
+) =>
+  `${terms.title}: ${hours} h with ${terms.sharkName}, ${formatSpan(slot.startsAt, slot.endsAt, slot.timeZone)}`;
+
+async function holdForCheckout(
+  db: Db,
+  ctx: SessionContext,
+  userId: string,
+  input: CreateBooking,
+  terms: CourseTerms,
+): Promise<{ result: CreateBookingResult; created: boolean }> {
+  const q = quoteOf(ctx.config, terms, input.hours);
+  const replay = await repo.findHold(db, { requestId: input.requestId });
+  if (replay) {
+    if (replay.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
+    // Paid already: the request it became.
+    const booked = await repo.findBooking(db, { id: replay.id });
+    if (booked)
+      return {
+        result: { message: PAYMENT_MSG.paid, booking: toMyBooking(booked, now()), checkout: null },
+        created: false,
+      };
+    return { result: checkoutStarted(replay, q.totalPaise), created: false };
+  }
+  // Refused requests make no order at the provider (checked again under the lock below).
+  const bookable = await repo.findBookableCourse(db, input.courseId);
+  if (!bookable) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+  if (bookable.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, ERROR_CODE.ownCourse);
+  const bookingId = randomUUID();
+  const paymentId = randomUUID();
+  // Outside the transaction: the provider may be slow, and nothing is held if it does not answer.
+  const order = await openOrder(ctx, paymentId, q.totalPaise, bookingId);
+  try {
+    return await db.transaction(async (tx) => {
+      const course = await repo.findBookableCourse(tx, input.courseId);
+      if (!course) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
+      if (course.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, ERROR_CODE.ownCourse);
+      await lockCalendar(tx, course.sharkId);
+      // The same attempt at the same moment (a double click) waited for the lock: the first one's checkout.
+      const first = await repo.findHold(tx, { requestId: input.requestId });
+      if (first) {
+        if (first.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
+        return { result: checkoutStarted(first, q.totalPaise), created: false };
+      }
+      const at = now();
+      for (const lapsed of await repo.closeLapsedHoldsOf(tx, course.sharkId, at)) {
+        const p = await findBookingPayment(tx, lapsed, true);
+        if (p) await closePayment(tx, p.id, 'expired', 'checkout lapsed');
+      }
+      const slot = await checkSlot(tx, course.sharkId, new Date(input.startsAt), input.hours, busyTimes);
+      // The learner reads their dates in the zone they booked from (as in every session mail).
+      const learnerZone = input.timeZone ?? slot.timeZone;
+      const hold = {
+        id: bookingId,
+        courseId: input.courseId,
+        sharkId: course.sharkId,
+        userId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        hours: input.hours,
+        requestId: input.requestId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        blockedUntil: slot.blockedUntil,
+        timeZone: slot.timeZone,
+        learnerTimeZone: input.timeZone ?? null,
+        expiresAt: new Date(at.getTime() + SLOT_HOLD_MINUTES * 60_000),
+        closedAt: null,
+        createdAt: at,
+      };
+      await repo.insertHold(tx, hold);
+      await insertCheckout(tx, ctx, {
+        paymentId,
+        bookingId,
+        orderId: order.id,
+        payerId: userId,
+        payerName: input.name,
+        payerEmail: input.email,
+        sharkId: course.sharkId,
+        sharkName: terms.sharkName,
+        description: describeSession(terms, input.hours, slot),
+        courseTitle: terms.title,
+        mail: {
+          course: terms.title,
+          shark: terms.sharkName,
+          learner: input.name,
+          when: formatSpan(slot.startsAt, slot.endsAt, learnerZone),
+          hours: input.hours,
+          price: formatPaise(q.totalPaise),
+          link: `${ctx.appOrigin}${paths.sessions.detail(bookingId)}`,
+          zone: learnerZone,
+        },
+        amountPaise: q.totalPaise,
+        at,
+      });
+      return { result: checkoutStarted(hold, q.totalPaise), created: true };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      // The same requestId at the same moment (a double click): the first attempt's checkout answers both.
+      const first = await repo.findHold(db, { requestId: input.requestId });
+      if (first?.userId === userId) return { result: checkoutStarted(first, q.totalPaise), created: false };
+      throw conflict(BOOKING_MSG.requestIdReused);
+    }
+    throw bookingError(e);
+  }
+}
+
+/** GET /api/bookings/quote: what `hours` of a course cost, where the money goes and every case's refund. */
+export async function quoteBooking(ctx: SessionContext, db: DbOrTx, courseId: string, hours: number) {
+  const terms = await repo.findCourseTerms(db, courseId);
+  if (!terms) throw notFound(BOOKING_MSG.courseNotBookable);
+  return quoteOf(ctx.config, terms, hours);
+}
+
+async function ownHold(db: DbOrTx, userId: string, bookingId: string, lock = false) {
+  const hold = await repo.findHold(db, { id: bookingId }, lock);
+  if (!hold || hold.userId !== userId) throw notFound(SESSION_MSG.notFound);
+  return hold;
+}
+
+/** GET /api/sessions/:id/checkout: the learner's own open checkout (or its end: paid, closed). */
+export async function getCheckout(
+  db: DbOrTx,
+  ctx: SessionContext,
+  userId: string,
+  bookingId: string,
+): Promise<Checkout> {
+  const hold = await ownHold(db, userId, bookingId);
+  const p = await findBookingPayment(db, bookingId);
+  if (!p) throw conflict(PAYMENT_MSG.closed, ERROR_CODE.checkoutClosed);
+  const terms = (await repo.findCourseTerms(db, hold.courseId))!;
+  return checkoutView(ctx, p, { contact: hold.phone }, quoteOf(ctx.config, terms, hold.hours));
+}
+
+/**
+ * POST /api/sessions/:id/checkout/confirm: the provider's signed callback. Checked against our stored order
+ * (tampering changes nothing), then the capture is recorded and the request sent to the shark, in one
+ * transaction. A second callback, a double click or the webhook racing it finds the payment recorded and
+ * answers the same.
+ */
+export async function confirmCheckout(
+  db: Db,
+  ctx: SessionContext,
+  userId: string,
+  bookingId: string,
+  callback: CheckoutCallback,
+): Promise<{ message: string; bookingId: string }> {
+  const payment = await findPaymentByOrder(db, callback.razorpay_order_id);
+  verifyCallback(ctx, payment && payment.bookingId === bookingId ? payment : null, userId, callback);
+  const outcome = await completePaidBooking(db, ctx, payment!.id, {
+    providerPaymentId: callback.razorpay_payment_id,
+  });
+  return { message: outcome === 'booked' ? PAYMENT_MSG.paid : PAYMENT_MSG.closed, bookingId };
+}
+
+/**
+ * The one way a captured payment becomes a request, whichever path brought it (the callback, a webhook, the
+ * reconciliation): in one transaction under the shark's calendar lock, the capture recorded (once), and the
+ * booking written from its hold and sent to the shark. A payment for a hold that lapsed still books the slot
+ * if it is free; otherwise it is refunded in full.
+ */
+export async function completePaidBooking(
+  db: Db,
+  ctx: SessionContext,
+  paymentId: string,
+  captured: { providerPaymentId: string; providerFeePaise?: number | null },
+): Promise<'booked' | 'already' | 'refunded'> {
+  const payment = (await findPaymentById(db, paymentId))!;
+  const sharkId = payment.sharkId;
+  return db.transaction(async (tx) => {
+    await lockCalendar(tx, sharkId);
+    const outcome = await recordCapture(tx, ctx, paymentId, captured);
+    if (outcome.kind !== 'captured') return outcome.kind === 'duplicate' ? 'refunded' : 'already';
+    const hold = (await repo.findHold(tx, { id: payment.bookingId }, true))!;
+    const at = now();
+    const booked = await bookFromHold(tx, hold, outcome.payment.amountPaise, at);
+    await repo.closeHold(tx, hold.id, at);
+    if (!booked) {
+      await refundBooking(tx, ctx, hold.id, 'checkout_closed', 0);
+      return 'refunded';
+    }
+    await recordSessionEvent(tx, ctx, {
+      bookingId: hold.id,
+      at,
+      kind: 'requested',
+      actor: 'learner',
+      actorUserId: hold.userId,
+    });
+    return 'booked';
+  });
+}
+
+/** Writes the booking of a paid hold; false when its slot is no longer free (its hold lapsed and was taken). */
+async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number, at: Date): Promise<boolean> {
+  let slot;
+  try {
+    // A savepoint: a refused slot must not abort the transaction that records the payment.
+    return await tx.transaction(async (sp) => {
+      slot = await checkSlot(sp, hold.sharkId, hold.startsAt, hold.hours, busyTimes, hold.id);
+      await repo.insertPaidBooking(sp, hold, {
+        totalPrice: amountPaise / 100,
+        preferredDate: slot.preferredDate,
+        preferredTime: slot.preferredTime,
+        answerBy: answerByFor(at, hold.startsAt),
+      });
+      return true;
+    });
+  } catch (e) {
+    if (e instanceof HttpError || isOverlap(e)) return false;
     throw e;
   }
+}
+
+/**
+ * POST /api/sessions/:id/checkout/abandon: the learner closed the checkout, or the provider said no. The
+ * provider is asked first (a payment that went through after all is booked, not lost); otherwise the hold
+ * closes, the slot is free again and the payment is closed. Nothing is charged.
+ */
+export async function abandonCheckout(
+  db: Db,
+  ctx: SessionContext,
+  userId: string,
+  bookingId: string,
+  outcome: 'closed' | 'failed',
+): Promise<{ message: string }> {
+  await ownHold(db, userId, bookingId);
+  const payment = await findBookingPayment(db, bookingId);
+  if (!payment) return { message: PAYMENT_MSG.closed };
+  if (payment.status === 'captured') return { message: PAYMENT_MSG.alreadyPaid };
+  const paid = capturedOf(await providerPayments(ctx, payment.providerOrderId));
+  if (paid) {
+    const done = await completePaidBooking(db, ctx, payment.id, {
+      providerPaymentId: paid.id,
+      providerFeePaise: feeOf(paid),
+    });
+    return { message: done === 'booked' ? PAYMENT_MSG.paid : PAYMENT_MSG.closed };
+  }
+  await db.transaction(async (tx) => {
+    await ownHold(tx, userId, bookingId, true);
+    await repo.closeHold(tx, bookingId, now());
+    await closePayment(tx, payment.id, outcome === 'failed' ? 'failed' : 'expired', outcome);
+  });
+  return { message: outcome === 'failed' ? PAYMENT_MSG.failed : PAYMENT_MSG.abandoned };
+}
+
+const feeOf = (p: GatewayPayment) => (p.fee === null ? null : p.fee);
+
+/**
+ * The checkouts job (every minute): each hold open for more than a couple of minutes is checked with the
+ * provider, so a payment whose callback was lost (a closed tab, a kill -9 between the capture and our commit)
+ * still books; a hold past its time with nothing paid closes and frees the slot.
+ */
+export async function reconcileCheckouts(ctx: ClockContext): Promise<{ booked: number; closed: number }> {
+  const at = now();
+  let booked = 0;
+  let closed = 0;
+  for (const hold of await repo.listOpenHolds(ctx.db, new Date(at.getTime() - 2 * 60_000), CLOCK_BATCH)) {
+    const payment = await findBookingPayment(ctx.db, hold.id);
+    if (!payment) {
+      await repo.closeHold(ctx.db, hold.id, at);
+      continue;
+    }
+    const list = await providerPayments(ctx, payment.providerOrderId);
+    const paid = capturedOf(list);
+    if (paid) {
+      const done = await completePaidBooking(ctx.db, ctx, payment.id, {
+        providerPaymentId: paid.id,
+        providerFeePaise: feeOf(paid),
+      });
+      if (done === 'booked') booked++;
+      continue;
+    }
+    // Not asked successfully, or not paid yet: only a hold past its time closes (the provider down keeps it).
+    if (list === null || hold.expiresAt > at) continue;
+    await ctx.db.transaction(async (tx) => {
+      if (await repo.closeHold(tx, hold.id, at))
+        await closePayment(tx, payment.id, 'expired', 'checkout lapsed');
+    });
+    closed++;
+  }
+  return { booked, closed };
 }
 
 /** The caller's own bookings: upcoming first (soonest first), then the others (most recent first). */
@@ -812,7 +1237,7 @@ export async function exportSessionTexts(db: DbOrTx, userId: string) {
  */
 export async function closeSessionsOfLeavingLearner(
   tx: DbOrTx,
-  ctx: MailContext,
+  ctx: SessionContext,
   userId: string,
   deletedName: string,
 ): Promise<void> {
@@ -841,3 +1266,30 @@ export async function closeSessionsOfLeavingLearner(
 /** Writes a session that already happened, with its timeline (the demo seed). */
 export const insertRecordedSession = (db: DbOrTx, input: repo.RecordedSession) =>
   repo.insertRecordedSession(db, input);
+
+/**
+ * The payment-webhook job: one stored provider event applied (issue 23). Captures from payment.captured and
+ * order.paid (in either order, any number of times) go through completePaidBooking like the callback; a
+ * refund's end settles it; a failed attempt is noted (the learner may retry in the same checkout). A paid
+ * payment never moves back.
+ */
+export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): Promise<void> {
+  const stored = await webhookEvent(ctx.db, eventId);
+  if (!stored || stored.processed) return;
+  const { event, payload } = stored.event;
+  const payment = payload.payment?.entity;
+  if ((event === 'payment.captured' || event === 'order.paid') && payment && payment.status === 'captured') {
+    const ours = await findPaymentByOrder(ctx.db, payment.order_id);
+    if (ours)
+      await completePaidBooking(ctx.db, ctx, ours.id, {
+        providerPaymentId: payment.id,
+        providerFeePaise: feeOf(payment),
+      });
+  } else if (event === 'payment.failed' && payment) {
+    await notePaymentFailure(ctx.db, payment.order_id, payment.error_description ?? 'failed');
+  } else if ((event === 'refund.processed' || event === 'refund.failed') && payload.refund) {
+    const refund = payload.refund.entity;
+    await ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, refund));
+  }
+  await markWebhookProcessed(ctx.db, eventId);
+}

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import ICAL from 'ical.js';
 import { and, asc, eq } from 'drizzle-orm';
-import { SESSION_MSG } from '#shared/sessions.ts';
 import { bookingEvents, bookingMessages, courseBookings } from '#server/db/schema.ts';
 import { notifySession as notifySessionEvent, type SessionNotice } from './mail';
 import { sessionCalendar } from './calendar';
@@ -146,11 +145,11 @@ const mailTo = (email: string) => {
 const KOLKATA = 'Thu, 3 Dec 2026, 18:00 – 19:00 India Standard Time (Asia/Kolkata)';
 const BERLIN = 'Thu, 3 Dec 2026, 13:30 – 14:30 Central European Standard Time (Europe/Berlin)';
 
-/** Every session mail: the link to the session page (in both parts), the payment line, the recipient's zone. */
+/** Every session mail: the link to the session page (in both parts), the recipient's zone, no off-site payment. */
 function expectSessionMail(mail: ParsedMail, w: World, when: string) {
   expect(mail.text).toContain(w.link);
   expect(mail.html).toContain(`href="${w.link}"`);
-  expect(mail.text).toContain(SESSION_MSG.payment);
+  expect(mail.text).not.toContain('arranged with the shark');
   expect(mail.text).toContain(when);
 }
 
@@ -215,7 +214,6 @@ describe('the mail of each change of a session', () => {
     expect(ics.value('location')).toBe('https://meet.jit.si/asha-arjun');
     const description = String(ics.value('description'));
     expect(description).toContain(`Session page: ${w.link}`);
-    expect(description).toContain(SESSION_MSG.payment);
     expect(description).toContain('Meeting link: https://meet.jit.si/asha-arjun');
 
     // The dev mailbox shows the file under the mail.

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '#shared/bookings.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
+import { bookAndPay } from '#server/test/payments.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { availabilityWeekly, bookingEvents, courseBookings, sharkAvailability } from '#server/db/schema.ts';
@@ -89,8 +90,9 @@ async function setup() {
   };
 }
 
+/** Books and pays (issue 23) as the learner of `cookie`: the session's id, once it is a request. */
 async function book(cookie: string, courseId: string, startsAt = slot(3), extra: object = {}) {
-  const res = await call(cookie, 'POST', '/api/bookings', {
+  return bookAndPay(app, cookie, {
     courseId,
     hours: 2,
     startsAt,
@@ -101,8 +103,6 @@ async function book(cookie: string, courseId: string, startsAt = slot(3), extra:
     timeZone: 'Europe/Berlin',
     ...extra,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
 }
 
 /** A confirmed session at `startsAt`. */
@@ -246,7 +246,7 @@ describe('a request', () => {
   it('cannot be answered once answer-by has passed; the expiry job expires it once, and only when due', async () => {
     const s = await setup();
     const id = await book(s.learner, s.course.id);
-    const ctx = { mailer: app.mailer, appOrigin: app.config.appOrigin };
+    const ctx = app.payments;
     expect(await app.db.transaction((tx) => expireSession(tx, ctx, id))).toBe(false);
     expect(await listDueRequests(app.db, clock, 10)).toEqual([]);
     at(plus(NOW.toISOString(), 48));
@@ -457,7 +457,7 @@ describe('after the session', () => {
   it('completes at its end (job), and either side may report a no-show within 48 h, with a note', async () => {
     const s = await setup();
     const id = await confirmed(s);
-    const ctx = { mailer: app.mailer, appOrigin: app.config.appOrigin };
+    const ctx = app.payments;
     expectRefused(
       await act(s.learner, id, 'no-show', { note: 'The shark never came' }),
       SESSION_MSG.notAllowed,

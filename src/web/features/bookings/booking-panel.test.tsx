@@ -82,7 +82,9 @@ const SLOTS = {
 };
 
 describe('BookingPanel', () => {
-  it('prefills from the profile, shows the live total in rupees, and books once however often Confirm is pressed', async () => {
+  it('prefills from the profile, shows the live total in rupees, holds the slot once however often Continue is pressed, and goes on to pay', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
     let resolveBooking: (v: { status: number; body: unknown }) => void = () => {};
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
@@ -108,7 +110,7 @@ describe('BookingPanel', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
     await user.click(screen.getAllByRole('radio')[1]);
-    const confirm = screen.getByRole('button', { name: 'Confirm booking' });
+    const confirm = screen.getByRole('button', { name: 'Continue to payment' });
     await user.dblClick(confirm);
     expect(await screen.findByRole('button', { name: 'Booking…' })).toBeDisabled();
 
@@ -129,40 +131,74 @@ describe('BookingPanel', () => {
     resolveBooking({
       status: 201,
       body: {
-        id: '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
-        courseId: WEB.id,
-        courseTitle: 'Web App Hacking',
-        enrollmentFormUrl: WEB.enrollmentFormUrl,
-        sharkId: SHARK_ID,
-        sharkName: 'Arjun Mehta',
-        name: 'Priya Raman',
-        email: 'priya@example.com',
-        phone: '+91 98765 43210',
-        hours: 3,
-        preferredDate: '2099-01-15',
-        preferredTime: '19:00',
-        startsAt: '2099-01-15T13:30:00.000Z',
-        endsAt: '2099-01-15T16:30:00.000Z',
-        timeZone: 'Asia/Kolkata',
-        status: 'requested',
-        totalPrice: 4500,
-        upcoming: true,
-        createdAt: new Date().toISOString(),
-        message:
-          'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
+        message: 'Your slot is held for 15 minutes while you pay.',
+        booking: null,
+        checkout: {
+          bookingId: '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+          path: '/sessions/8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a/checkout',
+          holdUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
+          amountPaise: 450_000,
+        },
       },
     });
+    // The checkout is a page load of its own: only its CSP lets the payment provider in.
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/sessions/8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a/checkout'),
+    );
+  });
+
+  it('requests a free course at once and confirms it with a link to the session', async () => {
+    const FREE = course('9e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b', 'Intro Call', 0);
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+      'GET /api/me/profile': { status: 200, body: PROFILE },
+      'POST /api/bookings': {
+        status: 201,
+        body: {
+          message: 'Booking requested. The shark will confirm it; we mail you either way.',
+          checkout: null,
+          booking: {
+            id: '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+            courseId: FREE.id,
+            courseTitle: 'Intro Call',
+            enrollmentFormUrl: 'https://forms.example.com/web-app',
+            sharkId: SHARK_ID,
+            sharkName: 'Arjun Mehta',
+            name: 'Priya Raman',
+            email: 'priya@example.com',
+            phone: '+91 98765 43210',
+            hours: 1,
+            preferredDate: '2099-01-15',
+            preferredTime: '18:30',
+            startsAt: '2099-01-15T13:00:00.000Z',
+            endsAt: '2099-01-15T14:00:00.000Z',
+            timeZone: 'Asia/Kolkata',
+            status: 'requested',
+            totalPrice: 0,
+            upcoming: true,
+            needsAction: false,
+            createdAt: new Date().toISOString(),
+          },
+        },
+      },
+      [SLOTS_PATH]: SLOTS,
+    });
+    renderScreen(
+      [{ path: '/sharks/:id', element: <BookingPanel shark={SHARK} courses={[FREE]} /> }],
+      `/sharks/${SHARK_ID}`,
+    );
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Priya Raman');
+    expect(screen.getByText('This course is free. The shark confirms the booking.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
+    await user.click(screen.getAllByRole('radio')[0]);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     const done = await screen.findByTestId('booking-confirmation');
-    // The form (and its Confirm button, which had focus) is gone: the confirmation has the focus.
     expect(done).toHaveFocus();
     expect(
-      within(done).getByText(
-        'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
-      ),
+      within(done).getByText('Booking requested. The shark will confirm it; we mail you either way.'),
     ).toBeInTheDocument();
-    expect(within(done).getByText('₹4,500')).toBeInTheDocument();
     const form = within(done).getByRole('link', { name: /Complete the enrollment form/ });
-    expect(form).toHaveAttribute('href', 'https://forms.example.com/web-app');
     expect(form).toHaveAttribute('target', '_blank');
     expect(form).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(done).getByRole('link', { name: 'View your session' })).toHaveAttribute(
@@ -183,7 +219,7 @@ describe('BookingPanel', () => {
     await user.clear(screen.getByLabelText('Hours'));
     await user.type(screen.getByLabelText('Hours'), '13');
     expect(screen.getByTestId('booking-total')).toHaveTextContent('—');
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('You can book at most 12 hours at a time')).toBeInTheDocument();
     expect(screen.getByText('Choose a start time')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/bookings')).toBe(false);
@@ -215,7 +251,7 @@ describe('BookingPanel', () => {
     await user.type(screen.getByLabelText('Phone'), '+91 91111 22222');
     await user.click(await screen.findByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
     await user.click(screen.getAllByRole('radio')[0]);
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(
       await screen.findByText('This time was just booked by someone else. Please pick another slot.'),
     ).toBeInTheDocument();
@@ -308,7 +344,7 @@ describe('BookingPanel', () => {
       [SLOTS_PATH]: SLOTS,
     });
     renderScreen(routes, `/sharks/${SHARK_ID}`);
-    expect(await screen.findByRole('button', { name: 'Confirm booking' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
     expect(
       screen.queryByText('This is your own profile: sharks cannot book their own courses.'),
     ).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 // Book a session of one of the shark's courses: course, hours, a free slot of the shark's calendar, contact
-// details (prefilled from the profile), a live total, and a confirmation that says the shark confirms it.
+// details (prefilled from the profile), the server's quote (price × hours, the fee inside it, the tax, the refunds)
+// and, for a paid course, on to its checkout; a free course's request is confirmed here.
 // A slot taken meanwhile answers 409: the message shows, the slots are fetched again, nothing typed is lost.
 // A visitor who presses Confirm logs in and comes back here with what they chose. A shark on its own profile is
 // told before the form that it cannot book itself. The course's cancellation policy shows before booking, and
@@ -10,7 +11,10 @@ import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, Link } from 'react-router';
 import type { z } from 'zod';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
-import { bookingFormSchema, type CreateBookingResult } from '#shared/bookings.ts';
+import { bookingFormSchema, type MyBooking } from '#shared/bookings.ts';
+import { PAYMENT_MSG } from '#shared/payments.ts';
+import { QuoteLines, RefundTerms } from '#web/features/money/money-lines.tsx';
+import { useQuote } from '#web/features/money/api.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
@@ -61,7 +65,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const location = useLocation();
   const booking = useCreateBooking();
   const qc = useQueryClient();
-  const [confirmed, setConfirmed] = useState<CreateBookingResult | null>(null);
+  const [confirmed, setConfirmed] = useState<{ booking: MyBooking; message: string } | null>(null);
   // One key per booking attempt: a double click or a retry after a dropped connection makes one booking.
   const requestId = useRef<string | null>(null);
   const [draft] = useState(() => takeDraft(shark.id));
@@ -84,7 +88,10 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           timeZone: viewerTimeZone(),
         });
         requestId.current = null;
-        setConfirmed(res);
+        // A paid course goes on to its checkout (the slot is held there), as a page load: only that page's CSP
+        // lets the payment provider's script in. A free course's request is made now.
+        if (res.checkout) window.location.assign(res.checkout.path);
+        else if (res.booking) setConfirmed({ booking: res.booking, message: res.message });
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return goToLogin();
         if (err instanceof ApiError && err.code === ERROR_CODE.slotTaken) {
@@ -132,6 +139,8 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const course = courses.find((c) => c.id === courseId) ?? courses[0];
   const validHours = Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS;
   const slots = useSlots(shark.id, validHours ? hours : BOOKING_MIN_HOURS, !!course);
+  const paid = !!course && course.price > 0;
+  const quote = useQuote(course?.id ?? '', validHours ? hours : BOOKING_MIN_HOURS, paid && validHours);
 
   if (isShark && ownShark.isPending) {
     return (
@@ -200,7 +209,14 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   };
 
   if (confirmed)
-    return <Confirmation booking={confirmed} onAnother={() => setConfirmed(null)} titleId={`${id}-title`} />;
+    return (
+      <Confirmation
+        booking={confirmed.booking}
+        message={confirmed.message}
+        onAnother={() => setConfirmed(null)}
+        titleId={`${id}-title`}
+      />
+    );
 
   if (slots.data && !slots.data.published)
     return <CalendarClosed sharkId={shark.id} name={shark.name} titleId={`${id}-title`} />;
@@ -313,29 +329,37 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           />
         </div>
 
-        <div
-          className="flex items-baseline justify-between rounded-xl border border-white/10 bg-ink-950/50 px-4 py-3"
-          aria-live="polite"
-        >
-          <span className="text-sm text-ink-300">Total</span>
-          <span className="text-xl font-bold text-ink-100" data-testid="booking-total">
-            {validHours ? formatRupees(totalOf(course.price, hours)) : '—'}
-          </span>
-        </div>
+        {paid && quote.data && validHours ? (
+          <div className="rounded-xl border border-white/10 bg-ink-950/50 px-4 py-3" aria-live="polite">
+            <QuoteLines quote={quote.data} />
+          </div>
+        ) : (
+          <div
+            className="flex items-baseline justify-between rounded-xl border border-white/10 bg-ink-950/50 px-4 py-3"
+            aria-live="polite"
+          >
+            <span className="text-sm text-ink-300">Total</span>
+            <span className="text-xl font-bold text-ink-100" data-testid="booking-total">
+              {validHours ? formatRupees(totalOf(course.price, hours)) : '—'}
+            </span>
+          </div>
+        )}
         <p className="muted text-xs">
-          {validHours ? `${formatRupees(course.price)} × ${hours} ${hours === 1 ? 'hour' : 'hours'}. ` : ''}
-          The shark confirms the booking; payment is arranged with the shark, not taken online.
+          {paid
+            ? `You pay now, securely; the request reaches ${shark.name} once paid. ${PAYMENT_MSG.hold}`
+            : 'This course is free. The shark confirms the booking.'}
         </p>
         {course.cancellationHours !== undefined ? (
           <p className="text-xs text-ink-300" data-testid="cancellation-policy">
             {cancellationPolicy(course.cancellationHours)}
           </p>
         ) : null}
+        {paid && quote.data ? <RefundTerms quote={quote.data} /> : null}
 
         <FormAlert>{form.formError}</FormAlert>
 
         <SubmitButton className="btn-primary w-full" pending={sending} pendingLabel="Booking…">
-          {session.isSignedIn ? 'Confirm booking' : 'Log in to book'}
+          {!session.isSignedIn ? 'Log in to book' : paid ? 'Continue to payment' : 'Confirm booking'}
         </SubmitButton>
       </Form>
     </section>
@@ -344,10 +368,12 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
 
 function Confirmation({
   booking,
+  message,
   onAnother,
   titleId,
 }: {
-  booking: CreateBookingResult;
+  booking: MyBooking;
+  message: string;
   onAnother: () => void;
   titleId: string;
 }) {
@@ -367,7 +393,7 @@ function Confirmation({
         <h2 id={titleId} className="text-lg font-semibold text-success-400">
           ✓ Booking requested
         </h2>
-        <p className="mt-1 text-sm text-ink-300">{booking.message}</p>
+        <p className="mt-1 text-sm text-ink-300">{message}</p>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <dt className="text-ink-400">Course</dt>

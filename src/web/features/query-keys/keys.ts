@@ -88,3 +88,9 @@ export const sessionKeys = {
   detail: (id: string) => ['sessions', id] as const,
   messages: (id: string) => ['sessions', id, 'messages'] as const,
 };
+
+/** Money: a course's quote for some hours, a session's checkout (issue 23). */
+export const moneyKeys = {
+  quote: (courseId: string, hours: number) => ['money', 'quote', courseId, hours] as const,
+  checkout: (bookingId: string) => ['money', 'checkout', bookingId] as const,
+};

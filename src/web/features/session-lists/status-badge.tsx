@@ -2,7 +2,6 @@
 import { SESSION_STATUS_LABEL, SESSION_STATUSES, type SessionStatus } from '#shared/sessions.ts';
 
 const TONE: Record<SessionStatus, string> = {
-  awaiting_payment: 'border-warning-400/50 bg-warning-400/10 text-warning-400',
   requested: 'border-warning-400/50 bg-warning-400/10 text-warning-400',
   confirmed: 'border-accent-400/40 bg-accent-400/10 text-accent-300',
   completed: 'border-success-400/40 bg-success-400/10 text-success-400',

@@ -1,6 +1,7 @@
 // The session's actions that ask something first, each in an accessible dialog opened by its own button
 // (focus goes back to that button when the dialog closes): decline or cancel with a reason, report a
 // no-show with a note, propose a new time from the shark's free slots (same hours).
+import { rupees } from '#web/features/money/money-lines.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -156,6 +157,13 @@ export function CancelDialog({ session, now, onDone }: { session: SessionDetail;
           className="rounded-xl border border-warning-400/50 bg-warning-400/10 text-ink-100 px-4 py-3 text-sm"
         >
           {SESSION_MSG.lateCancellation(session.course.cancellationHours)}
+        </p>
+      ) : null}
+      {session.payment?.cancelRefund ? (
+        <p className="text-sm text-ink-100" data-testid="cancel-refund">
+          {session.payment.cancelRefund.percent === 0
+            ? 'Cancelling now refunds nothing.'
+            : `Cancelling now refunds ${rupees(session.payment.cancelRefund.amountPaise)} (${session.payment.cancelRefund.percent}%) to the original payment method.`}
         </p>
       ) : null}
     </TextActionDialog>

@@ -1,5 +1,6 @@
 // One session as its learner, its shark or an admin sees it: what was booked, when (in both sides' zones),
 // its status and timeline, the policy, and only the actions the server lists for this viewer now.
+import { PaymentSummary } from '#web/features/money/money-lines.tsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -74,6 +75,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <Details session={session} />
+          {session.payment ? <PaymentSummary payment={session.payment} /> : null}
           {session.pendingReschedule ? <PendingReschedule session={session} onDone={onDone} /> : null}
           <section aria-labelledby="session-actions" className="glass flex flex-col gap-4 p-5 sm:p-6">
             <h2 id="session-actions" className="text-lg font-semibold text-ink-100">
@@ -195,7 +197,11 @@ function Details({ session }: { session: SessionDetail }) {
         </div>
       </dl>
       <p className="text-sm text-ink-300">{cancellationPolicy(session.course.cancellationHours)}</p>
-      <p className="text-sm text-ink-300">{SESSION_MSG.payment}</p>
+      {session.payment === null ? (
+        session.totalPrice === 0 ? (
+          <p className="text-sm text-ink-300">{SESSION_MSG.free}</p>
+        ) : null
+      ) : null}
     </section>
   );
 }

@@ -64,6 +64,15 @@ function detail(over: Partial<SessionDetail> = {}): SessionDetail {
       },
     ],
     actions: ['cancel', 'editBrief', 'message'],
+    payment: {
+      status: 'captured',
+      amountPaise: 150_000,
+      paidAt: '2026-11-20T10:00:00.000Z',
+      receiptNumber: 'SS/2026-27/R/000007',
+      receiptUrl: '/api/payments/documents/0b8e7c4a-1d2f-4e5a-9b6c-7d8e9f0a1b2c.pdf',
+      refund: null,
+      cancelRefund: { percent: 100, amountPaise: 150_000 },
+    },
     ...over,
   };
 }
@@ -151,11 +160,11 @@ describe('the session page', () => {
         'Free cancellation until 24 h before the session. Later cancellations by the learner are recorded as late.',
       ),
     ).toBeInTheDocument();
+    const payment = screen.getByTestId('session-payment');
+    expect(payment).toHaveTextContent('Paid ₹1,500');
     expect(
-      within(details).getByText(
-        'Payment is arranged with the shark directly; nothing is charged on this site.',
-      ),
-    ).toBeInTheDocument();
+      within(payment).getByRole('link', { name: 'Download receipt SS/2026-27/R/000007' }),
+    ).toHaveAttribute('href', '/api/payments/documents/0b8e7c4a-1d2f-4e5a-9b6c-7d8e9f0a1b2c.pdf');
     const s = detail();
     const times = within(details).getByTestId('session-times');
     expect(times).toHaveTextContent(`Your time: ${formatDateTimeIn(s.startsAt, viewerTimeZone())}`);

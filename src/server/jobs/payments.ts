@@ -1,0 +1,29 @@
+// The payments' jobs (issue 23): a stored webhook applied, a refund sent to the provider (retried with backoff
+// while it does not answer), and every minute the checkouts' reconciliation.
+import { applyPaymentWebhook, reconcileCheckouts } from '#server/modules/sessions/service.ts';
+import { reconcileRefunds, sendRefund } from '#server/modules/payments/service.ts';
+import { now } from '#server/time.ts';
+import type { JobContext } from './context';
+import type { JobHandler } from './queue';
+
+const clockOf = (ctx: JobContext) => ({ ...ctx.payments, db: ctx.db, log: ctx.log });
+
+export function paymentWebhookHandler(ctx: JobContext): JobHandler<'payment-webhook'> {
+  return async (job) => applyPaymentWebhook(clockOf(ctx), job.data.eventId);
+}
+
+export function refundHandler(ctx: JobContext): JobHandler<'refund'> {
+  return async (job) => sendRefund(clockOf(ctx), job.data.refundId);
+}
+
+/** A refund still pending at the provider after this long is asked about again. */
+const REFUND_RECHECK_MS = 10 * 60_000;
+
+export function checkoutsHandler(ctx: JobContext): JobHandler<'checkouts'> {
+  return async () => {
+    const clock = clockOf(ctx);
+    const done = await reconcileCheckouts(clock);
+    const refunds = await reconcileRefunds(clock, new Date(now().getTime() - REFUND_RECHECK_MS), 50);
+    if (done.booked || done.closed || refunds) ctx.log.info({ ...done, refunds }, 'checkouts reconciled');
+  };
+}

@@ -1,0 +1,170 @@
+// All SQL of payments (issue 23): payments, refunds, webhook events and numbered documents. The ledger has its
+// own module; a session's rows are the sessions module's.
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  moneyDocuments,
+  moneyDocumentSeries,
+  payments,
+  paymentWebhookEvents,
+  refunds,
+} from '#server/db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type DocumentRow = typeof moneyDocuments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+export async function insertPayment(db: DbOrTx, row: NewPayment): Promise<PaymentRow> {
+  const [saved] = await db.insert(payments).values(row).returning();
+  return saved;
+}
+
+const lockedIf = <T extends { for: (s: 'update') => unknown }>(q: T, lock: boolean) =>
+  (lock ? q.for('update') : q) as T;
+
+export async function findPayment(db: DbOrTx, id: string, lock = false): Promise<PaymentRow | null> {
+  const [row] = await lockedIf(db.select().from(payments).where(eq(payments.id, id)), lock);
+  return row ?? null;
+}
+
+/** The order's own payment (not a duplicate taken on the same order). */
+export async function findPaymentByOrder(db: DbOrTx, orderId: string, lock = false) {
+  const [row] = await lockedIf(
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerOrderId, orderId), isNull(payments.duplicateOf))),
+    lock,
+  );
+  return row ?? null;
+}
+
+export async function findPaymentByProviderId(db: DbOrTx, providerPaymentId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row ?? null;
+}
+
+/** A booking's payment: the open or captured one (at most one, by a unique index). */
+export async function findBookingPayment(db: DbOrTx, bookingId: string, lock = false) {
+  const [row] = await lockedIf(
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          inArray(payments.status, ['created', 'captured']),
+          isNull(payments.duplicateOf),
+        ),
+      ),
+    lock,
+  );
+  return row ?? null;
+}
+
+export async function updatePayment(db: DbOrTx, id: string, patch: Partial<NewPayment>): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+export async function insertRefund(db: DbOrTx, row: typeof refunds.$inferInsert) {
+  const [saved] = await db.insert(refunds).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
+}
+
+export async function findRefund(db: DbOrTx, id: string, lock = false): Promise<RefundRow | null> {
+  const [row] = await lockedIf(db.select().from(refunds).where(eq(refunds.id, id)), lock);
+  return row ?? null;
+}
+
+export async function findRefundByProviderId(db: DbOrTx, providerRefundId: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
+  return row ?? null;
+}
+
+export async function findPaymentRefund(db: DbOrTx, paymentId: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  return row ?? null;
+}
+
+export async function updateRefund(db: DbOrTx, id: string, patch: Partial<typeof refunds.$inferInsert>) {
+  await db
+    .update(refunds)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(refunds.id, id));
+}
+
+/** Refunds still pending after `before`, oldest first: the reconciliation asks the provider about each. */
+export async function listPendingRefunds(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, before)))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+}
+
+/** Stores a webhook event once; false when its id was seen before (a replay). */
+export async function insertWebhookEvent(db: DbOrTx, row: typeof paymentWebhookEvents.$inferInsert) {
+  const saved = await db
+    .insert(paymentWebhookEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: paymentWebhookEvents.eventId });
+  return saved.length > 0;
+}
+
+export async function findWebhookEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId));
+  return row ?? null;
+}
+
+export async function markWebhookProcessed(db: DbOrTx, eventId: string) {
+  await db
+    .update(paymentWebhookEvents)
+    .set({ processedAt: sql`now()` })
+    .where(eq(paymentWebhookEvents.eventId, eventId));
+}
+
+/**
+ * The next value of a document series, taken under the series row's lock: two issuers wait for each other, and
+ * a rolled-back transaction gives its number back, so numbers never skip.
+ */
+export async function takeSeriesValue(db: DbOrTx, series: string): Promise<number> {
+  const [row] = await db
+    .insert(moneyDocumentSeries)
+    .values({ series, nextValue: 2 })
+    .onConflictDoUpdate({
+      target: moneyDocumentSeries.series,
+      set: { nextValue: sql`${moneyDocumentSeries.nextValue} + 1` },
+    })
+    .returning({ next: moneyDocumentSeries.nextValue });
+  return row.next - 1;
+}
+
+export async function insertDocument(db: DbOrTx, row: typeof moneyDocuments.$inferInsert) {
+  const [saved] = await db.insert(moneyDocuments).values(row).returning();
+  return saved;
+}
+
+export async function findDocument(db: DbOrTx, id: string): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(moneyDocuments).where(eq(moneyDocuments.id, id));
+  return row ?? null;
+}
+
+/** The payment's own document (receipt or tax invoice), or a refund's credit note. */
+export async function findDocumentOf(db: DbOrTx, of: { paymentId: string } | { refundId: string }) {
+  const [row] = await db
+    .select()
+    .from(moneyDocuments)
+    .where(
+      'refundId' in of
+        ? eq(moneyDocuments.refundId, of.refundId)
+        : and(eq(moneyDocuments.paymentId, of.paymentId), isNull(moneyDocuments.refundId)),
+    )
+    .orderBy(desc(moneyDocuments.issuedAt));
+  return row ?? null;
+}

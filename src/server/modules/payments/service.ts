@@ -1,0 +1,797 @@
+// Payments (issue 23, decisions 130-133): orders at the provider, captures, refunds, webhooks, numbered documents,
+// each money event posted to the ledger in the transaction of the change it belongs to. This module knows
+// nothing of sessions: the sessions module calls it with a booking's id and its own transaction.
+//
+// Calls to the provider are never made inside a database transaction: a slow provider must not hold row locks
+// (and the embedded PGlite has one connection). So a checkout creates its order first, then writes; a capture
+// or refund asks the provider first, then records what it answered.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODE } from '#shared/error-codes.ts';
+import {
+  formatPaise,
+  PAYMENT_MSG,
+  REFUND_REASON_LABEL,
+  SLOT_HOLD_MINUTES,
+  type Checkout,
+  type CheckoutCallback,
+  type Quote,
+  type RefundReason,
+  type SessionPayment,
+} from '#shared/payments.ts';
+import type { Config } from '#server/config.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { now } from '#server/time.ts';
+import type { MailContext } from '#server/modules/mail/service.ts';
+import { post, type Payee } from '#server/modules/ledger/service.ts';
+import {
+  documentFileName,
+  documentNumber,
+  gstSplit,
+  renderDocumentPdf,
+  seriesOf,
+  type MoneyDocumentData,
+} from './documents';
+import { MONEY_DOCUMENT_TEXT, PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
+import type { SessionMail } from '#server/modules/mail/service.ts';
+import {
+  GatewayRejected,
+  GatewayUnavailable,
+  razorpayGateway,
+  type Gateway,
+  type GatewayPayment,
+  type GatewayRefund,
+  type WebhookEvent,
+} from './gateway';
+import { quote, refundPercent, refundSplit, splitPayment, type FeeTerms } from './pricing';
+import * as repo from './repository';
+
+export type { Gateway, GatewayPayment } from './gateway';
+export type { PaymentRow } from './repository';
+
+/** What payments need: the config (fees, company), the provider, the job queue and the mailer. */
+export interface PaymentsContext extends MailContext {
+  config: Config;
+  gateway: Gateway;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}
+
+export function createPaymentsContext(opts: {
+  config: Config;
+  gateway: Gateway;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  mailer: MailContext['mailer'];
+}): PaymentsContext {
+  return { ...opts, appOrigin: opts.config.appOrigin };
+}
+
+/** The keys of a gateway: Razorpay's from the config, or the built-in test gateway's. */
+export interface GatewayKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/**
+ * The provider (decision 133): Razorpay when its keys are configured, else the built-in test gateway through
+ * the same adapter, reached with `test.fetch` (in-process in the app, over HTTP from a worker).
+ */
+export function paymentGateway(config: Config, test: { keys: GatewayKeys; fetch: typeof fetch }): Gateway {
+  if (config.paymentProvider === 'razorpay')
+    return razorpayGateway({
+      provider: 'razorpay',
+      apiUrl: config.RAZORPAY_API_URL,
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
+      timeoutMs: config.PAYMENT_TIMEOUT_MS,
+    });
+  return razorpayGateway({
+    provider: 'test',
+    apiUrl: `${config.appOrigin}/api/test-gateway`,
+    ...test.keys,
+    timeoutMs: config.PAYMENT_TIMEOUT_MS,
+    fetch: test.fetch,
+  });
+}
+
+/** The platform's fee and, with a GSTIN, the GST on it (decision 131). */
+export const feeTermsOf = (config: Config): FeeTerms => ({
+  feePercent: config.PLATFORM_FEE_PERCENT,
+  taxPercent: config.COMPANY_GSTIN ? config.GST_RATE_PERCENT : 0,
+});
+
+export const quoteOf = (
+  config: Config,
+  course: { price: number; cancellationHours: number; lateCancellationRefund: number },
+  hours: number,
+): Quote => quote(course, hours, feeTermsOf(config));
+
+export { refundPercent } from './pricing';
+
+const sharkPayee = (sharkId: string): Payee => ({ kind: 'shark', id: sharkId });
+/** The session of a payment, as its mails tell it, and the learner's zone (written at checkout). */
+function mailOf(p: repo.PaymentRow): { zone: string; mail: SessionMail } {
+  const { zone, courseTitle: _title, ...mail } = p.mail as unknown as PaymentMail & { courseTitle?: string };
+  return { zone, mail };
+}
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
+const courseOf = (p: repo.PaymentRow) =>
+  String((p.mail as { courseTitle?: string }).courseTitle ?? p.description);
+
+// ---- Checkout ---------------------------------------------------------------------------------------------
+
+const providerDown = () => new HttpError(503, PAYMENT_MSG.providerDown, ERROR_CODE.paymentProviderDown);
+
+/**
+ * Opens an order at the provider for a payment about to be written (our payment id is its receipt). Made before
+ * the booking's transaction; a provider outage answers 503 with nothing held.
+ */
+export async function openOrder(
+  ctx: PaymentsContext,
+  paymentId: string,
+  amountPaise: number,
+  bookingId: string,
+) {
+  try {
+    return await ctx.gateway.createOrder({ amountPaise, receipt: paymentId, notes: { booking: bookingId } });
+  } catch (e) {
+    if (e instanceof GatewayUnavailable || e instanceof GatewayRejected) throw providerDown();
+    throw e;
+  }
+}
+
+/** The session as the learner's payment mails tell it, and the learner's zone for their dates. */
+export type PaymentMail = SessionMail & { zone: string };
+
+export interface NewCheckout {
+  paymentId: string;
+  bookingId: string;
+  orderId: string;
+  payerId: string;
+  payerName: string;
+  payerEmail: string;
+  sharkId: string;
+  sharkName: string;
+  description: string;
+  /** The course's title, for the platform fee's line on the documents. */
+  courseTitle: string;
+  mail: PaymentMail;
+  amountPaise: number;
+  at: Date;
+}
+
+/** Writes the open payment of a checkout, in the booking's transaction; its slot is held until holdUntil. */
+export async function insertCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewCheckout) {
+  const split = splitPayment(c.amountPaise, feeTermsOf(ctx.config));
+  return repo.insertPayment(tx, {
+    id: c.paymentId,
+    bookingId: c.bookingId,
+    payerId: c.payerId,
+    sharkId: c.sharkId,
+    payerName: c.payerName,
+    payerEmail: c.payerEmail,
+    payeeName: c.sharkName,
+    description: c.description,
+    mail: { ...c.mail, courseTitle: c.courseTitle },
+    amountPaise: c.amountPaise,
+    feePaise: split.feePaise,
+    feeTaxPaise: split.feeTaxPaise,
+    provider: ctx.gateway.provider,
+    providerOrderId: c.orderId,
+    holdUntil: new Date(c.at.getTime() + SLOT_HOLD_MINUTES * 60_000),
+  });
+}
+
+export const findBookingPayment = repo.findBookingPayment;
+export const findPayment = repo.findPayment;
+export const findPaymentByOrder = repo.findPaymentByOrder;
+
+/** What the checkout step shows and opens the provider's window with. */
+export function checkoutView(
+  ctx: PaymentsContext,
+  p: repo.PaymentRow,
+  prefill: { contact: string },
+  q: Quote,
+): Checkout {
+  return {
+    bookingId: p.bookingId,
+    sharkId: p.sharkId,
+    paymentId: p.id,
+    provider: p.provider,
+    keyId: ctx.gateway.keyId,
+    orderId: p.providerOrderId,
+    amountPaise: p.amountPaise,
+    currency: 'INR',
+    description: p.description,
+    holdUntil: p.holdUntil.toISOString(),
+    status: p.status,
+    prefill: { name: p.payerName, email: p.payerEmail, contact: prefill.contact },
+    quote: q,
+  };
+}
+
+const notVerified = (field: string, message: string) =>
+  new HttpError(400, message, ERROR_CODE.paymentNotVerified, { [field]: message });
+
+/**
+ * Checks a checkout callback against the payment it claims: the order must be this payment's, the payer the
+ * caller, and the signature Razorpay's HMAC of *our stored* order id and the payment id. Throws a clear 4xx.
+ */
+export function verifyCallback(
+  ctx: PaymentsContext,
+  p: repo.PaymentRow | null,
+  userId: string,
+  cb: CheckoutCallback,
+) {
+  if (!p || p.providerOrderId !== cb.razorpay_order_id)
+    throw notVerified('razorpay_order_id', PAYMENT_MSG.wrongOrder);
+  if (p.payerId !== userId) throw forbidden(PAYMENT_MSG.notYours, ERROR_CODE.forbidden);
+  if (!ctx.gateway.checkoutSignatureValid(p.providerOrderId, cb.razorpay_payment_id, cb.razorpay_signature))
+    throw notVerified('razorpay_signature', PAYMENT_MSG.badSignature);
+}
+
+/** The provider's payments of an order, asked outside any transaction; null when it does not answer. */
+export async function providerPayments(
+  ctx: PaymentsContext,
+  orderId: string,
+): Promise<GatewayPayment[] | null> {
+  try {
+    return await ctx.gateway.orderPayments(orderId);
+  } catch (e) {
+    if (e instanceof GatewayUnavailable || e instanceof GatewayRejected) return null;
+    throw e;
+  }
+}
+
+/** The captured payment among an order's, if any. */
+export const capturedOf = (list: GatewayPayment[] | null) =>
+  list?.find((p) => p.status === 'captured' || p.status === 'authorized' || p.status === 'refunded') ?? null;
+
+export type CaptureOutcome =
+  /** Recorded now: the booking's payment is paid. */
+  | { kind: 'captured'; payment: repo.PaymentRow }
+  /** This provider payment was recorded before (a replayed webhook, a second callback): nothing more written. */
+  | { kind: 'already'; payment: repo.PaymentRow }
+  /** A second payment on a paid order: recorded and refunded in full. */
+  | { kind: 'duplicate'; payment: repo.PaymentRow };
+
+/**
+ * Records that the provider captured `providerPaymentId` for this order's payment, in the caller's transaction:
+ * the payment row locked first, so 50 callbacks and webhooks at once make one capture, one ledger transaction,
+ * one document. A paid payment never moves back. Another payment taken on the same order is a duplicate, and is
+ * refunded in full at once.
+ */
+export async function recordCapture(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  paymentId: string,
+  captured: { providerPaymentId: string; providerFeePaise?: number | null },
+): Promise<CaptureOutcome> {
+  const p = (await repo.findPayment(tx, paymentId, true))!;
+  if (p.status === 'captured') {
+    if (p.providerPaymentId === captured.providerPaymentId) return { kind: 'already', payment: p };
+    const seen = await repo.findPaymentByProviderId(tx, captured.providerPaymentId);
+    if (seen) return { kind: 'already', payment: seen };
+    const at = now();
+    const dup = await repo.insertPayment(tx, {
+      ...p,
+      id: randomUUID(),
+      duplicateOf: p.id,
+      providerPaymentId: captured.providerPaymentId,
+      providerFeePaise: captured.providerFeePaise ?? null,
+      status: 'captured',
+      capturedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await postCapture(tx, dup);
+    // The learner was charged: a document for the charge, and the credit note once its refund is sent.
+    await issueDocument(tx, ctx, dup, null);
+    await refundPayment(tx, ctx, dup, 'duplicate_payment', 100);
+    return { kind: 'duplicate', payment: dup };
+  }
+  const at = now();
+  await repo.updatePayment(tx, p.id, {
+    status: 'captured',
+    capturedAt: at,
+    providerPaymentId: captured.providerPaymentId,
+    providerFeePaise: captured.providerFeePaise ?? null,
+    failureReason: null,
+  });
+  const paid = (await repo.findPayment(tx, p.id))!;
+  await postCapture(tx, paid);
+  const doc = await issueDocument(tx, ctx, paid, null);
+  const { zone, mail } = mailOf(paid);
+  await ctx.mailer.enqueue(tx, {
+    to: paid.payerEmail,
+    template: 'payment-received',
+    data: {
+      ...mail,
+      amountPaid: formatPaise(paid.amountPaise),
+      paidOn: dayIn(at, zone),
+      document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
+    },
+    attachments: [await pdfAttachment(doc)],
+  });
+  return { kind: 'captured', payment: paid };
+}
+
+/** The ledger of a capture: the money at the provider, owed to the shark (pending), the fee and its tax ours. */
+async function postCapture(tx: DbOrTx, p: repo.PaymentRow) {
+  const shark = p.amountPaise - p.feePaise - p.feeTaxPaise;
+  await post(tx, {
+    key: `payment:${p.id}:captured`,
+    kind: 'payment_captured',
+    memo: p.description,
+    paymentId: p.id,
+    bookingId: p.bookingId,
+    lines: [
+      ['provider_clearing', p.amountPaise],
+      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, -shark],
+      ['platform_fee_revenue', -p.feePaise],
+      ['tax_payable', -p.feeTaxPaise],
+    ],
+  });
+  if (p.providerFeePaise) {
+    await post(tx, {
+      key: `payment:${p.id}:provider_fee`,
+      kind: 'provider_fee',
+      memo: `Provider fee on ${p.providerPaymentId}`,
+      paymentId: p.id,
+      lines: [
+        ['provider_fees', p.providerFeePaise],
+        ['provider_clearing', -p.providerFeePaise],
+      ],
+    });
+  }
+}
+
+/** A failed attempt noted on an open payment (the provider's reason, for the finance view). */
+export async function notePaymentFailure(db: DbOrTx, orderId: string, reason: string) {
+  const p = await repo.findPaymentByOrder(db, orderId);
+  if (p && p.status === 'created')
+    await repo.updatePayment(db, p.id, { failureReason: reason.slice(0, 500) });
+}
+
+/** Closes an unpaid payment (its checkout closed or failed). A captured payment is never closed. */
+export async function closePayment(
+  tx: DbOrTx,
+  paymentId: string,
+  status: 'expired' | 'failed',
+  reason: string | null,
+) {
+  const p = await repo.findPayment(tx, paymentId, true);
+  if (!p || p.status !== 'created') return false;
+  await repo.updatePayment(tx, paymentId, { status, failureReason: reason });
+  return true;
+}
+
+// ---- Refunds ----------------------------------------------------------------------------------------------
+
+/**
+ * Refunds a booking's captured payment by the policy's percentage for `reason`, in the caller's transaction:
+ * the refund row (one per payment: the database refuses a second), its ledger transaction (the shark's pending
+ * share, the fee and its tax taken back, owed to the learner), a job that sends it to the provider, and a mail.
+ * Nothing when the booking has no captured payment or the percentage is 0.
+ */
+export async function refundBooking(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  bookingId: string,
+  reason: RefundReason,
+  lateCancellationRefund: number,
+) {
+  const p = await repo.findBookingPayment(tx, bookingId, true);
+  if (!p || p.status !== 'captured') {
+    // An open checkout has nothing to refund: it is closed instead.
+    if (p) await closePayment(tx, p.id, 'expired', reason);
+    return null;
+  }
+  return refundPayment(tx, ctx, p, reason, refundPercent(reason, lateCancellationRefund));
+}
+
+async function refundPayment(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  p: repo.PaymentRow,
+  reason: RefundReason,
+  percent: number,
+) {
+  if (percent <= 0) return null;
+  const parts = refundSplit(p, percent);
+  const refund = await repo.insertRefund(tx, {
+    paymentId: p.id,
+    reason,
+    percent,
+    amountPaise: parts.amountPaise,
+  });
+  if (!refund) return null; // refunded before: one refund a payment
+  await post(tx, {
+    key: `refund:${refund.id}:requested`,
+    kind: 'refund_requested',
+    memo: `${REFUND_REASON_LABEL[reason]} (${percent}%)`,
+    paymentId: p.id,
+    refundId: refund.id,
+    bookingId: p.bookingId,
+    lines: [
+      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, parts.sharkPaise],
+      ['platform_fee_revenue', parts.feePaise],
+      ['tax_payable', parts.feeTaxPaise],
+      ['refunds_payable', -parts.amountPaise],
+    ],
+  });
+  await ctx.jobs.enqueue(tx, 'refund', { refundId: refund.id });
+  await mailRefund(tx, ctx, p, refund, null);
+  return refund;
+}
+
+async function mailRefund(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  p: repo.PaymentRow,
+  r: repo.RefundRow,
+  creditNote: repo.DocumentRow | null,
+) {
+  const { zone, mail } = mailOf(p);
+  await ctx.mailer.enqueue(tx, {
+    to: p.payerEmail,
+    template: 'refund-update',
+    data: {
+      ...mail,
+      status: r.status,
+      amount: formatPaise(r.amountPaise),
+      reason: r.reason,
+      on: dayIn(now(), zone),
+      creditNoteNumber: creditNote?.number ?? null,
+    },
+    attachments: creditNote ? [await pdfAttachment(creditNote)] : [],
+  });
+}
+
+/**
+ * The refund job: sends a pending refund to the provider with its id as the idempotency key (a retry after a
+ * lost answer makes no second refund). An outage throws, so the queue retries with backoff; a refusal marks it
+ * failed for the finance team.
+ */
+export async function sendRefund(
+  ctx: PaymentsContext & { db: Db; log: FastifyBaseLogger },
+  refundId: string,
+) {
+  const r = await repo.findRefund(ctx.db, refundId);
+  if (!r || r.status !== 'pending' || r.providerRefundId) return;
+  const p = (await repo.findPayment(ctx.db, r.paymentId))!;
+  let answer: GatewayRefund;
+  try {
+    answer = await ctx.gateway.createRefund({
+      paymentId: p.providerPaymentId!,
+      amountPaise: r.amountPaise,
+      idempotencyKey: r.resends === 0 ? r.id : `${r.id}-${r.resends}`,
+      notes: { refund: r.id, reason: r.reason },
+    });
+  } catch (e) {
+    if (e instanceof GatewayRejected) {
+      await ctx.db.transaction((tx) =>
+        settleRefund(tx, ctx, r.id, 'failed', null, `${e.code}: ${e.description}`),
+      );
+      return;
+    }
+    await repo.updateRefund(ctx.db, r.id, {
+      attempts: r.attempts + 1,
+      lastError: e instanceof Error ? e.message : String(e),
+    });
+    throw e;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateRefund(tx, r.id, {
+      providerRefundId: answer.id,
+      attempts: r.attempts + 1,
+      lastError: null,
+    });
+    if (answer.status !== 'pending') await settleRefund(tx, ctx, r.id, answer.status, answer.id, null);
+  });
+}
+
+/**
+ * A refund's end at the provider, from its answer or a webhook, once: processed takes the money out of the
+ * provider's clearing account in the ledger and issues the credit note; failed leaves it owed (the finance view
+ * lists it to retry). The learner is mailed either way.
+ */
+export async function settleRefund(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  refundId: string,
+  status: 'processed' | 'failed',
+  providerRefundId: string | null,
+  error: string | null,
+) {
+  const r = await repo.findRefund(tx, refundId, true);
+  if (!r || r.status === 'processed' || (r.status === 'failed' && status === 'failed')) return false;
+  const at = now();
+  await repo.updateRefund(tx, r.id, {
+    status,
+    providerRefundId: providerRefundId ?? r.providerRefundId,
+    processedAt: status === 'processed' ? at : null,
+    failedAt: status === 'failed' ? at : null,
+    lastError: error,
+  });
+  const p = (await repo.findPayment(tx, r.paymentId))!;
+  const settled = (await repo.findRefund(tx, r.id))!;
+  let note: repo.DocumentRow | null = null;
+  if (status === 'processed') {
+    await post(tx, {
+      key: `refund:${r.id}:processed`,
+      kind: 'refund_processed',
+      memo: `Refund sent for ${p.description}`,
+      paymentId: p.id,
+      refundId: r.id,
+      bookingId: p.bookingId,
+      lines: [
+        ['refunds_payable', r.amountPaise],
+        ['provider_clearing', -r.amountPaise],
+      ],
+    });
+    note = await issueDocument(tx, ctx, p, settled);
+  }
+  await mailRefund(tx, ctx, p, settled, note);
+  return true;
+}
+
+/** A failed refund sent again (an admin's retry): back to pending with a new job. */
+export async function retryRefund(tx: DbOrTx, ctx: PaymentsContext, refundId: string) {
+  const r = await repo.findRefund(tx, refundId, true);
+  if (!r) throw notFound('No such refund.');
+  if (r.status !== 'failed') return false;
+  await repo.updateRefund(tx, r.id, {
+    status: 'pending',
+    providerRefundId: null,
+    failedAt: null,
+    resends: r.resends + 1,
+  });
+  await ctx.jobs.enqueue(tx, 'refund', { refundId: r.id });
+  return true;
+}
+
+// ---- The shark's share ------------------------------------------------------------------------------------
+
+/**
+ * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
+ * booking, by its key.
+ */
+export async function releaseShare(tx: DbOrTx, bookingId: string) {
+  const p = await repo.findBookingPayment(tx, bookingId);
+  if (!p || p.status !== 'captured') return false;
+  const refund = await repo.findPaymentRefund(tx, p.id);
+  const taken = refund ? refundSplit(p, refund.percent).sharkPaise : 0;
+  const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
+  return post(tx, {
+    key: `booking:${bookingId}:share_released`,
+    kind: 'share_released',
+    memo: `Session held: ${p.description}`,
+    paymentId: p.id,
+    bookingId,
+    lines: [
+      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, share],
+      [{ payee: sharkPayee(p.sharkId), part: 'available' }, -share],
+    ],
+  });
+}
+
+// ---- Webhooks ---------------------------------------------------------------------------------------------
+
+/**
+ * The webhook route's work: the signature checked on the raw body (no cookie, no origin: the signature is the
+ * proof), the event stored once by its id, and a job written in the same transaction to apply it. Answered at
+ * once; a replay is answered 200 and changes nothing.
+ */
+export async function receiveWebhook(
+  ctx: PaymentsContext & { db: Db },
+  input: { rawBody: string; signature: string | undefined; eventId: string | undefined },
+): Promise<{ status: 200 | 400; message: string }> {
+  if (!ctx.gateway.webhookSignatureValid(input.rawBody, input.signature))
+    return { status: 400, message: 'The webhook signature does not match its body.' };
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(input.rawBody) as WebhookEvent;
+  } catch {
+    return { status: 400, message: 'The webhook body is not JSON.' };
+  }
+  if (typeof event?.event !== 'string') return { status: 400, message: 'The webhook has no event.' };
+  const eventId = input.eventId?.trim() || `${event.event}:${event.created_at}:${input.signature}`;
+  await ctx.db.transaction(async (tx) => {
+    const fresh = await repo.insertWebhookEvent(tx, {
+      eventId,
+      provider: ctx.gateway.provider,
+      event: event.event,
+      payload: event,
+    });
+    if (fresh) await ctx.jobs.enqueue(tx, 'payment-webhook', { eventId });
+  });
+  return { status: 200, message: 'ok' };
+}
+
+/** A stored webhook event, for its job. */
+export async function webhookEvent(db: DbOrTx, eventId: string) {
+  const row = await repo.findWebhookEvent(db, eventId);
+  return row ? { processed: row.processedAt !== null, event: row.payload as WebhookEvent } : null;
+}
+
+export const markWebhookProcessed = repo.markWebhookProcessed;
+
+/** A refund's webhook: processed or failed, once. */
+export async function applyRefundEvent(tx: DbOrTx, ctx: PaymentsContext, refund: GatewayRefund) {
+  if (refund.status === 'pending') return false;
+  const row =
+    (await repo.findRefundByProviderId(tx, refund.id)) ??
+    // The webhook can beat the refund job's own write of the provider's id: the note carries our id.
+    (refund.notes?.refund ? await repo.findRefund(tx, refund.notes.refund) : null);
+  if (!row) return false;
+  return settleRefund(
+    tx,
+    ctx,
+    row.id,
+    refund.status,
+    refund.id,
+    refund.status === 'failed' ? 'failed at the provider' : null,
+  );
+}
+
+/** Refunds pending at the provider for a while: asked again, in case their webhook was lost. */
+export async function reconcileRefunds(ctx: PaymentsContext & { db: Db }, before: Date, limit: number) {
+  let settled = 0;
+  for (const r of await repo.listPendingRefunds(ctx.db, before, limit)) {
+    if (!r.providerRefundId) {
+      await ctx.db.transaction((tx) => ctx.jobs.enqueue(tx, 'refund', { refundId: r.id }));
+      continue;
+    }
+    const p = (await repo.findPayment(ctx.db, r.paymentId))!;
+    try {
+      const answer = await ctx.gateway.fetchRefund(p.providerPaymentId!, r.providerRefundId);
+      if (await ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, answer))) settled++;
+    } catch (e) {
+      if (!(e instanceof GatewayUnavailable || e instanceof GatewayRejected)) throw e;
+    }
+  }
+  return settled;
+}
+
+// ---- Documents ----------------------------------------------------------------------------------------------
+
+/**
+ * Issues the payment's receipt (no GSTIN) or tax invoice, or a refund's credit note, numbered from its series
+ * in this transaction (a rollback gives the number back: no gaps). Its fields are frozen in `data`.
+ */
+async function issueDocument(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  p: repo.PaymentRow,
+  refund: repo.RefundRow | null,
+) {
+  const existing = await repo.findDocumentOf(tx, refund ? { refundId: refund.id } : { paymentId: p.id });
+  if (existing) return existing;
+  const c = ctx.config;
+  const gstin = c.COMPANY_GSTIN ?? null;
+  const at = now();
+  const kind = refund ? 'credit_note' : gstin ? 'tax_invoice' : 'receipt';
+  const series = seriesOf(kind, at);
+  const number = documentNumber(series, await repo.takeSeriesValue(tx, series));
+  const parts = refund
+    ? refundSplit(p, refund.percent)
+    : { ...p, sharkPaise: p.amountPaise - p.feePaise - p.feeTaxPaise };
+  const original = refund ? await repo.findDocumentOf(tx, { paymentId: p.id }) : null;
+  const taxed = gstin !== null && (refund ? original?.kind === 'tax_invoice' : true);
+  // Two lines, with or without a GSTIN: the platform's fee (the only supply of ours, taxed with a GSTIN) and
+  // the shark's share, collected as a pure agent.
+  const lines: MoneyDocumentData['lines'] = [
+    {
+      description: MONEY_DOCUMENT_TEXT.platformFee(courseOf(p)),
+      sac: taxed ? PLATFORM_SERVICE_SAC : null,
+      // Untaxed (no GSTIN), the fee line holds all the platform keeps.
+      amountPaise: taxed ? parts.feePaise : parts.feePaise + parts.feeTaxPaise,
+      taxable: taxed,
+    },
+    {
+      description: MONEY_DOCUMENT_TEXT.onBehalfOf(p.payeeName),
+      sac: null,
+      amountPaise: parts.amountPaise - parts.feePaise - parts.feeTaxPaise,
+      taxable: false,
+    },
+  ];
+  const data: MoneyDocumentData = {
+    kind,
+    number,
+    issuedAt: at.toISOString(),
+    supplier: { name: c.COMPANY_NAME, address: c.COMPANY_ADDRESS, state: c.COMPANY_STATE, gstin },
+    recipient: { name: p.payerName, email: p.payerEmail, state: null },
+    placeOfSupply: taxed ? c.COMPANY_STATE : null,
+    lines,
+    taxableValuePaise: taxed ? parts.feePaise : 0,
+    taxes: taxed ? gstSplit(parts.feeTaxPaise, c.GST_RATE_PERCENT, c.COMPANY_STATE, null) : [],
+    totalPaise: parts.amountPaise,
+    payment: {
+      provider: p.provider,
+      paymentId: p.providerPaymentId,
+      orderId: p.providerOrderId,
+      paidAt: p.capturedAt?.toISOString() ?? null,
+    },
+    refers:
+      refund && original
+        ? {
+            number: original.number,
+            issuedAt: original.issuedAt.toISOString(),
+            reason: REFUND_REASON_LABEL[refund.reason],
+          }
+        : undefined,
+    notes: refund ? [`Refund of ${refund.percent}% of the payment.`] : [],
+  };
+  return repo.insertDocument(tx, {
+    kind,
+    number,
+    paymentId: p.id,
+    refundId: refund?.id ?? null,
+    issuedAt: at,
+    amountPaise: parts.amountPaise,
+    data: data as unknown as Record<string, unknown>,
+  });
+}
+
+const fileNameOf = (d: repo.DocumentRow) => documentFileName(d.kind, d.number);
+
+async function pdfAttachment(d: repo.DocumentRow) {
+  const pdf = await renderDocumentPdf(d.data as unknown as MoneyDocumentData);
+  return { filename: fileNameOf(d), contentType: 'application/pdf', contentBase64: pdf.toString('base64') };
+}
+
+/** A document's PDF for its payer or an admin (404 to anyone else: its existence is not told). */
+export async function documentPdf(db: DbOrTx, who: { userId: string; isAdmin: boolean }, id: string) {
+  const d = await repo.findDocument(db, id);
+  const p = d ? await repo.findPayment(db, d.paymentId) : null;
+  if (!d || !p || (!who.isAdmin && p.payerId !== who.userId)) throw notFound('No such document.');
+  return { filename: fileNameOf(d), pdf: await renderDocumentPdf(d.data as unknown as MoneyDocumentData) };
+}
+
+const documentUrl = (id: string) => `/api/payments/documents/${id}.pdf`;
+
+/**
+ * The payment block of a session for its page and lists: paid, when, the document; the refund and its state;
+ * what cancelling now would refund (given by the caller's rules). Documents only for the payer and admins.
+ */
+export async function sessionPayment(
+  db: DbOrTx,
+  bookingId: string,
+  opts: { documents: boolean; cancelPercent: number | null },
+): Promise<SessionPayment | null> {
+  const p = await repo.findBookingPayment(db, bookingId);
+  if (!p || p.status !== 'captured') return null;
+  const [refund, receipt] = await Promise.all([
+    repo.findPaymentRefund(db, p.id),
+    repo.findDocumentOf(db, { paymentId: p.id }),
+  ]);
+  const note = refund ? await repo.findDocumentOf(db, { refundId: refund.id }) : null;
+  const cancel = opts.cancelPercent === null || refund ? null : refundSplit(p, opts.cancelPercent);
+  return {
+    status: p.status,
+    amountPaise: p.amountPaise,
+    paidAt: p.capturedAt?.toISOString() ?? null,
+    receiptNumber: receipt?.number ?? null,
+    receiptUrl: receipt && opts.documents ? documentUrl(receipt.id) : null,
+    refund: refund
+      ? {
+          status: refund.status,
+          reason: refund.reason,
+          amountPaise: refund.amountPaise,
+          percent: refund.percent,
+          at: (refund.processedAt ?? refund.failedAt ?? refund.createdAt).toISOString(),
+          creditNoteNumber: note?.number ?? null,
+          creditNoteUrl: note && opts.documents ? documentUrl(note.id) : null,
+        }
+      : null,
+    cancelRefund:
+      cancel && opts.cancelPercent !== null
+        ? { percent: opts.cancelPercent, amountPaise: cancel.amountPaise }
+        : null,
+  };
+}
