@@ -39,6 +39,7 @@ import { BENCH_LEARNER_EMAIL, BENCH_SHARK_EMAIL } from './bench/people';
 import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { findBenchPeople, signedInCases, signIn, type Tokens } from './bench/signed-in';
 import { initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
+import { countStoredEvents, runWebhooks } from './bench/webhooks';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -72,7 +73,11 @@ async function freePort(): Promise<number> {
 }
 
 /** The server on `port`: on DATABASE_URL, or on an embedded PGlite under `dataDir` when one is given. */
-async function startServer(port: number, dataDir?: string): Promise<ChildProcess> {
+async function startServer(
+  port: number,
+  dataDir?: string,
+  opts: { testMode?: boolean } = {},
+): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Production mode needs an SMTP server; no mail is sent (jobs are not worked), so a dead one is enough.
@@ -98,6 +103,15 @@ async function startServer(port: number, dataDir?: string): Promise<ChildProcess
   if (dataDir) {
     delete env.DATABASE_URL;
     env.DATA_DIR = dataDir;
+  }
+  // Money cases (issue 23): the built-in test gateway, which production refuses, so the server runs as in
+  // development (plain cookie name, no HSTS); everything else is the same server and database.
+  if (opts.testMode) {
+    env.NODE_ENV = 'development';
+    delete env.SMTP_URL;
+    delete env.RAZORPAY_KEY_ID;
+    delete env.RAZORPAY_KEY_SECRET;
+    delete env.RAZORPAY_WEBHOOK_SECRET;
   }
   // node itself with tsx's loader, so the pid signalled is the server's own.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -156,13 +170,14 @@ async function stopServer(child: ChildProcess) {
 function printContention(
   label: string,
   r: ContentionResult,
-  check: { doubleBookings: number; stored: number },
+  check: { doubleBookings: number; stored: number; doubleCharges: number },
 ) {
   const lost = check.stored - r.booked;
+  const ok = check.doubleBookings === 0 && check.doubleCharges === 0 && r.fivexx === 0 && lost === 0;
   console.log(
-    `${label.padEnd(16)} ${fmt(r.bookedPerSecond, 1).padStart(8)} booked/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  | ${r.attempts} attempts: ${r.booked} booked (201), ${r.taken} just taken (409), ${r.other4xx} other 4xx, ${r.fivexx} 5xx, ${r.errors} network errors | SQL: ${check.doubleBookings} double bookings, ${check.stored} stored (${lost === 0 ? 'matches the 201s' : `${lost} differ from the 201s`}) ${mark(check.doubleBookings === 0 && r.fivexx === 0 && lost === 0)}`,
+    `${label.padEnd(16)} ${fmt(r.bookedPerSecond, 1).padStart(8)} paid/s  hold+order p99 ${fmt(r.holdP99)} ms  hold to paid p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  | ${r.attempts} attempts: ${r.held} held (201), ${r.booked} paid, ${r.taken} just taken (409), ${r.other4xx} other 4xx, ${r.fivexx} 5xx, ${r.errors} network errors | SQL: ${check.doubleBookings} double bookings, ${check.doubleCharges} double charges, ${check.stored} stored (${lost === 0 ? 'matches the payments' : `${lost} differ from the payments`}) ${mark(ok)}`,
   );
-  return check.doubleBookings === 0 && r.fivexx === 0 && lost === 0;
+  return ok;
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -345,18 +360,34 @@ async function main() {
 
     if (!SKIP.has('contention') || !SKIP.has('contention-pglite')) {
       console.log(
-        `\nBooking under contention: ${CONTENTION_LEARNERS} learners, ${CONTENTION_SHARKS} sharks, ${CONTENTION_DURATION} s; targets 0 double bookings, 0 5xx, none lost`,
+        `\nBooking and paying under contention (test gateway): ${CONTENTION_LEARNERS} learners, ${CONTENTION_SHARKS} sharks, ${CONTENTION_DURATION} s; targets 0 double bookings, 0 double charges, 0 5xx, none lost`,
       );
     }
-    if (!SKIP.has('contention')) {
+    if (!SKIP.has('contention') || !SKIP.has('webhooks')) {
+      // Money moves: the same database, a second server in test mode (the built-in payment gateway).
+      const moneyPort = await freePort();
+      const money = await startServer(moneyPort, undefined, { testMode: true });
+      const moneyBase = `http://127.0.0.1:${moneyPort}`;
       const database = await openPostgres(DATABASE_URL, 2);
       try {
-        const fixture = await prepareContention(database.db);
-        const result = await runContention(base, fixture, CONTENTION_DURATION, '__Host-sid');
-        if (!printContention('PostgreSQL', result, await checkContention(database.db, fixture)))
-          misses.push('booking under contention on PostgreSQL');
+        if (!SKIP.has('contention')) {
+          const fixture = await prepareContention(database.db);
+          const result = await runContention(moneyBase, fixture, CONTENTION_DURATION);
+          if (!printContention('PostgreSQL', result, await checkContention(database.db, fixture)))
+            misses.push('booking under contention on PostgreSQL');
+        }
+        if (!SKIP.has('webhooks')) {
+          const w = await runWebhooks(moneyBase, DURATION, CONNECTIONS);
+          const stored = await countStoredEvents(database.db, w.run);
+          const ok = w.non2xx === 0 && w.errors === 0 && stored === w.requests;
+          console.log(
+            `\nWebhooks received (signed raw body checked, event stored once, its job written), ${CONNECTIONS} connections, ${DURATION} s\n${'PostgreSQL'.padEnd(16)} ${fmt(w.perSecond, 0).padStart(8)} req/s  p50 ${fmt(w.p50)} ms  p99 ${fmt(w.p99)} ms  | ${w.requests} sent, ${w.non2xx} non-2xx, ${w.errors} errors | SQL: ${stored} events stored ${mark(ok)}`,
+          );
+          if (!ok) misses.push('webhooks under load');
+        }
       } finally {
         await database.close();
+        await stopServer(money);
       }
     }
     if (!SKIP.has('contention-pglite')) {
@@ -371,15 +402,10 @@ async function main() {
         await seed.close();
       }
       const pglitePort = await freePort();
-      const embedded = await startServer(pglitePort, dataDir);
+      const embedded = await startServer(pglitePort, dataDir, { testMode: true });
       let result: ContentionResult;
       try {
-        result = await runContention(
-          `http://127.0.0.1:${pglitePort}`,
-          fixture,
-          CONTENTION_DURATION,
-          '__Host-sid',
-        );
+        result = await runContention(`http://127.0.0.1:${pglitePort}`, fixture, CONTENTION_DURATION);
       } finally {
         await stopServer(embedded);
       }

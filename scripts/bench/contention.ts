@@ -1,8 +1,10 @@
-// Booking under contention (issues 12 and 17): 50 learners, each signed in, book 1-hour slots of the same 10
-// sharks as fast as the server answers, for a bounded time. Each attempt picks a shark and one of its first
-// free slots at random, so learners race for the same slots all the time: the server must sell each slot
-// once (201) and answer the others "just taken" (409). After the run, SQL counts overlapping active bookings
-// (must be 0) and compares the bookings stored with the 201s received (none lost, none extra).
+// Booking under contention (issues 12, 17 and 23): 50 learners, each signed in, book and pay for 1-hour slots of
+// the same 10 sharks as fast as the server answers, for a bounded time, through the built-in test gateway (a
+// server in test mode). Each attempt picks a shark and one of its first free slots at random, so learners race
+// for the same slots all the time: the server must hold each slot once (201) and answer the others "just taken"
+// (409); each hold is then paid at the gateway and confirmed. After the run, SQL counts overlapping active
+// bookings (must be 0), compares the bookings stored with the payments confirmed (none lost, none extra) and
+// counts double charges: captured payments not refunded beyond one per booking (must be 0).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
@@ -79,7 +81,12 @@ export async function prepareContention(db: Db): Promise<ContentionFixture> {
 export interface ContentionResult {
   seconds: number;
   attempts: number;
+  /** Payments confirmed: the requests that reached their sharks. */
   booked: number;
+  /** Slots held (201): each an order made at the gateway. */
+  held: number;
+  /** The hold's latency (the slot check and the provider's order): the order creation case. */
+  holdP99: number;
   taken: number;
   other4xx: number;
   fivexx: number;
@@ -104,10 +111,17 @@ export async function runContention(
     slots.push(body.days.flatMap((d) => d.starts).slice(0, SLOT_WINDOW));
   }
   const latencies: number[] = [];
-  const r = { attempts: 0, booked: 0, taken: 0, other4xx: 0, fivexx: 0, errors: 0 };
+  const holdLatencies: number[] = [];
+  const r = { attempts: 0, booked: 0, held: 0, taken: 0, other4xx: 0, fivexx: 0, errors: 0 };
   const deadline = performance.now() + seconds * 1000;
+  const count = (status: number) => {
+    if (status === 409) r.taken += 1;
+    else if (status >= 500) r.fivexx += 1;
+    else r.other4xx += 1;
+  };
   const learner = async (cookie: string, i: number) => {
     const header = cookie.replace(`${SESSION_COOKIE}=`, `${cookieName}=`);
+    const json = { cookie: header, origin: base, 'content-type': 'application/json' };
     while (performance.now() < deadline) {
       const s = Math.floor(Math.random() * fixture.sharks.length);
       const startsAt = slots[s][Math.floor(Math.random() * slots[s].length)];
@@ -115,7 +129,7 @@ export async function runContention(
       try {
         const res = await fetch(`${base}/api/bookings`, {
           method: 'POST',
-          headers: { cookie: header, origin: base, 'content-type': 'application/json' },
+          headers: json,
           body: JSON.stringify({
             courseId: fixture.sharks[s].courseId,
             hours: 1,
@@ -126,13 +140,33 @@ export async function runContention(
             requestId: randomUUID(),
           }),
         });
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t);
+        const held = (await res.json()) as { checkout?: { bookingId: string } | null };
+        holdLatencies.push(performance.now() - t);
         r.attempts += 1;
-        if (res.status === 201) r.booked += 1;
-        else if (res.status === 409) r.taken += 1;
-        else if (res.status >= 500) r.fivexx += 1;
-        else r.other4xx += 1;
+        if (res.status !== 201 || !held.checkout) {
+          count(res.status);
+          continue;
+        }
+        r.held += 1;
+        // Pay as the checkout page does: the order, the test gateway's Pay, the signed callback confirmed.
+        const id = held.checkout.bookingId;
+        const checkout = (await (
+          await fetch(`${base}/api/sessions/${id}/checkout`, { headers: { cookie: header } })
+        ).json()) as { orderId: string };
+        const callback = await fetch(`${base}/api/test-gateway/checkout/${checkout.orderId}`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ outcome: 'success' }),
+        }).then((x) => x.json());
+        const confirm = await fetch(`${base}/api/sessions/${id}/checkout/confirm`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(callback),
+        });
+        await confirm.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (confirm.status === 200) r.booked += 1;
+        else count(confirm.status);
       } catch {
         r.errors += 1;
       }
@@ -142,12 +176,14 @@ export async function runContention(
   await Promise.all(fixture.cookies.map(learner));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  holdLatencies.sort((a, b) => a - b);
   return {
     ...r,
     seconds: elapsed,
     bookedPerSecond: r.booked / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    holdP99: percentile(holdLatencies, 99),
   };
 }
 
@@ -170,5 +206,16 @@ export async function checkContention(db: Db, fixture: ContentionFixture) {
     db,
     sql`SELECT count(*)::int AS n FROM course_bookings WHERE shark_id IN (${idList})`,
   );
-  return { doubleBookings: Number(overlaps.n), stored: Number(stored.n) };
+  // Money kept: captured payments without a full refund. More than the bookings stored is a double charge.
+  const [kept] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM payments p
+        WHERE p.shark_id IN (${idList}) AND p.status = 'captured'
+          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.percent = 100)`,
+  );
+  return {
+    doubleBookings: Number(overlaps.n),
+    stored: Number(stored.n),
+    doubleCharges: Math.max(0, Number(kept.n) - Number(stored.n)),
+  };
 }

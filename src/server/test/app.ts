@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp, type BuildOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { openPglite, openPostgres, queryRows, type Database } from '#server/db/client.ts';
 import { copyOfTemplate } from './databases';
 
 let databasePromise: Promise<Database> | null = null;
@@ -71,7 +71,22 @@ BEGIN
 END
 $reset$`);
 
+/**
+ * The ledger's trial balance must be zero after any test (issue 23): the database refuses an unbalanced
+ * transaction, and this checks the whole ledger too, before each reset and after each file (setup.ts).
+ */
+export async function expectLedgerBalanced() {
+  if (!databasePromise) return;
+  const { db } = await databasePromise;
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT coalesce(sum(amount_paise), 0)::text AS total FROM ledger_entries`,
+  );
+  if (row.total !== '0') throw new Error(`The ledger's trial balance is ${row.total} paise, not 0.`);
+}
+
 export async function resetDb() {
+  await expectLedgerBalanced();
   const { db } = await testDatabase();
   await db.execute(RESET);
 }

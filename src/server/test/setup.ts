@@ -1,5 +1,7 @@
 // Runs before every server test file. A console.error during a test fails it: errors must be asserted, not printed.
-import { afterEach, beforeEach, vi } from 'vitest';
+// After the file, the ledger's trial balance must be zero (every rupee accounted for, issue 23).
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { expectLedgerBalanced } from './app';
 
 let errors: unknown[][] = [];
 beforeEach(() => {
@@ -15,3 +17,5 @@ afterEach(() => {
       `console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
     );
 });
+
+afterAll(expectLedgerBalanced);
