@@ -7,7 +7,7 @@ import { maintenanceHandler } from './maintenance';
 import { sessionsHandler } from './sessions';
 import { reviewInvitationsHandler } from './review-invitations';
 import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
-import { checkoutsHandler, paymentWebhookHandler, refundHandler } from './payments';
+import { checkoutsHandler, paymentMailHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
   return {
@@ -21,5 +21,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     'payment-webhook': paymentWebhookHandler(ctx),
     refund: refundHandler(ctx),
     checkouts: checkoutsHandler(ctx),
+    'payment-mail': paymentMailHandler(ctx),
   };
 }

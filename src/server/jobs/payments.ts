@@ -1,7 +1,7 @@
 // The payments' jobs (issue 23): a stored webhook applied, a refund sent to the provider (retried with backoff
 // while it does not answer), and every minute the checkouts' reconciliation.
 import { applyPaymentWebhook, reconcileCheckouts } from '#server/modules/sessions/service.ts';
-import { reconcileRefunds, sendRefund } from '#server/modules/payments/service.ts';
+import { reconcileRefunds, sendPaymentMail, sendRefund } from '#server/modules/payments/service.ts';
 import { now } from '#server/time.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
@@ -26,4 +26,8 @@ export function checkoutsHandler(ctx: JobContext): JobHandler<'checkouts'> {
     const refunds = await reconcileRefunds(clock, new Date(now().getTime() - REFUND_RECHECK_MS), 50);
     if (done.booked || done.closed || refunds) ctx.log.info({ ...done, refunds }, 'checkouts reconciled');
   };
+}
+
+export function paymentMailHandler(ctx: JobContext): JobHandler<'payment-mail'> {
+  return async (job) => sendPaymentMail({ ...ctx.payments, db: ctx.db }, job.data);
 }

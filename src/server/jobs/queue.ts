@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Config } from '#server/config.ts';
+import type { RefundStatus } from '#shared/payments.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
 
@@ -15,6 +16,11 @@ export interface TestGatewayWebhook {
   rawBody: string;
   signature: string;
 }
+
+/** The learner's money mail: a payment's document, or a refund's change as it was then (issue 23). */
+export type PaymentMailJob =
+  | { kind: 'received'; documentId: string; at: string }
+  | { kind: 'refund'; refundId: string; status: RefundStatus; documentId: string | null; at: string };
 
 /** Every kind of job and what it carries. A kind is also the name of its pg-boss queue. */
 export interface JobData {
@@ -45,6 +51,8 @@ export interface JobData {
   refund: { refundId: string };
   /** Every minute: open checkouts past their hold are closed, payments and refunds left open are asked about. */
   checkouts: { task: 'reconcile' };
+  /** The learner's mail of a payment or of a refund's change, its PDF drawn here (not in the money's transaction). */
+  'payment-mail': PaymentMailJob;
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -58,6 +66,7 @@ export const JOB_KINDS = [
   'payment-webhook',
   'refund',
   'checkouts',
+  'payment-mail',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -170,6 +179,7 @@ export async function startQueue(opts: {
     refund: { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
     // Like the sessions' clock: the next minute picks up whatever is still due.
     checkouts: { retryLimit: 0, expireInSeconds: 300 },
+    'payment-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

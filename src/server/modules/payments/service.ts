@@ -22,7 +22,7 @@ import {
 import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
-import type { JobQueue } from '#server/jobs/queue.ts';
+import type { JobQueue, PaymentMailJob } from '#server/jobs/queue.ts';
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { post, type Payee } from '#server/modules/ledger/service.ts';
@@ -305,18 +305,9 @@ export async function recordCapture(
   const paid = (await repo.findPayment(tx, p.id))!;
   await postCapture(tx, paid);
   const doc = await issueDocument(tx, ctx, paid, null);
-  const { zone, mail } = mailOf(paid);
-  await ctx.mailer.enqueue(tx, {
-    to: paid.payerEmail,
-    template: 'payment-received',
-    data: {
-      ...mail,
-      amountPaid: formatPaise(paid.amountPaise),
-      paidOn: dayIn(at, zone),
-      document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
-    },
-    attachments: [await pdfAttachment(doc)],
-  });
+  // The mail and its PDF are made by a job written here: no document is drawn while this transaction (and the
+  // shark's calendar lock) is held.
+  await ctx.jobs.enqueue(tx, 'payment-mail', { kind: 'received', documentId: doc.id, at: at.toISOString() });
   return { kind: 'captured', payment: paid };
 }
 
@@ -425,30 +416,66 @@ async function refundPayment(
     ],
   });
   await ctx.jobs.enqueue(tx, 'refund', { refundId: refund.id });
-  await mailRefund(tx, ctx, p, refund, null);
+  await mailRefund(tx, ctx, refund, null);
   return refund;
 }
 
 async function mailRefund(
   tx: DbOrTx,
   ctx: PaymentsContext,
-  p: repo.PaymentRow,
   r: repo.RefundRow,
   creditNote: repo.DocumentRow | null,
 ) {
+  await ctx.jobs.enqueue(tx, 'payment-mail', {
+    kind: 'refund',
+    refundId: r.id,
+    status: r.status,
+    documentId: creditNote?.id ?? null,
+    at: now().toISOString(),
+  });
+}
+
+/**
+ * The payment-mail job: the learner's mail of a payment (its receipt or tax invoice attached) or of a refund's
+ * change (its credit note attached once processed), as it was at the change (`status`, `at`).
+ */
+export async function sendPaymentMail(ctx: PaymentsContext & { db: Db }, job: PaymentMailJob) {
+  const doc = job.documentId ? await repo.findDocument(ctx.db, job.documentId) : null;
+  const attachments = doc ? [await pdfAttachment(doc)] : [];
+  const at = new Date(job.at);
+  if (job.kind === 'received') {
+    if (!doc) return;
+    const p = (await repo.findPayment(ctx.db, doc.paymentId))!;
+    const { zone, mail } = mailOf(p);
+    await ctx.mailer.enqueue(ctx.db, {
+      to: p.payerEmail,
+      template: 'payment-received',
+      data: {
+        ...mail,
+        amountPaid: formatPaise(p.amountPaise),
+        paidOn: dayIn(at, zone),
+        document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
+      },
+      attachments,
+    });
+    return;
+  }
+  const r = await repo.findRefund(ctx.db, job.refundId);
+  if (!r) return;
+  const p = (await repo.findPayment(ctx.db, r.paymentId))!;
   const { zone, mail } = mailOf(p);
-  await ctx.mailer.enqueue(tx, {
+  await ctx.mailer.enqueue(ctx.db, {
     to: p.payerEmail,
     template: 'refund-update',
     data: {
       ...mail,
-      status: r.status,
+      status: job.status,
       amount: formatPaise(r.amountPaise),
       reason: r.reason,
-      on: dayIn(now(), zone),
-      creditNoteNumber: creditNote?.number ?? null,
+      on: dayIn(at, zone),
+      creditNoteNumber: doc?.number ?? null,
     },
-    attachments: creditNote ? [await pdfAttachment(creditNote)] : [],
+    attachments,
   });
 }
 
@@ -536,7 +563,7 @@ export async function settleRefund(
     });
     note = await issueDocument(tx, ctx, p, settled);
   }
-  await mailRefund(tx, ctx, p, settled, note);
+  await mailRefund(tx, ctx, settled, note);
   return true;
 }
 
