@@ -103,10 +103,10 @@ export function PaymentSummary({ payment }: { payment: SessionPayment }) {
   return (
     <section
       aria-labelledby="payment-title"
-      className="glass flex flex-col gap-2 p-4"
+      className="glass flex flex-col gap-2 p-5 sm:p-6"
       data-testid="session-payment"
     >
-      <h2 id="payment-title" className="text-base font-semibold">
+      <h2 id="payment-title" className="text-lg font-semibold text-ink-100">
         Payment
       </h2>
       <p className="text-sm text-ink-100">
