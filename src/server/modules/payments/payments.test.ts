@@ -28,7 +28,8 @@ import { createAccount, createCourse, createShark, sessionCookie } from '#server
 import { bookAndPay, checkoutOf, gatewayCheckout, payCheckout } from '#server/test/payments.ts';
 import { reconcileCheckouts, tickSessions } from '#server/modules/sessions/service.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
-import { signWebhook } from './gateway';
+import { razorpayGateway, signWebhook } from './gateway';
+import { sendRefund } from './service';
 import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
 
 let app: FastifyInstance;
@@ -551,6 +552,35 @@ describe('refunds by the policy', () => {
     const again = await post(w.adminCookie, `/api/admin/refunds/${r.id}/retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(PAYMENT_MSG.refundNotFailed);
+  });
+
+  it('keeps a refund pending while the provider is down, and sends it once it answers', async () => {
+    const w = await setup();
+    const id = await paidSession(w);
+    await control({ refunds: 'process' });
+    // The refund job's first attempt meets a provider that refuses connections (a closed port).
+    const down = {
+      ...app.payments,
+      db: app.db,
+      log: app.log,
+      gateway: razorpayGateway({
+        provider: 'test',
+        apiUrl: 'http://127.0.0.1:9',
+        ...TEST_GATEWAY,
+        timeoutMs: 500,
+      }),
+    };
+    await post(w.sharkCookie, `/api/sessions/${id}/decline`, { reason: 'Not available that week' });
+    const [r] = await w.db.select().from(refunds);
+    await expect(sendRefund(down, r.id)).rejects.toThrow();
+    const [after] = await w.db.select().from(refunds);
+    expect(after).toMatchObject({ status: 'pending', attempts: 1, providerRefundId: null });
+    expect(after.lastError).toBeTruthy();
+    expect(await refundOf(w, id)).toMatchObject({ status: 'pending' });
+    // The queue's retry (here: the jobs run now) reaches the provider: sent once, processed.
+    await app.jobs.runAll();
+    expect(await refundOf(w, id)).toMatchObject({ status: 'processed', percent: 100 });
+    expect(await w.db.$count(testGatewayObjects, eq(testGatewayObjects.entity, 'refund'))).toBe(1);
   });
 
   // who acts, when, the course's late refund, the percentage refunded
