@@ -1,9 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One worker per core. Vitest's default leaves one core to its main process, which only collects results:
+    // on the 2-core CI machine that ran every file one after the other (decision 122).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,
