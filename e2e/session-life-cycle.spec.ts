@@ -5,14 +5,7 @@
 // price. Then the shark reports a no-show, an admin finds it among the disputes and rules that the session took
 // place, and every side's timeline shows the ruling. It runs in its own project after the journeys, because it
 // moves the server's clock; afterAll puts the clock back.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Enrollments } from '#shared/workspace.ts';
 import {
   cancellationPolicy,
@@ -25,7 +18,7 @@ import {
 } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 import { payAtCheckout } from './helpers/payments';
-import { sessionRowInGroup } from './helpers/sessions';
+import { pickSlot, sessionRowInGroup } from './helpers/sessions';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -56,31 +49,6 @@ async function earnings(page: Page): Promise<number> {
 async function newPage(browser: Browser, timezoneId: string) {
   const context = await browser.newContext({ timezoneId });
   return context.newPage();
-}
-
-/**
- * Picks the first free time that starts after `after` (a day at a time, with the slot picker) and returns its
- * instant: the radio's value.
- */
-async function pickSlot(scope: Locator, after: number): Promise<string> {
-  const days = scope.getByRole('group', { name: 'Days' }).locator('button:not([aria-disabled])');
-  await expect(days.first()).toBeVisible();
-  const count = await days.count();
-  for (let i = 0; i < count; i++) {
-    await days.nth(i).click();
-    const times = scope.getByRole('radiogroup').locator('label');
-    await expect(times.first()).toBeVisible();
-    const values = await scope
-      .getByRole('radiogroup')
-      .getByRole('radio')
-      .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
-    const index = values.findIndex((v) => Date.parse(v) > after);
-    if (index === -1) continue;
-    await times.nth(index).click();
-    await expect(scope.getByRole('radiogroup').getByRole('radio').nth(index)).toBeChecked();
-    return values[index]!;
-  }
-  throw new Error(`no free time after ${new Date(after).toISOString()}`);
 }
 
 test('a learner books, the shark accepts, they talk, the session moves, is held, counts in earnings, and an admin rules on a reported no-show', async ({
