@@ -1,10 +1,13 @@
 // Accessibility: axe-core finds no WCAG 2.1 A/AA violation, of any impact ("axe finds nothing", issue 17), on
 // any page, public or signed in (with the demo accounts), at desktop and phone widths: every page of every role
-// that sees it, the sessions in each state, every tab of the admin console, a profile with its slot picker open
-// and with a booking confirmed.
+// that sees it, the sessions in each state, every tab of the admin console, a profile with its slot picker open,
+// and a paid booking's checkout, the test gateway's page and the paid answer.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CreateBookingResult } from '#shared/bookings.ts';
+import { PAYMENT_MSG } from '#shared/payments.ts';
 import { DEMO_ACCOUNTS, loginAsDemo } from './helpers/auth';
+import { payBooking } from './helpers/payments';
 
 const PUBLIC = [
   '/',
@@ -84,7 +87,7 @@ async function apiLogin(request: APIRequestContext, who: keyof typeof DEMO_ACCOU
 
 /**
  * A requested, a confirmed and a completed session of the demo learner with the demo shark: the demo data has
- * the last two; the request is made here (a free slot of the shark's calendar) when there is none yet.
+ * the last two; the request is made and paid here (a free slot of the shark's calendar) when there is none yet.
  */
 async function demoSessions(request: APIRequestContext) {
   await apiLogin(request, 'learner');
@@ -94,7 +97,9 @@ async function demoSessions(request: APIRequestContext) {
   };
   let bookings = await mine();
   const demoShark = bookings.find((b) => b.status === 'confirmed')!.sharkId;
-  if (!bookings.some((b) => b.status === 'requested')) {
+  const hasRequest = (list: Booking[]) =>
+    list.some((b) => b.sharkId === demoShark && b.status === 'requested');
+  if (!hasRequest(bookings)) {
     const courses = (await (await request.get(`/api/sharks/${demoShark}/courses`)).json()) as {
       id: string;
     }[];
@@ -102,6 +107,8 @@ async function demoSessions(request: APIRequestContext) {
       days: { starts: string[] }[];
     };
     const startsAt = slots.days.find((d) => d.starts.length > 0)!.starts.at(-1)!;
+    // Both widths may get here at once (parallel workers): one holds the slot and pays for it; the other, refused
+    // the slot, waits for that request.
     const res = await request.post('/api/bookings', {
       data: {
         courseId: courses[0]!.id,
@@ -113,8 +120,10 @@ async function demoSessions(request: APIRequestContext) {
         requestId: crypto.randomUUID(),
       },
     });
-    expect(res.status(), await res.text()).toBe(201);
-    bookings = await mine();
+    if (res.status() === 201)
+      await payBooking(request, ((await res.json()) as CreateBookingResult).checkout!.bookingId);
+    else expect(res.status(), await res.text()).toBe(409);
+    await expect.poll(async () => hasRequest((bookings = await mine())), { timeout: 20_000 }).toBe(true);
   }
   const ofShark = bookings.filter((b) => b.sharkId === demoShark);
   const pick = (status: string) => ofShark.find((b) => b.status === status)!.id;
@@ -243,7 +252,10 @@ for (const viewport of [
         expect(await violations(page, '/shark-application/confirm')).toEqual([]);
       });
 
-      test('a profile with the slot picker open, then the booking confirmation', async ({ page }) => {
+      test('a profile with the slot picker open, the checkout, the test gateway and the paid answer', async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
         await loginAsDemo(page, 'learner');
         const { items } = (await (await page.request.get('/api/sharks?search=Arjun')).json()) as {
           items: { id: string }[];
@@ -262,9 +274,17 @@ for (const viewport of [
         await time.click();
         const found = await audit(page, 'profile with the slot picker open');
         await panel.getByLabel('Phone').fill('+91 90000 22222');
-        await panel.getByRole('button', { name: 'Confirm booking' }).click();
-        await expect(page.getByTestId('booking-confirmation')).toBeVisible();
-        found.push(...(await audit(page, 'profile with the booking confirmation')));
+        await panel.getByRole('button', { name: 'Continue to payment' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Pay for your session' })).toBeVisible();
+        // The refund terms open, so their table is audited too.
+        await page.getByTestId('refund-terms').locator('summary').click();
+        found.push(...(await audit(page, 'the checkout')));
+        await page.getByRole('button', { name: /^Pay ₹/ }).click();
+        await expect(page.getByText(PAYMENT_MSG.testMode)).toBeVisible();
+        found.push(...(await audit(page, "the test gateway's checkout")));
+        await page.getByRole('button', { name: PAYMENT_MSG.pay, exact: true }).click();
+        await expect(page.getByTestId('checkout-outcome').getByText(PAYMENT_MSG.paid)).toBeVisible();
+        found.push(...(await audit(page, 'the paid answer')));
         expect(found).toEqual([]);
       });
     });

@@ -1,9 +1,10 @@
 // The learner's whole journey by keyboard alone (issue 17): log in, find a shark by search, open its profile,
-// pick a course, a day (arrow keys) and a time in the slot picker, book, open the session, send a message and
-// cancel it in its dialog. Only Tab, Shift+Tab, arrows, Enter, Space and typed text: no clicks, no fills.
+// pick a course, a day (arrow keys) and a time in the slot picker, book and pay on the checkout and the test
+// gateway's page, open the session, send a message and cancel it in its dialog. Only Tab, Shift+Tab, arrows, Enter, Space and typed text: no clicks, no fills.
 // Every element that takes focus on the way shows it (an outline or a ring), and when a dialog closes focus is
 // on the element that opened it or on the answer, never on <body>.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PAYMENT_MSG } from '#shared/payments.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 
@@ -143,11 +144,20 @@ test('a learner books a session, writes to the shark and cancels it with the key
   await expect(times.getByRole('radio').first()).toBeChecked();
   await tabTo(page, panel.getByLabel('Phone'));
   await page.keyboard.type('+91 90000 33333');
-  await tabTo(page, panel.getByRole('button', { name: 'Confirm booking' }));
+  await tabTo(page, panel.getByRole('button', { name: 'Continue to payment' }));
   await page.keyboard.press('Enter');
-  const confirmation = page.getByTestId('booking-confirmation');
-  await expect(confirmation).toBeVisible();
-  // The form that had focus is gone: focus is on the confirmation, so the next Tab goes on from there.
+
+  // The checkout (a page load), then the test gateway's page: Pay on each.
+  await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]+\/checkout$/);
+  await tabTo(page, page.getByRole('button', { name: /^Pay ₹/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(PAYMENT_MSG.testMode)).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: PAYMENT_MSG.pay, exact: true }));
+  await page.keyboard.press('Enter');
+  const confirmation = page.getByTestId('checkout-outcome');
+  await expect(confirmation.getByText(PAYMENT_MSG.paid)).toBeVisible();
+  // The answer takes the focus, so the next Tab goes on from there.
+  await expect(confirmation).toBeFocused();
   await checkFocus(page);
   await tabTo(page, confirmation.getByRole('link', { name: 'View your session' }));
   await page.keyboard.press('Enter');

@@ -1,8 +1,10 @@
-// The learner's journey: sign up, verify, log in, find a shark by search, follow, book, see the booking on the
-// dashboard and in bookings as a request; then the shark sees it awaiting its answer, earnings unmoved. Plus the visitor's detours.
+// The learner's journey: sign up, verify, log in, find a shark by search, follow, book and pay in test mode, see the
+// booking on the dashboard and in bookings as a request; then the shark sees it awaiting its answer, earnings
+// unmoved. Plus the visitor's detours.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
+import { payAtCheckout } from './helpers/payments';
 import { sessionRowInGroup } from './helpers/sessions';
 
 const SHARK = DEMO_ACCOUNTS.shark.name; // Arjun Mehta, the demo shark account, whose courses we book
@@ -90,8 +92,10 @@ test.describe('a learner in another time zone', () => {
     const courseTitle = (await courseSelect.count())
       ? ((await courseSelect.locator('option:checked').textContent()) ?? '').replace(/\s*\(₹.*$/, '')
       : ((await panel.getByText(/^Course:/).textContent()) ?? '').replace(/^Course:\s*/, '');
+    // The demo courses are priced: the server's quote for 2 hours is what the learner pays.
     await panel.getByLabel('Hours').fill('2');
-    const total = (await panel.getByTestId('booking-total').textContent()) ?? '';
+    await expect(panel.getByTestId('quote-lines')).toContainText('× 2 hours');
+    const total = (await panel.getByTestId('quote-total').textContent()) ?? '';
     expect(rupees(total)).toBeGreaterThan(0);
     // The learner is in New York (timezoneId below); the demo shark works in India. Pick the first free day
     // and time; the shark's local time is written beside it, and the shark later sees that same time.
@@ -103,12 +107,13 @@ test.describe('a learner in another time zone', () => {
     const sharkTime = /\(shark: (\d\d:\d\d)\)/.exec((await firstTime.textContent()) ?? '')![1];
     await firstTime.click();
     await panel.getByLabel('Phone').fill('+91 90000 12345');
-    await panel.getByRole('button', { name: 'Confirm booking' }).dblclick();
-    const confirmation = page.getByTestId('booking-confirmation');
-    await expect(confirmation).toContainText(
-      'Booking requested. The shark will confirm it; payment is arranged with the shark, not taken online.',
-    );
-    await expect(confirmation).toContainText(total);
+    // A double click holds the slot once; the checkout asks for the quoted total, and once paid the request is sent.
+    await panel.getByRole('button', { name: 'Continue to payment' }).dblclick();
+    await expect(page.getByRole('button', { name: `Pay ${total}` })).toBeVisible();
+    await payAtCheckout(page);
+    await expect(
+      page.getByTestId('checkout-outcome').getByRole('link', { name: 'View your session' }),
+    ).toBeVisible();
 
     // The booking is on the dashboard (upcoming) and in bookings, once.
     await page.goto('/user/dashboard');
@@ -174,7 +179,7 @@ test('a visitor is asked to log in to follow or book, and comes back to the same
   const coursesTab = page.getByRole('tab', { name: 'Courses' });
   if ((await coursesTab.getAttribute('aria-selected')) !== 'true') await coursesTab.click();
   await expect(page.getByTestId('booking-panel').getByLabel('Hours')).toHaveValue('3');
-  await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
 });
 
 test('Notify Me on the reviews tab of a shark without reviews is stored once for a learner', async ({

@@ -1,19 +1,11 @@
-// A session from request to completion (issue 13): a fresh learner books the demo shark, the shark accepts from
-// its sessions' "Needs your action", they exchange a message, the learner proposes a new time with the slot
-// picker and the shark accepts it, the server's clock moves past the end (POST /api/dev/clock), and both
-// dashboards show it completed while the shark's earnings grow by the session's price. Then the shark reports
-// a no-show, an admin finds it among the disputes and rules that the session took place, and every side's
-// timeline shows the ruling. It runs in its own
-// project after the journeys, because it moves the server's clock; afterAll puts the clock back.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+// A session from request to completion (issue 13): a fresh learner books the demo shark's course and pays for it
+// (test mode), the shark accepts from its sessions' "Needs your action", they exchange a message, the learner
+// proposes a new time with the slot picker and the shark accepts it, the server's clock moves past the end
+// (POST /api/dev/clock), and both dashboards show it completed while the shark's earnings grow by the session's
+// price. Then the shark reports a no-show, an admin finds it among the disputes and rules that the session took
+// place, and every side's timeline shows the ruling. It runs in its own project after the journeys, because it
+// moves the server's clock; afterAll puts the clock back.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Enrollments } from '#shared/workspace.ts';
 import {
   cancellationPolicy,
@@ -25,7 +17,8 @@ import {
   type SessionDetail,
 } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
-import { sessionRowInGroup } from './helpers/sessions';
+import { payAtCheckout } from './helpers/payments';
+import { pickSlot, sessionRowInGroup } from './helpers/sessions';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -58,31 +51,6 @@ async function newPage(browser: Browser, timezoneId: string) {
   return context.newPage();
 }
 
-/**
- * Picks the first free time that starts after `after` (a day at a time, with the slot picker) and returns its
- * instant: the radio's value.
- */
-async function pickSlot(scope: Locator, after: number): Promise<string> {
-  const days = scope.getByRole('group', { name: 'Days' }).locator('button:not([aria-disabled])');
-  await expect(days.first()).toBeVisible();
-  const count = await days.count();
-  for (let i = 0; i < count; i++) {
-    await days.nth(i).click();
-    const times = scope.getByRole('radiogroup').locator('label');
-    await expect(times.first()).toBeVisible();
-    const values = await scope
-      .getByRole('radiogroup')
-      .getByRole('radio')
-      .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
-    const index = values.findIndex((v) => Date.parse(v) > after);
-    if (index === -1) continue;
-    await times.nth(index).click();
-    await expect(scope.getByRole('radiogroup').getByRole('radio').nth(index)).toBeChecked();
-    return values[index]!;
-  }
-  throw new Error(`no free time after ${new Date(after).toISOString()}`);
-}
-
 test('a learner books, the shark accepts, they talk, the session moves, is held, counts in earnings, and an admin rules on a reported no-show', async ({
   page,
   request,
@@ -112,7 +80,8 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
     ? ((await courseSelect.locator('option:checked').textContent()) ?? '').replace(/\s*\(₹.*$/, '')
     : ((await panel.getByText(/^Course:/).textContent()) ?? '').replace(/^Course:\s*/, '');
   await panel.getByLabel('Hours').fill('1');
-  const total = (await panel.getByTestId('booking-total').textContent()) ?? '';
+  await expect(panel.getByTestId('quote-lines')).toContainText('× 1 hour');
+  const total = (await panel.getByTestId('quote-total').textContent()) ?? '';
   const price = rupees(total);
   expect(price).toBeGreaterThan(0);
   const policy = (await panel.getByTestId('cancellation-policy').textContent()) ?? '';
@@ -122,17 +91,15 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   const HOUR = 60 * MINUTE;
   const firstStart = await pickSlot(panel, Date.now() + (windowHours! + 24) * HOUR);
   await panel.getByLabel('Phone').fill('+91 90000 54321');
-  await panel.getByRole('button', { name: 'Confirm booking' }).click();
-  const confirmation = page.getByTestId('booking-confirmation');
-  await expect(confirmation.getByRole('heading', { name: '✓ Booking requested' })).toBeVisible();
-  await expect(confirmation).toContainText(BOOKING_MSG.booked);
-  await expect(confirmation).toContainText(total);
+  // The course is priced: the learner pays its total in test mode, and the request reaches the shark.
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  const sessionId = await payAtCheckout(page);
+  const sessionPath = `/sessions/${sessionId}`;
 
-  // The session page says it awaits the shark.
-  await confirmation.getByRole('link', { name: 'View your session' }).click();
-  await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]+$/);
-  const sessionPath = new URL(page.url()).pathname;
-  const sessionId = sessionPath.split('/').pop()!;
+  // The session page says it is paid and awaits the shark.
+  await page.getByTestId('checkout-outcome').getByRole('link', { name: 'View your session' }).click();
+  await expect(page).toHaveURL(new RegExp(`${sessionPath}$`));
+  await expect(page.getByTestId('session-payment')).toContainText(`Paid ${total}`);
   await expect(page.getByRole('heading', { level: 1, name: courseTitle })).toBeVisible();
   await expect(page.getByText(SESSION_MSG.awaitingShark)).toBeVisible();
   await expect(

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SESSION_MSG, SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
+import { bookAndPay } from './helpers/payments';
 
 const png = (color: string, width = 320, height = 200) =>
   sharp({ create: { width, height, channels: 3, background: color } })
@@ -187,18 +188,15 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
     days: { starts: string[] }[];
   };
   const startsAt = slots.days.find((d) => d.starts.length > 0)!.starts[0];
-  const booked = await learner.request.post('/api/bookings', {
-    data: {
-      courseId,
-      hours: 2,
-      startsAt,
-      name: 'Priya Raman',
-      email: DEMO_ACCOUNTS.learner.email,
-      phone: '+91 98450 12345',
-      requestId: crypto.randomUUID(),
-    },
+  // The course is priced: the booking reaches the shark once paid (test mode).
+  await bookAndPay(learner.request, {
+    courseId,
+    hours: 2,
+    startsAt,
+    name: 'Priya Raman',
+    email: DEMO_ACCOUNTS.learner.email,
+    phone: '+91 98450 12345',
   });
-  expect(booked.status()).toBe(201);
   await learnerContext.close();
 
   // The booking is a request until the shark answers: it waits in "Needs your action", with the learner's contact.

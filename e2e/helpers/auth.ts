@@ -83,3 +83,37 @@ export async function signUpVerifiedLearner(
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   return account;
 }
+
+/**
+ * Signs up a learner through the API (POST /api/auth/signup/user) and verifies the address with the mailed link's
+ * token, for journeys whose subject is not the sign-up form. Returns the credentials (not logged in).
+ */
+export async function signUpVerifiedLearnerByApi(
+  request: APIRequestContext,
+  { name = 'Test Learner', email = uniqueEmail(), password = 'correct horse battery' } = {},
+) {
+  const res = await request.post('/api/auth/signup/user', {
+    data: { name, email, password, confirmPassword: password, terms: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = new URL(await readMailLink(request, email, /verif/i), 'http://link');
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { token: link.searchParams.get('token') },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { name, email, password };
+}
+
+/**
+ * Logs in through the API. Given a page's `request` (page.request), the page's browser context shares the login
+ * cookie, so its next page load is signed in.
+ */
+export async function loginByApi(
+  request: APIRequestContext,
+  portal: Portal,
+  email: string,
+  password: string,
+) {
+  const res = await request.post('/api/auth/login', { data: { email, password, portal } });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -293,6 +293,23 @@ describe('paying for a session', () => {
     expect(await w.db.$count(moneyDocuments)).toBe(1);
   });
 
+  it('says "paid" to a callback that comes after the webhook booked the session, and to a late "close"', async () => {
+    const w = await setup();
+    const held = await holdCheckout(w);
+    const { orderId } = await checkoutOf(app, w.cookie, held.checkout.bookingId);
+    const callback = await gatewayCheckout(app, orderId, 'success');
+    // The gateway's webhooks run first (in the server they are jobs that run at once): the session is booked.
+    await app.jobs.runAll();
+    expect((await sessionOf(w.cookie, held.checkout.bookingId)).status).toBe('requested');
+    const res = await post(w.cookie, `/api/sessions/${held.checkout.bookingId}/checkout/confirm`, callback);
+    expect(res.json()).toEqual({ message: PAYMENT_MSG.paid, bookingId: held.checkout.bookingId });
+    const closed = await post(w.cookie, `/api/sessions/${held.checkout.bookingId}/checkout/abandon`, {
+      outcome: 'closed',
+    });
+    expect(closed.json().message).toBe(PAYMENT_MSG.alreadyPaid);
+    expect(await w.db.$count(courseBookings)).toBe(1);
+  });
+
   it('lets the learner close or fail the checkout: no request, the slot free again, a clear message', async () => {
     const w = await setup();
     const held = await holdCheckout(w);

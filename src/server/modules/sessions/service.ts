@@ -923,7 +923,17 @@ export async function confirmCheckout(
   const outcome = await completePaidBooking(db, ctx, payment!.id, {
     providerPaymentId: callback.razorpay_payment_id,
   });
-  return { message: outcome === 'booked' ? PAYMENT_MSG.paid : PAYMENT_MSG.closed, bookingId };
+  return { message: await paidAnswer(db, bookingId, outcome), bookingId };
+}
+
+/**
+ * What the learner reads once a payment is in. The webhook of the same capture often books it before the
+ * callback arrives (it is a job, running at once): the callback then finds it done, and the learner must still
+ * read "paid", not "closed". Closed only when no booking came of it (the slot was gone, the payment refunded).
+ */
+async function paidAnswer(db: DbOrTx, bookingId: string, outcome: 'booked' | 'already' | 'refunded') {
+  if (outcome === 'booked') return PAYMENT_MSG.paid;
+  return (await repo.findSessionShark(db, bookingId)) ? PAYMENT_MSG.paid : PAYMENT_MSG.closed;
 }
 
 /**
@@ -1006,7 +1016,7 @@ export async function abandonCheckout(
       providerPaymentId: paid.id,
       providerFeePaise: feeOf(paid),
     });
-    return { message: done === 'booked' ? PAYMENT_MSG.paid : PAYMENT_MSG.closed };
+    return { message: await paidAnswer(db, bookingId, done) };
   }
   await db.transaction(async (tx) => {
     await ownHold(tx, userId, bookingId, true);

@@ -15,6 +15,9 @@ import { openRazorpay } from './razorpay';
 
 type Outcome = { tone: 'success' | 'error'; message: string; paid: boolean };
 
+/** The server's answer says the session is paid: now, or before (a close pressed after the payment went in). */
+const isPaid = (message: string) => message === PAYMENT_MSG.paid || message === PAYMENT_MSG.alreadyPaid;
+
 /** The test gateway's answer, handed back in the URL: a signed callback, a failure, or "closed". */
 function readResult(raw: string | null): CheckoutCallback | 'closed' | 'failed' | null {
   if (!raw) return null;
@@ -38,14 +41,13 @@ export function CheckoutStep({ bookingId }: { bookingId: string }) {
     try {
       if (answer === 'closed' || answer === 'failed') {
         const res = await abandon.mutateAsync(answer);
-        setOutcome({
-          tone: answer === 'failed' ? 'error' : 'success',
-          message: res.message,
-          paid: res.message === PAYMENT_MSG.paid,
-        });
+        const paid = isPaid(res.message);
+        setOutcome({ tone: answer === 'failed' && !paid ? 'error' : 'success', message: res.message, paid });
       } else {
         const res = await confirm.mutateAsync(answer);
-        setOutcome({ tone: 'success', message: res.message, paid: res.message === PAYMENT_MSG.paid });
+        // Not paid after a capture: the slot had gone meanwhile and the money is on its way back.
+        const paid = isPaid(res.message);
+        setOutcome({ tone: paid ? 'success' : 'error', message: res.message, paid });
       }
     } catch (err) {
       setOutcome({ tone: 'error', message: errorMessage(err), paid: false });

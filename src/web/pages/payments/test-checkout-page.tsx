@@ -7,5 +7,11 @@ import { TestCheckout } from '#web/features/test-gateway/test-checkout.tsx';
 
 export default function TestCheckoutPage() {
   useDocumentTitle(ROUTES.payments.testCheckout.title);
-  return <TestCheckout />;
+  // The page's own margins, as the checkout step's: on a phone the window would otherwise touch the screen's
+  // edges and the header.
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
+      <TestCheckout />
+    </div>
+  );
 }
