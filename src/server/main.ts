@@ -1,10 +1,10 @@
 // Starts the server: config, the embedded database's lock, database (migrated; demo data as decision 027 says),
-// then listen.
+// the app (the demo's sessions paid through the test gateway, decision 134), then listen.
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
-import { seedDemoOnStart } from './seed';
+import { payDemoSessions, seedDemoOnStart } from './seed';
 import { loopbackUrl, publishCliHandoff, removeCliHandoff } from './db/cli-handoff';
 
 // The project brings Node 24 LTS from the npm registry (decision 070): `npm start` runs it. A bare `node`
@@ -44,6 +44,11 @@ if (demo.seeded && demo.passwords) {
   );
 } else if (demo.seeded) console.log('Loaded the demo catalogue and demo accounts (see README).');
 const app = await buildApp({ config, database, serveWeb: true });
+// The demo just loaded: its sessions are paid through the test gateway (decision 134), before anyone can look.
+if (demo.seeded) {
+  const paid = await payDemoSessions(app, demo.sessions);
+  if (paid.paid) app.log.info(paid, 'paid the demo sessions through the test gateway');
+}
 
 // SIGTERM drains: stop accepting, finish requests in flight, then close the database.
 let closing = false;

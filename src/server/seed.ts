@@ -6,7 +6,16 @@ import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
 import { createAccount as insertAccount, hashPassword } from '#server/modules/accounts/service.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { insertRecordedSession } from '#server/modules/sessions/service.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  insertRecordedSession,
+  payRecordedSession,
+  type RecordedSessionProvider,
+} from '#server/modules/sessions/service.ts';
+import {
+  checkout as testGatewayCheckout,
+  settleRefund as settleTestRefund,
+} from '#server/modules/test-gateway/service.ts';
 import {
   availabilityWeekly,
   courses,
@@ -395,31 +404,40 @@ export function demoSeedPlan(config: Config): DemoSeedPlan {
 export async function seedDemoOnStart(
   config: Config,
   db: Db,
-): Promise<{ seeded: boolean; passwords: Record<string, string> | null }> {
+): Promise<{ seeded: boolean; passwords: Record<string, string> | null; sessions: string[] }> {
   const plan = demoSeedPlan(config);
-  if (plan === 'none') return { seeded: false, passwords: null };
-  if (plan === 'readme-passwords') return { seeded: await seedDemo(db), passwords: null };
+  if (plan === 'none') return { seeded: false, passwords: null, sessions: [] };
+  if (plan === 'readme-passwords') {
+    const sessions = await seedDemo(db);
+    return { seeded: sessions !== null, passwords: null, sessions: sessions ?? [] };
+  }
   const chosen = Object.fromEntries(
     Object.keys(DEMO_ACCOUNTS).map((k) => [k, randomBytes(18).toString('base64url')]),
   ) as Record<DemoKey, string>;
-  const seeded = await seedDemo(db, chosen);
+  const sessions = await seedDemo(db, chosen);
   return {
-    seeded,
-    passwords: seeded
+    seeded: sessions !== null,
+    passwords: sessions
       ? Object.fromEntries(
           (Object.keys(DEMO_ACCOUNTS) as DemoKey[]).map((k) => [DEMO_ACCOUNTS[k].email, chosen[k]]),
         )
       : null,
+    sessions: sessions ?? [],
   };
 }
 
+/** Why the demo shark cancelled the demo learner's session (the demo's one refunded session). */
+const DEMO_SHARK_CANCELLATION =
+  'I am called away to an incident response engagement that week. Please book another slot; your payment is refunded in full.';
+
 /**
- * Loads the demo data unless the database already holds sharks. Returns whether it seeded. The demo accounts
- * get the README's passwords unless `passwords` gives others.
+ * Loads the demo data unless the database already holds sharks. Returns the ids of the sessions it recorded
+ * (for payDemoSessions), or null when it did not seed. The demo accounts get the README's passwords unless
+ * `passwords` gives others.
  */
-export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Promise<boolean> {
+export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Promise<string[] | null> {
   const [existing] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sharks`);
-  if (Number(existing?.n ?? 0) > 0) return false;
+  if (Number(existing?.n ?? 0) > 0) return null;
 
   const demoHashes = Object.fromEntries(
     await Promise.all(
@@ -429,7 +447,13 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
     ),
   ) as Record<DemoKey, string>;
 
+  const recorded: string[] = [];
   await db.transaction(async (tx) => {
+    const record = async (session: Parameters<typeof insertRecordedSession>[1]) => {
+      const booking = await insertRecordedSession(tx, session);
+      recorded.push(booking.id);
+      return booking;
+    };
     const demo: Record<string, string> = {};
     for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as Array<
       [keyof typeof DEMO_ACCOUNTS, (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]]
@@ -549,7 +573,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           const preferredTime = `${String(9 + 4 * c).padStart(2, '0')}:00`;
           const status = b % 2 === 0 ? 'confirmed' : 'completed';
           // The session page's timeline: requested by the learner, accepted by the shark (and completed).
-          await insertRecordedSession(tx, {
+          await record({
             courseId: course.id,
             userId: learnerIds[learnerIndex],
             name: learnerName(learnerIndex),
@@ -582,7 +606,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           // The demo learner's latest session with the demo shark ended two days ago and awaits her review.
           const awaitsReview = i === 0 && learnerIndex === 0;
           const preferredDate = dayOffset(awaitsReview ? -2 : -(8 + 3 * r + (i % 5)));
-          const booking = await insertRecordedSession(tx, {
+          const booking = await record({
             courseId: firstCourse.id,
             userId: learnerIds[learnerIndex],
             name: learnerName(learnerIndex),
@@ -616,8 +640,61 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           });
         }
       }
+      // The demo's one refunded session: the demo shark cancelled the demo learner's session of its first
+      // course, a week ahead (09:00, that course's block of the day); payDemoSessions refunds it in full.
+      if (i === 0)
+        await record({
+          courseId: firstCourse.id,
+          userId: demo.learner,
+          name: DEMO_ACCOUNTS.learner.name,
+          email: DEMO_ACCOUNTS.learner.email,
+          phone: '+91 90000 10000',
+          hours: 1,
+          preferredDate: dayOffset(7),
+          preferredTime: '09:00',
+          timeZone: 'Asia/Kolkata',
+          totalPrice: firstCourse.price,
+          status: 'cancelled',
+          cancelledBy: 'shark',
+          events: [
+            { kind: 'requested', actor: 'learner', actorUserId: demo.learner },
+            { kind: 'confirmed', actor: 'shark', actorUserId: userId },
+            { kind: 'cancelled', actor: 'shark', actorUserId: userId, reason: DEMO_SHARK_CANCELLATION },
+          ],
+        });
       if (i % 4 === 0) await tx.insert(sharkFollowers).values({ userId: demo.learner, sharkId: shark.id });
     }
   });
-  return true;
+  return recorded;
+}
+
+/**
+ * Pays the demo's recorded sessions through the test provider's own path (issue 23, decision 134), once the app
+ * is built: each an order at the built-in test gateway through the payments adapter, paid at the gateway's
+ * checkout, captured (ledger, numbered receipt); held sessions' shares released; the shark's cancellation
+ * refunded in full (refund processed, credit note). Test mode only: with Razorpay's keys nothing is paid. A
+ * session paid before is left alone, so running it again pays nothing twice. Nobody is mailed.
+ */
+export async function payDemoSessions(
+  app: FastifyInstance,
+  sessions: string[],
+): Promise<{ paid: number; refunded: number }> {
+  const done = { paid: 0, refunded: 0 };
+  if (app.config.paymentProvider !== 'test') return done;
+  const ctx = { ...app.payments, silent: true, db: app.db, log: app.log };
+  const provider: RecordedSessionProvider = {
+    async pay(tx, orderId) {
+      const answer = await testGatewayCheckout(tx, app.jobs, orderId, 'success');
+      if ('error' in answer)
+        throw new Error(`the test gateway refused a demo payment: ${answer.error.description}`);
+      return answer;
+    },
+    settleRefund: (refundId) => settleTestRefund(app.db, app.jobs, refundId, 'processed'),
+  };
+  for (const id of sessions) {
+    const outcome = await payRecordedSession(ctx, id, provider);
+    if (outcome !== 'skipped') done.paid++;
+    if (outcome === 'refunded') done.refunded++;
+  }
+  return done;
 }

@@ -13,7 +13,9 @@ export function paymentWebhookHandler(ctx: JobContext): JobHandler<'payment-webh
 }
 
 export function refundHandler(ctx: JobContext): JobHandler<'refund'> {
-  return async (job) => sendRefund(clockOf(ctx), job.data.refundId);
+  return async (job) => {
+    await sendRefund(clockOf(ctx), job.data.refundId);
+  };
 }
 
 /** A refund still pending at the provider after this long is asked about again. */

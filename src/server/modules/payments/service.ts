@@ -56,6 +56,11 @@ export interface PaymentsContext extends MailContext {
   config: Config;
   gateway: Gateway;
   jobs: Pick<JobQueue, 'enqueue'>;
+  /**
+   * The demo seed's payments (decision 134): recorded, posted and numbered like any other, but the payer is not
+   * mailed (the seed mails nobody), so no PDF is drawn for an attachment; a download still draws it.
+   */
+  silent?: boolean;
 }
 
 export function createPaymentsContext(opts: {
@@ -305,6 +310,7 @@ export async function recordCapture(
   const paid = (await repo.findPayment(tx, p.id))!;
   await postCapture(tx, paid);
   const doc = await issueDocument(tx, ctx, paid, null);
+  if (ctx.silent) return { kind: 'captured', payment: paid };
   // The mail and its PDF are made by a job written here: no document is drawn while this transaction (and the
   // shark's calendar lock) is held.
   await ctx.jobs.enqueue(tx, 'payment-mail', { kind: 'received', documentId: doc.id, at: at.toISOString() });
@@ -426,6 +432,7 @@ async function mailRefund(
   r: repo.RefundRow,
   creditNote: repo.DocumentRow | null,
 ) {
+  if (ctx.silent) return;
   await ctx.jobs.enqueue(tx, 'payment-mail', {
     kind: 'refund',
     refundId: r.id,
@@ -487,9 +494,9 @@ export async function sendPaymentMail(ctx: PaymentsContext & { db: Db }, job: Pa
 export async function sendRefund(
   ctx: PaymentsContext & { db: Db; log: FastifyBaseLogger },
   refundId: string,
-) {
+): Promise<GatewayRefund | null> {
   const r = await repo.findRefund(ctx.db, refundId);
-  if (!r || r.status !== 'pending' || r.providerRefundId) return;
+  if (!r || r.status !== 'pending' || r.providerRefundId) return null;
   const p = (await repo.findPayment(ctx.db, r.paymentId))!;
   let answer: GatewayRefund;
   try {
@@ -504,7 +511,7 @@ export async function sendRefund(
       await ctx.db.transaction((tx) =>
         settleRefund(tx, ctx, r.id, 'failed', null, `${e.code}: ${e.description}`),
       );
-      return;
+      return null;
     }
     await repo.updateRefund(ctx.db, r.id, {
       attempts: r.attempts + 1,
@@ -520,6 +527,7 @@ export async function sendRefund(
     });
     if (answer.status !== 'pending') await settleRefund(tx, ctx, r.id, answer.status, answer.id, null);
   });
+  return answer;
 }
 
 /**
@@ -674,15 +682,43 @@ export async function reconcileRefunds(ctx: PaymentsContext & { db: Db }, before
       await ctx.db.transaction((tx) => ctx.jobs.enqueue(tx, 'refund', { refundId: r.id }));
       continue;
     }
-    const p = (await repo.findPayment(ctx.db, r.paymentId))!;
     try {
-      const answer = await ctx.gateway.fetchRefund(p.providerPaymentId!, r.providerRefundId);
-      if (await ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, answer))) settled++;
+      if (await askAboutRefund(ctx, r)) settled++;
     } catch (e) {
       if (!(e instanceof GatewayUnavailable || e instanceof GatewayRejected)) throw e;
     }
   }
   return settled;
+}
+
+/** Asks the provider about a refund it was sent, and applies its answer: true when that settled it. */
+async function askAboutRefund(ctx: PaymentsContext & { db: Db }, r: repo.RefundRow) {
+  const p = (await repo.findPayment(ctx.db, r.paymentId))!;
+  const answer = await ctx.gateway.fetchRefund(p.providerPaymentId!, r.providerRefundId!);
+  return ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, answer));
+}
+
+/**
+ * A booking's pending refund sent to the provider and settled there now (the demo seed, decision 134): sent as
+ * the refund job sends it, `settleAtProvider` standing in for the provider's own delay, then its answer asked
+ * for as the reconciliation asks. True once it is processed or failed here.
+ */
+export async function sendBookingRefundNow(
+  ctx: PaymentsContext & { db: Db; log: FastifyBaseLogger },
+  bookingId: string,
+  settleAtProvider: (providerRefundId: string) => Promise<unknown>,
+): Promise<boolean> {
+  const p = await repo.findBookingPayment(ctx.db, bookingId);
+  const pending = p && (await repo.findPaymentRefund(ctx.db, p.id));
+  if (!pending || pending.status !== 'pending') return false;
+  // The refund job may have sent it already (it is queued with the refund): then it is only settled and asked.
+  if (!pending.providerRefundId) await sendRefund(ctx, pending.id);
+  const sent = (await repo.findRefund(ctx.db, pending.id))!;
+  if (sent.status === 'pending' && sent.providerRefundId) {
+    await settleAtProvider(sent.providerRefundId);
+    await askAboutRefund(ctx, sent);
+  }
+  return (await repo.findRefund(ctx.db, pending.id))!.status === 'processed';
 }
 
 // ---- Documents ----------------------------------------------------------------------------------------------

@@ -91,6 +91,8 @@ export interface SessionRow {
   brief: Record<string, string>;
   notes: Record<string, string>;
   lateCancellation: boolean;
+  /** Who cancelled a cancelled session. */
+  cancelledBy: 'learner' | 'shark' | 'admin' | null;
   proposedStartsAt: Date | null;
   proposedEndsAt: Date | null;
   proposedBy: 'learner' | 'shark' | null;
@@ -130,6 +132,7 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
       brief: b.brief,
       notes: b.notes,
       lateCancellation: b.lateCancellation,
+      cancelledBy: b.cancelledBy,
       proposedStartsAt: b.proposedStartsAt,
       proposedEndsAt: b.proposedEndsAt,
       proposedBy: b.proposedBy,
@@ -1215,9 +1218,16 @@ export interface RecordedSession {
   preferredTime: string;
   timeZone: string;
   totalPrice: number;
-  status: 'confirmed' | 'completed';
+  status: 'confirmed' | 'completed' | 'cancelled';
+  /** Who cancelled a cancelled session. */
+  cancelledBy?: 'learner' | 'shark' | 'admin';
   /** The timeline, every event at the booking's creation. */
-  events: Array<{ kind: SessionEventKind; actor: SessionActor; actorUserId?: string | null }>;
+  events: Array<{
+    kind: SessionEventKind;
+    actor: SessionActor;
+    actorUserId?: string | null;
+    reason?: string | null;
+  }>;
 }
 
 /** Writes a session that already happened (or was already confirmed) with its timeline. */

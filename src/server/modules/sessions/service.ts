@@ -59,8 +59,10 @@ import {
   refundBooking,
   refundPercent,
   releaseShare,
+  sendBookingRefundNow,
   sessionPayment,
   verifyCallback,
+  type NewCheckout,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
@@ -773,6 +775,54 @@ const describeSession = (
 ) =>
   `${terms.title}: ${hours} h with ${terms.sharkName}, ${formatSpan(slot.startsAt, slot.endsAt, slot.timeZone)}`;
 
+/** The open payment of a session about to be paid: who pays whom for what, as its mails and documents say. */
+function newCheckout(
+  ctx: SessionContext,
+  terms: CourseTerms,
+  s: {
+    id: string;
+    paymentId: string;
+    orderId: string;
+    userId: string;
+    name: string;
+    email: string;
+    sharkId: string;
+    hours: number;
+    startsAt: Date;
+    endsAt: Date;
+    timeZone: string;
+    /** The learner reads their dates in the zone they booked from (as in every session mail). */
+    learnerZone: string;
+  },
+  amountPaise: number,
+  at: Date,
+): NewCheckout {
+  return {
+    paymentId: s.paymentId,
+    bookingId: s.id,
+    orderId: s.orderId,
+    payerId: s.userId,
+    payerName: s.name,
+    payerEmail: s.email,
+    sharkId: s.sharkId,
+    sharkName: terms.sharkName,
+    description: describeSession(terms, s.hours, s),
+    courseTitle: terms.title,
+    mail: {
+      course: terms.title,
+      shark: terms.sharkName,
+      learner: s.name,
+      when: formatSpan(s.startsAt, s.endsAt, s.learnerZone),
+      hours: s.hours,
+      price: formatPaise(amountPaise),
+      link: `${ctx.appOrigin}${paths.sessions.detail(s.id)}`,
+      zone: s.learnerZone,
+    },
+    amountPaise,
+    at,
+  };
+}
+
 async function holdForCheckout(
   db: Db,
   ctx: SessionContext,
@@ -841,30 +891,11 @@ async function holdForCheckout(
         createdAt: at,
       };
       await repo.insertHold(tx, hold);
-      await insertCheckout(tx, ctx, {
-        paymentId,
-        bookingId,
-        orderId: order.id,
-        payerId: userId,
-        payerName: input.name,
-        payerEmail: input.email,
-        sharkId: course.sharkId,
-        sharkName: terms.sharkName,
-        description: describeSession(terms, input.hours, slot),
-        courseTitle: terms.title,
-        mail: {
-          course: terms.title,
-          shark: terms.sharkName,
-          learner: input.name,
-          when: formatSpan(slot.startsAt, slot.endsAt, learnerZone),
-          hours: input.hours,
-          price: formatPaise(q.totalPaise),
-          link: `${ctx.appOrigin}${paths.sessions.detail(bookingId)}`,
-          zone: learnerZone,
-        },
-        amountPaise: q.totalPaise,
-        at,
-      });
+      await insertCheckout(
+        tx,
+        ctx,
+        newCheckout(ctx, terms, { ...hold, paymentId, orderId: order.id, learnerZone }, q.totalPaise, at),
+      );
       return { result: checkoutStarted(hold, q.totalPaise), created: true };
     });
   } catch (e) {
@@ -1276,6 +1307,61 @@ export async function closeSessionsOfLeavingLearner(
 /** Writes a session that already happened, with its timeline (the demo seed). */
 export const insertRecordedSession = (db: DbOrTx, input: repo.RecordedSession) =>
   repo.insertRecordedSession(db, input);
+
+/** The provider's own side of paying a recorded session (the demo seed has the test gateway's). */
+export interface RecordedSessionProvider {
+  /** The provider's checkout pays this order, in the caller's transaction, and answers its signed callback. */
+  pay(tx: Db, orderId: string): Promise<CheckoutCallback>;
+  /** The provider settles this refund as processed. */
+  settleRefund(providerRefundId: string): Promise<unknown>;
+}
+
+/**
+ * Pays a session the demo seed recorded the way a learner pays in test mode (issue 23, decision 134): an order
+ * at the provider through the adapter, paid at the provider's checkout, its signed callback checked, the capture
+ * recorded (ledger, numbered document); then the money its state stands for, decided where every change's is
+ * (settleMoney): a held session's share released, a cancelled one refunded by the policy, the refund sent and
+ * settled. The checkout and the capture share one transaction: a recorded session has no hold for a webhook
+ * that beat its capture to book from, so the webhooks, sent with that commit, find it recorded. Nothing for a
+ * free course or a session paid already.
+ */
+export async function payRecordedSession(
+  ctx: ClockContext,
+  bookingId: string,
+  provider: RecordedSessionProvider,
+): Promise<'paid' | 'refunded' | 'skipped'> {
+  const row = await findSession(ctx.db, bookingId);
+  if (!row?.userId || (await findBookingPayment(ctx.db, bookingId))) return 'skipped';
+  const terms = (await repo.findCourseTerms(ctx.db, row.courseId))!;
+  if (terms.price <= 0) return 'skipped';
+  const amountPaise = quoteOf(ctx.config, terms, row.hours).totalPaise;
+  const paymentId = randomUUID();
+  const order = await openOrder(ctx, paymentId, amountPaise, bookingId);
+  const payer = { ...row, userId: row.userId, learnerZone: row.learnerTimeZone ?? row.timeZone };
+  await ctx.db.transaction(async (tx) => {
+    const at = now();
+    const payment = await insertCheckout(
+      tx,
+      ctx,
+      newCheckout(ctx, terms, { ...payer, paymentId, orderId: order.id }, amountPaise, at),
+    );
+    const callback = await provider.pay(tx, order.id);
+    verifyCallback(ctx, payment, payer.userId, callback);
+    await recordCapture(tx, ctx, paymentId, { providerPaymentId: callback.razorpay_payment_id });
+    const money = moneyOfRecorded(row, at);
+    if (money) await settleMoney(tx, ctx, money);
+  });
+  return (await sendBookingRefundNow(ctx, bookingId, provider.settleRefund)) ? 'refunded' : 'paid';
+}
+
+/** The change a recorded session's state stands for, as far as money goes: held, or cancelled by someone. */
+function moneyOfRecorded(row: SessionRow, at: Date): NewEvent | null {
+  const base = { bookingId: row.id, at, actorUserId: null };
+  if (row.status === 'completed') return { ...base, kind: 'completed', actor: 'system' };
+  if (row.status === 'cancelled')
+    return { ...base, kind: 'cancelled', actor: row.cancelledBy ?? 'admin', late: row.lateCancellation };
+  return null;
+}
 
 /**
  * The payment-webhook job: one stored provider event applied (issue 23). Captures from payment.captured and
