@@ -1,10 +1,10 @@
 // A session from request to completion (issue 13): a fresh learner books the demo shark's course and pays for it
 // (test mode), the shark accepts from its sessions' "Needs your action", they exchange a message, the learner
 // proposes a new time with the slot picker and the shark accepts it, the server's clock moves past the end
-// (POST /api/dev/clock), and both dashboards show it completed while the shark's earnings grow by the session's
-// price. Then the shark reports a no-show, an admin finds it among the disputes and rules that the session took
-// place, and every side's timeline shows the ruling. It runs in its own project after the journeys, because it
-// moves the server's clock; afterAll puts the clock back.
+// (POST /api/dev/clock), and both dashboards show it completed while the shark's earnings (from the ledger)
+// grow by the shark's share of the session's price. Then the shark reports a no-show, an admin finds it among
+// the disputes and rules that the session took place, and every side's timeline shows the ruling. It runs in
+// its own project after the journeys, because it moves the server's clock; afterAll puts the clock back.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Enrollments } from '#shared/workspace.ts';
 import {
@@ -38,12 +38,19 @@ test.afterAll(async ({ playwright }, testInfo) => {
   }
 });
 
-/** The shark's "Earnings" tile, in rupees. */
+/** The shark's "Earnings" tile, in paise. */
 async function earnings(page: Page): Promise<number> {
   await page.goto('/shark/dashboard');
   const value = page.locator('dt', { hasText: /^Earnings$/ }).locator('xpath=following-sibling::dd[1]');
   await expect(value).toContainText('₹');
-  return rupees((await value.textContent()) ?? '');
+  return Math.round(rupees((await value.textContent()) ?? '') * 100);
+}
+
+/** The shark's share of `hours` of a course, in paise: the price quote's own figure, which the ledger posts. */
+async function shareOf(request: APIRequestContext, courseId: string, hours: number): Promise<number> {
+  const res = await request.get(`/api/bookings/quote?courseId=${courseId}&hours=${hours}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { sharkPaise: number }).sharkPaise;
 }
 
 async function newPage(browser: Browser, timezoneId: string) {
@@ -185,12 +192,12 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   // Every confirmed session of the shark that ends before the new time completes with it (seeded ones too).
   const target = Date.parse(moved.endsAt) + 5 * MINUTE;
   const enrollments = (await (await shark.request.get('/api/workspace/enrollments')).json()) as Enrollments;
-  const alsoCompleted = enrollments.courses
-    .flatMap((c) => c.students)
-    .filter(
-      (s) => s.id !== sessionId && s.status === 'confirmed' && s.endsAt && Date.parse(s.endsAt) <= target,
-    )
-    .reduce((sum, s) => sum + s.totalPrice, 0);
+  const completing = enrollments.courses
+    .flatMap((c) => c.students.map((s) => ({ ...s, courseId: c.courseId })))
+    .filter((s) => s.status === 'confirmed' && s.endsAt && Date.parse(s.endsAt) <= target);
+  expect(completing.map((s) => s.id)).toContain(sessionId);
+  let earned = 0;
+  for (const s of completing) earned += await shareOf(shark.request, s.courseId, s.hours);
 
   // The session's time passes. Both sign in again: days later, their old logins may have gone idle.
   await moveClock(request, Math.ceil((target - Date.now()) / MINUTE));
@@ -199,7 +206,7 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   await shark.context().clearCookies();
   await loginAsDemo(shark, 'shark');
 
-  // Both dashboards show it completed, and the shark's earnings moved by its price.
+  // Both dashboards show it completed, and the shark's earnings moved by its share of the price.
   await page.goto('/user/dashboard');
   const learnerRow = page
     .getByRole('list', { name: 'Past' })
@@ -215,7 +222,7 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
     .getByTestId('session-item')
     .filter({ hasText: account.email });
   await expect(sharkRow.getByText(SESSION_STATUS_LABEL.completed, { exact: true })).toBeVisible();
-  expect(await earnings(shark)).toBe(earningsBefore + price + alsoCompleted);
+  expect(await earnings(shark)).toBe(earningsBefore + earned);
 
   await page.goto(sessionPath);
   await expect(

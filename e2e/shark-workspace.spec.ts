@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { formatPaise } from '#shared/payments.ts';
 import { SESSION_MSG, SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
 import { bookAndPay } from './helpers/payments';
@@ -215,7 +216,11 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   ).toContainText('1 booking · ₹4,200');
   await shoot(page, 'enrollments-shark');
 
-  // Earnings count held sessions only: a request is counted apart, as awaiting an answer.
+  // Earnings count held sessions only: the paid request is counted apart, as awaiting an answer, and its share
+  // (the price quote's figure, which the ledger posted at payment) as booked, not yet held.
+  const quote = await page.request.get(`/api/bookings/quote?courseId=${courseId}&hours=2`);
+  const { sharkPaise } = (await quote.json()) as { sharkPaise: number };
+  expect(sharkPaise).toBeGreaterThan(0);
   await page.goto('/shark/dashboard');
   const numbers = page.getByLabel('Your numbers');
   const tile = (label: string) => numbers.getByText(label, { exact: true }).locator('xpath=..');
@@ -223,7 +228,7 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await expect(tile('Completed sessions').getByRole('definition')).toHaveText('0');
   await expect(tile('Earnings').getByRole('definition')).toHaveText('₹0');
   await expect(tile('Average rating').getByRole('definition')).toHaveText('—No ratings yet');
-  await expect(tile('Booked, not yet held').getByRole('definition')).toHaveText('₹0');
+  await expect(tile('Booked, not yet held').getByRole('definition')).toHaveText(formatPaise(sharkPaise));
   await expect(tile('Requests awaiting your answer').getByRole('definition')).toHaveText('1');
   await expect(
     page.getByRole('list', { name: 'Needs your action' }).getByText('Priya Raman', { exact: true }),

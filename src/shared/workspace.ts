@@ -132,10 +132,13 @@ export const dashboardSchema = z.object({
   upcomingSessions: z.number(),
   /** Sessions in the completed state. */
   completedSessions: z.number(),
-  /** Rupees: the total of completed sessions. */
-  earnings: z.number(),
-  /** Rupees: the total of confirmed sessions still ahead (booked, not yet held), shown apart from earnings. */
-  bookedNotHeld: z.number(),
+  /**
+   * Paise, from the ledger: the shark's share (the price less the platform fee and its tax) of the sessions
+   * held, net of refunds. Until payouts exist nothing leaves it, so it is the shark's available balance.
+   */
+  earningsPaise: z.number().int(),
+  /** Paise, from the ledger: the shark's share of paid sessions not yet held (pending), apart from earnings. */
+  bookedNotHeldPaise: z.number().int(),
   /** Requests waiting for the shark's answer. */
   awaitingAnswer: z.number(),
   /** Sessions the shark cancelled (each one is counted). */

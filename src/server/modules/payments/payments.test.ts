@@ -655,6 +655,13 @@ describe('refunds by the policy', () => {
       pendingPaise: net,
       availablePaise: net,
     });
+    // The shark's dashboard reads the same ledger: the held session is earned, the other is booked, not held.
+    const dashboard = async () => (await get(w.sharkCookie, '/api/workspace/dashboard')).json();
+    expect(await dashboard()).toMatchObject({
+      completedSessions: 1,
+      earningsPaise: net,
+      bookedNotHeldPaise: net,
+    });
     // The learner reports the shark did not come; an admin upholds it.
     clock = Date.parse(slot(4)) + 3 * 3_600_000;
     await post(w.cookie, `/api/sessions/${noShow}/no-show`, { note: 'The shark never joined the call.' });
@@ -673,6 +680,7 @@ describe('refunds by the policy', () => {
       pendingPaise: 0,
       availablePaise: net,
     });
+    expect(await dashboard()).toMatchObject({ earningsPaise: net, bookedNotHeldPaise: 0 });
     // The learner's mail of the expired request says the refund follows on its own.
     const expired = (await outbox(w.learner.email)).find((m) => m.template === 'session-expired');
     expect(expired?.text).toContain(SESSION_MSG.refundFollows);

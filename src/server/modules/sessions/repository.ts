@@ -689,8 +689,6 @@ export async function claimMessages(db: DbOrTx, group: MessageGroup, at: Date) {
 export interface DashboardMetrics {
   upcoming: number;
   completed: number;
-  earnings: number;
-  bookedNotHeld: number;
   awaitingAnswer: number;
   sharkCancellations: number;
   courseCount: number;
@@ -701,8 +699,6 @@ export interface DashboardMetrics {
 interface DashboardMetricsRow extends Record<string, unknown> {
   upcoming: number;
   completed: number;
-  earnings: string;
-  booked_not_held: string;
   awaiting_answer: number;
   shark_cancellations: number;
   course_count: number;
@@ -713,8 +709,6 @@ interface DashboardMetricsRow extends Record<string, unknown> {
 const toDashboardMetrics = (row: DashboardMetricsRow): DashboardMetrics => ({
   upcoming: row.upcoming,
   completed: row.completed,
-  earnings: Number(row.earnings),
-  bookedNotHeld: Number(row.booked_not_held),
   awaitingAnswer: row.awaiting_answer,
   sharkCancellations: row.shark_cancellations,
   courseCount: row.course_count,
@@ -723,10 +717,9 @@ const toDashboardMetrics = (row: DashboardMetricsRow): DashboardMetrics => ({
 });
 
 /**
- * The dashboard's counts and sums in one round trip (issue 13): upcoming = confirmed sessions starting after
- * `at`, completed = completed, earnings = the total of completed ones; booked-not-held (confirmed, ahead),
- * open requests and the shark's cancellations beside them. Raw SQL: the builder has no select of several
- * aggregates with FILTER; money comes back as text and is read once, in toDashboardMetrics.
+ * The dashboard's counts in one round trip (issue 13): upcoming = confirmed sessions starting after `at`,
+ * completed = completed; open requests and the shark's cancellations beside them. Its money comes from the
+ * ledger (issue 23), not from here. Raw SQL: the builder has no select of several aggregates with FILTER.
  */
 export async function dashboardMetrics(
   db: DbOrTx,
@@ -739,9 +732,6 @@ export async function dashboardMetrics(
     sql`SELECT
           count(*) FILTER (WHERE b.status = 'confirmed' AND b.starts_at > ${t}::timestamptz)::int AS upcoming,
           count(*) FILTER (WHERE b.status = 'completed')::int AS completed,
-          coalesce(sum(b.total_price) FILTER (WHERE b.status = 'completed'), 0)::text AS earnings,
-          coalesce(sum(b.total_price) FILTER (WHERE b.status = 'confirmed' AND b.starts_at > ${t}::timestamptz), 0)::text
-            AS booked_not_held,
           count(*) FILTER (WHERE b.status = 'requested')::int AS awaiting_answer,
           count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_by = 'shark')::int AS shark_cancellations,
           (SELECT count(*) FROM courses c WHERE c.shark_id = ${sharkId})::int AS course_count,

@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
+import { payeeBalance } from '#server/modules/ledger/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
 import { now, todayIn } from '#server/time.ts';
@@ -137,6 +138,11 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
   const at = now();
   const today = todayIn(timeZone, at);
   const metrics = await sharkDashboardFigures(db, sharkId, at);
+  // Money from the ledger, the only place it is counted (issue 23): a session booked without a payment (none
+  // can be, outside old data) earns nothing here.
+  const money = sharkId
+    ? await payeeBalance(db, { kind: 'shark', id: sharkId })
+    : { pendingPaise: 0, availablePaise: 0 };
   const nextSessions = await nextSharkSessions(db, sharkId, at, NEXT_SESSIONS);
   const totals = sharkId
     ? await countSessionGroups(db, { sharkId }, at)
@@ -152,8 +158,8 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
     sharkName: scope.shark?.name ?? null,
     upcomingSessions: metrics.upcoming,
     completedSessions: metrics.completed,
-    earnings: metrics.earnings,
-    bookedNotHeld: metrics.bookedNotHeld,
+    earningsPaise: money.availablePaise,
+    bookedNotHeldPaise: money.pendingPaise,
     awaitingAnswer: metrics.awaitingAnswer,
     sharkCancellations: metrics.sharkCancellations,
     avgRating: metrics.avgRating,

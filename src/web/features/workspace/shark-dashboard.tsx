@@ -1,6 +1,6 @@
-// /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = completed
-// sessions' total, average rating), what is booked but not yet held and the requests awaiting an answer (kept
-// apart from earnings), then the first sessions of each group (needing an answer, upcoming, past) with its
+// /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = the shark's
+// share of the sessions held, from the ledger, average rating), the share of paid sessions not yet held and the
+// requests awaiting an answer (kept apart from earnings), then the first sessions of each group (needing an answer, upcoming, past) with its
 // count, from the dashboard's own answer: the full lists are on the enrollments page.
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
@@ -9,7 +9,8 @@ import { useSharkDashboard } from '#web/features/workspace/api.ts';
 import { fromSharkSession, SessionPreview } from '#web/features/session-lists/session-groups.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { formatRating, formatRupees } from '#web/lib/format.ts';
+import { formatRating } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import type { Dashboard } from '#shared/workspace.ts';
@@ -49,7 +50,7 @@ export function SharkDashboard() {
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3" aria-label="Your numbers">
             <MetricTile label="Upcoming sessions" value={data ? String(data.upcomingSessions) : null} />
             <MetricTile label="Completed sessions" value={data ? String(data.completedSessions) : null} />
-            <MetricTile label="Earnings" value={data ? formatRupees(data.earnings) : null} />
+            <MetricTile label="Earnings" value={data ? formatPaise(data.earningsPaise) : null} />
             <MetricTile
               label="Average rating"
               value={
@@ -65,8 +66,8 @@ export function SharkDashboard() {
                 ) : null
               }
             />
-            {data?.bookedNotHeld !== undefined ? (
-              <MetricTile label="Booked, not yet held" value={formatRupees(data.bookedNotHeld)} />
+            {data ? (
+              <MetricTile label="Booked, not yet held" value={formatPaise(data.bookedNotHeldPaise)} />
             ) : null}
             {data?.awaitingAnswer !== undefined ? (
               <MetricTile label="Requests awaiting your answer" value={String(data.awaitingAnswer)} />
@@ -74,8 +75,8 @@ export function SharkDashboard() {
           </dl>
           {data ? (
             <p className="muted -mt-2 text-xs">
-              Earnings count completed sessions only; booked sessions count once they are held. Payment is
-              arranged with each learner.
+              Earnings are your share of the sessions held: what learners paid, less the platform fee and any
+              tax on it, and less refunds. Paid sessions count once they are held.
               {data.sharkCancellations !== undefined
                 ? ` Sessions you cancelled: ${data.sharkCancellations}.`
                 : ''}

@@ -164,8 +164,8 @@ describe('/shark/dashboard', () => {
       sharkName: 'Arjun Mehta',
       upcomingSessions: 3,
       completedSessions: 12,
-      earnings: 48500,
-      bookedNotHeld: 6000,
+      earningsPaise: 4_850_050,
+      bookedNotHeldPaise: 600_000,
       awaitingAnswer: 2,
       sharkCancellations: 1,
       avgRating: null,
@@ -206,10 +206,10 @@ describe('/shark/dashboard', () => {
       'Booked, not yet held',
       'Requests awaiting your answer',
     ]);
-    expect(numbers).toEqual(['3', '12', '₹48,500', '—No ratings yet', '₹6,000', '2']);
+    expect(numbers).toEqual(['3', '12', '₹48,500.50', '—No ratings yet', '₹6,000', '2']);
     expect(
       screen.getByText(
-        'Earnings count completed sessions only; booked sessions count once they are held. Payment is arranged with each learner. Sessions you cancelled: 1.',
+        'Earnings are your share of the sessions held: what learners paid, less the platform fee and any tax on it, and less refunds. Paid sessions count once they are held. Sessions you cancelled: 1.',
       ),
     ).toBeInTheDocument();
     const action = await screen.findByRole('list', { name: 'Needs your action' });
