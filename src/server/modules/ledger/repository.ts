@@ -50,6 +50,16 @@ export async function insertTransaction(db: DbOrTx, t: NewTransaction): Promise<
   return row?.id ?? null;
 }
 
+/** Whether a transaction with this idempotency key was posted. */
+export async function hasTransaction(db: DbOrTx, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertEntries(
   db: DbOrTx,
   transactionId: string,

@@ -71,6 +71,9 @@ export async function post(tx: DbOrTx, p: Posting): Promise<boolean> {
   return true;
 }
 
+/** Whether the money event of this key was posted (its transaction is in the ledger). */
+export const isPosted = (db: DbOrTx, key: string) => repo.hasTransaction(db, key);
+
 /** What the company owes a payee: pending (sessions not yet held) and available (held), in paise. */
 export async function payeeBalance(db: DbOrTx, payee: Payee) {
   const rows = await repo.balances(db, payee);

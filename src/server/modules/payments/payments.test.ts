@@ -685,6 +685,42 @@ describe('refunds by the policy', () => {
     const expired = (await outbox(w.learner.email)).find((m) => m.template === 'session-expired');
     expect(expired?.text).toContain(SESSION_MSG.refundFollows);
   });
+  it('takes an upheld shark no-show reported after the session completed back from the available share', async () => {
+    const w = await setup();
+    const id = await paidSession(w, { startsAt: slot(2) });
+    await post(w.sharkCookie, `/api/sessions/${id}/accept`);
+    clock = Date.parse(slot(2)) + 3 * 3_600_000;
+    await tickSessions({ ...app.payments, db: app.db, log: app.log });
+    const net = 300_000 - 30_000 - 5_400;
+    expect(await payeeBalance(w.db, { kind: 'shark', id: w.shark.id })).toEqual({
+      pendingPaise: 0,
+      availablePaise: net,
+    });
+    // Within 48 hours of the end the learner reports that the shark never came, and an admin upholds it.
+    const reported = await post(w.cookie, `/api/sessions/${id}/no-show`, { note: 'The shark never joined.' });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const ruled = await post(w.adminCookie, `/api/admin/bookings/${id}/resolve-no-show`, {
+      outcome: 'upheld',
+      reason: 'The shark admitted missing it.',
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    await app.jobs.runAll();
+    expect(await refundOf(w, id)).toMatchObject({
+      reason: 'shark_no_show',
+      percent: 100,
+      status: 'processed',
+    });
+    // Nothing is left owed to the shark, and no part of it shows as negative.
+    expect(await payeeBalance(w.db, { kind: 'shark', id: w.shark.id })).toEqual({
+      pendingPaise: 0,
+      availablePaise: 0,
+    });
+    expect((await get(w.sharkCookie, '/api/workspace/dashboard')).json()).toMatchObject({
+      earningsPaise: 0,
+      bookedNotHeldPaise: 0,
+    });
+    expect((await trialBalance(w.db)).totalPaise).toBe(0);
+  });
 });
 
 describe('documents', () => {

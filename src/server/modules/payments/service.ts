@@ -25,7 +25,7 @@ import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
 import type { JobQueue, PaymentMailJob } from '#server/jobs/queue.ts';
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { post, type Payee } from '#server/modules/ledger/service.ts';
+import { isPosted, post, type Payee } from '#server/modules/ledger/service.ts';
 import {
   documentFileName,
   documentNumber,
@@ -407,6 +407,9 @@ async function refundPayment(
     amountPaise: parts.amountPaise,
   });
   if (!refund) return null; // refunded before: one refund a payment
+  // The shark's part comes back from wherever the share sits: still pending, or already available when the
+  // session was held before the refund (a no-show upheld after the session completed).
+  const released = p.bookingId !== null && (await isPosted(tx, shareReleasedKey(p.bookingId)));
   await post(tx, {
     key: `refund:${refund.id}:requested`,
     kind: 'refund_requested',
@@ -415,7 +418,7 @@ async function refundPayment(
     refundId: refund.id,
     bookingId: p.bookingId,
     lines: [
-      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, parts.sharkPaise],
+      [{ payee: sharkPayee(p.sharkId), part: released ? 'available' : 'pending' }, parts.sharkPaise],
       ['platform_fee_revenue', parts.feePaise],
       ['tax_payable', parts.feeTaxPaise],
       ['refunds_payable', -parts.amountPaise],
@@ -592,6 +595,8 @@ export async function retryRefund(tx: DbOrTx, ctx: PaymentsContext, refundId: st
 
 // ---- The shark's share ------------------------------------------------------------------------------------
 
+const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:share_released`;
+
 /**
  * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
  * booking, by its key.
@@ -603,7 +608,7 @@ export async function releaseShare(tx: DbOrTx, bookingId: string) {
   const taken = refund ? refundSplit(p, refund.percent).sharkPaise : 0;
   const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
   return post(tx, {
-    key: `booking:${bookingId}:share_released`,
+    key: shareReleasedKey(bookingId),
     kind: 'share_released',
     memo: `Session held: ${p.description}`,
     paymentId: p.id,
