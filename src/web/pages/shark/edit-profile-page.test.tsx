@@ -53,6 +53,7 @@ function courseServer(initial: OwnCourse[] = []) {
         bookingCount: 0,
         enrolledCount: 0,
         cancellationHours: Number(b.cancellationHours),
+        lateCancellationRefund: Number(b.lateCancellationRefund),
         archived: false,
         createdAt: '2026-11-22T10:00:00.000Z',
       };
@@ -138,6 +139,7 @@ describe('course manager on /shark/edit-profile', () => {
       requiredDevices: 'Laptop + Internet',
       requiredKnowledge: 'Basic Skills',
       cancellationHours: 48,
+      lateCancellationRefund: 50,
     });
     const list = await screen.findByRole('list', { name: 'Your courses' });
     expect(within(list).getByText('Web App Pentesting')).toBeInTheDocument();
@@ -190,6 +192,7 @@ describe('course manager on /shark/edit-profile', () => {
             bookingCount: 0,
             enrolledCount: 0,
             cancellationHours: 24,
+            lateCancellationRefund: 50,
             archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
@@ -214,6 +217,7 @@ describe('course manager on /shark/edit-profile', () => {
             bookingCount: 0,
             enrolledCount: 0,
             cancellationHours: 24,
+            lateCancellationRefund: 50,
             archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
@@ -278,6 +282,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 0,
       enrolledCount: 0,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     });
@@ -356,6 +361,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 2,
       enrolledCount: 2,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
@@ -407,6 +413,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 0,
       enrolledCount: 0,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
