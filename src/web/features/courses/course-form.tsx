@@ -288,7 +288,7 @@ function LateRefundChoice({
           >
             <input
               type="radio"
-              className="size-4 shrink-0 accent-accent-400"
+              className="size-4 shrink-0 accent-accent-400 focus-visible:outline-none"
               value={String(percent)}
               {...field}
             />
