@@ -126,10 +126,19 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   const edit = page.getByRole('dialog', { name: 'Edit Memory Forensics 101' });
   await edit.getByLabel('Title').fill('Memory Forensics Bootcamp');
   await edit.getByLabel('Price per hour (₹)').fill('2100');
+  const lateRefund = edit.getByRole('group', { name: 'Refund when a learner cancels late' });
+  await expect(lateRefund.getByRole('radio', { name: '50% refund' })).toBeChecked();
+  await lateRefund.getByText('No refund').click();
   await edit.getByRole('button', { name: 'Save course' }).click();
   await expect(edit).toBeHidden();
   await expect(list.getByText('Memory Forensics Bootcamp')).toBeVisible();
   await expect(list.getByText(/₹2,100\/hour/)).toBeVisible();
+  // The choice is kept: the course opens with it.
+  await page.getByRole('button', { name: 'Edit Memory Forensics Bootcamp' }).click();
+  const reopened = page.getByRole('dialog', { name: 'Edit Memory Forensics Bootcamp' });
+  await expect(reopened.getByRole('radio', { name: 'No refund' })).toBeChecked();
+  await reopened.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reopened).toBeHidden();
   await shoot(page, 'edit-profile');
 
   // The public page shows the published profile, its photo and the course with its image.

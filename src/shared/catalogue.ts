@@ -71,5 +71,7 @@ export const publicCourseSchema = z.object({
   enrolledCount: z.number(),
   /** Free cancellation until this many hours before a session (shown before booking). */
   cancellationHours: z.number(),
+  /** Percent of the price a learner who cancels inside the window gets back: 50 or 0 (the shark's choice). */
+  lateCancellationRefund: z.number().int(),
 });
 export type PublicCourse = z.infer<typeof publicCourseSchema>;

@@ -35,7 +35,15 @@ export const COURSE_MSG = {
   deleted: 'Course deleted.',
   imageUpdated: 'Course image updated.',
   cancellationInvalid: 'Choose a cancellation window: 0, 12, 24, 48 or 72 hours',
+  lateRefundInvalid: 'Choose the refund when a learner cancels late: 50% or no refund (0%)',
 } as const;
+
+/**
+ * What a learner who cancels inside the cancellation window gets back, in percent of what they paid: the shark
+ * chooses half or nothing (decision 131). The database holds the same two values.
+ */
+export const LATE_CANCELLATION_REFUNDS = [50, 0] as const;
+export const DEFAULT_LATE_CANCELLATION_REFUND = 50;
 
 /** Empty text or null means "not given"; numbers may arrive as the text of an <input type="number">. */
 
@@ -109,6 +117,18 @@ export const courseInputSchema = z.object({
         .refine(
           (v) => (CANCELLATION_WINDOWS as readonly number[]).includes(v),
           COURSE_MSG.cancellationInvalid,
+        ),
+    )
+    .optional(),
+  /** Refund (percent) when the learner cancels inside the window; absent keeps the course's (50 for a new one). */
+  lateCancellationRefund: z
+    .preprocess(
+      numberInput,
+      z
+        .number({ error: COURSE_MSG.lateRefundInvalid })
+        .refine(
+          (v) => (LATE_CANCELLATION_REFUNDS as readonly number[]).includes(v),
+          COURSE_MSG.lateRefundInvalid,
         ),
     )
     .optional(),

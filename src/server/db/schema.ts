@@ -985,4 +985,5 @@ export const coursesWithBookings = pgView('courses_with_bookings', {
   enrolledCount: integer('enrolled_count').notNull(),
   cancellationHours: integer('cancellation_hours').notNull(),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  lateCancellationRefund: smallint('late_cancellation_refund').notNull(),
 }).existing();

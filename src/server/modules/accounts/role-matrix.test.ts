@@ -147,6 +147,7 @@ const courseBody = () => ({
   description: 'Volatility hands-on.',
   duration: 3,
   price: 1500,
+  lateCancellationRefund: 0,
 });
 const reviewBody = {
   rating: 5,

@@ -148,6 +148,9 @@ describe('owner course CRUD', () => {
       [{ duration: '0x10' }, 'duration', 'Duration must be a number'],
       [{ duration: false }, 'duration', 'Duration must be a number'],
       [{ cancellationHours: '0x18' }, 'cancellationHours', COURSE_MSG.cancellationInvalid],
+      [{ lateCancellationRefund: 25 }, 'lateCancellationRefund', COURSE_MSG.lateRefundInvalid],
+      [{ lateCancellationRefund: '100' }, 'lateCancellationRefund', COURSE_MSG.lateRefundInvalid],
+      [{ lateCancellationRefund: 'half' }, 'lateCancellationRefund', COURSE_MSG.lateRefundInvalid],
       [
         { enrollmentFormUrl: 'not a link' },
         'enrollmentFormUrl',
@@ -313,6 +316,57 @@ describe('owner course CRUD', () => {
     expect((await courseRow(created.id)).cancellationHours).toBe(48);
   });
 
+  it('stores the late-cancellation refund the shark chooses: 50% by default, 0 or 50, kept when an update leaves it out', async () => {
+    const { shark, cookie } = await sharkWithSession();
+    const created = (await create(cookie, validCourse)).json().course;
+    expect(created).toMatchObject({ lateCancellationRefund: 50 });
+    expect((await courseRow(created.id)).lateCancellationRefund).toBe(50);
+    const none = await create(cookie, { ...validCourse, lateCancellationRefund: 0 });
+    expect(none.statusCode).toBe(201);
+    expect(none.json().course.lateCancellationRefund).toBe(0);
+
+    const put = (body: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/workspace/courses/${created.id}`,
+        headers: { cookie },
+        payload: body,
+      });
+    // The form sends the radio's value as text.
+    const toNone = await put({ ...validCourse, lateCancellationRefund: '0' });
+    expect(toNone.statusCode, toNone.body).toBe(200);
+    expect(toNone.json().course.lateCancellationRefund).toBe(0);
+    expect((await put(validCourse)).json().course.lateCancellationRefund).toBe(0);
+    expect((await courseRow(created.id)).lateCancellationRefund).toBe(0);
+    expect(
+      (await put({ ...validCourse, lateCancellationRefund: 50 })).json().course.lateCancellationRefund,
+    ).toBe(50);
+
+    // Anything but 0 or 50 is a 400 naming the field, and changes nothing.
+    const bad = await put({ ...validCourse, title: 'Changed', lateCancellationRefund: 25 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ lateCancellationRefund: COURSE_MSG.lateRefundInvalid });
+    expect(await courseRow(created.id)).toMatchObject({
+      title: validCourse.title,
+      lateCancellationRefund: 50,
+    });
+
+    // The shark's list and the public profile's courses carry it, for the policy shown before booking.
+    await put({ ...validCourse, lateCancellationRefund: 0 });
+    const own = await app.inject({ method: 'GET', url: '/api/workspace/courses', headers: { cookie } });
+    expect(own.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: created.id, lateCancellationRefund: 0 }),
+        expect.objectContaining({ id: none.json().course.id, lateCancellationRefund: 0 }),
+      ]),
+    );
+    const pub = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
+    expect(pub.statusCode, pub.body).toBe(200);
+    expect(pub.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.id, lateCancellationRefund: 0 })]),
+    );
+  });
+
   it('asks a shark without a profile to save it first before creating courses', async () => {
     const cookie = await cookieFor(['shark']);
     const res = await create(cookie, validCourse);
@@ -382,7 +436,7 @@ describe('owner course CRUD', () => {
           method: 'PUT',
           url: `/api/workspace/courses/${course.id}${query}`,
           headers,
-          payload: { ...validCourse, title: 'Hijacked' },
+          payload: { ...validCourse, title: 'Hijacked', lateCancellationRefund: 0 },
         });
         expect(put.statusCode, `${label} PUT ${query}`).toBe(status);
         const del = await app.inject({

@@ -22,6 +22,7 @@ const ownCourseColumns = {
   bookingCount: cwb.bookingCount,
   enrolledCount: cwb.enrolledCount,
   cancellationHours: cwb.cancellationHours,
+  lateCancellationRefund: cwb.lateCancellationRefund,
   createdAt: cwb.createdAt,
   archivedAt: cwb.archivedAt,
 };

@@ -3,7 +3,12 @@
 import { ERROR_CODE, type ErrorCode } from '#shared/error-codes.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_REQUIRED_DEVICES, DEFAULT_REQUIRED_KNOWLEDGE } from '#shared/constants.ts';
-import { type CourseValues, type OwnCourse, COURSE_MSG } from '#shared/courses.ts';
+import {
+  type CourseValues,
+  type OwnCourse,
+  COURSE_MSG,
+  DEFAULT_LATE_CANCELLATION_REFUND,
+} from '#shared/courses.ts';
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
 import { DEFAULT_CANCELLATION_HOURS, SESSION_MSG } from '#shared/sessions.ts';
 import { COMMON_MSG } from '#shared/common.ts';
@@ -83,6 +88,7 @@ export async function createOwnCourse(
           courseCode,
           ...columnsOf(values),
           cancellationHours: values.cancellationHours ?? DEFAULT_CANCELLATION_HOURS,
+          lateCancellationRefund: values.lateCancellationRefund ?? DEFAULT_LATE_CANCELLATION_REFUND,
         }),
       );
       return readOwnCourse(db, sharkId, id);
@@ -109,6 +115,9 @@ export async function updateOwnCourse(
       courseCode,
       ...columnsOf(values),
       ...(values.cancellationHours === undefined ? {} : { cancellationHours: values.cancellationHours }),
+      ...(values.lateCancellationRefund === undefined
+        ? {}
+        : { lateCancellationRefund: values.lateCancellationRefund }),
       updatedAt: now(),
     });
   } catch (err) {

@@ -169,6 +169,7 @@ const buildSharkCourses = (db: DbOrTx) => {
         bookingCount: c.bookingCount,
         enrolledCount: c.enrolledCount,
         cancellationHours: c.cancellationHours,
+        lateCancellationRefund: c.lateCancellationRefund,
       })
       .from(sharks)
       // Archived courses stay on their sessions but are not offered any more.

@@ -48,6 +48,7 @@ const course = (
   bookingCount: 0,
   enrolledCount: 0,
   cancellationHours: 24,
+  lateCancellationRefund: 50,
 });
 const WEB = course(
   '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',

@@ -1,11 +1,18 @@
 // Create or edit one course, in a dialog. The same schema as the server validates it; an image chosen here
 // is uploaded right after the course is saved.
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { DEFAULT_REQUIRED_DEVICES, DEFAULT_REQUIRED_KNOWLEDGE } from '#shared/constants.ts';
-import { courseInputSchema, type CourseValues, type OwnCourse } from '#shared/courses.ts';
+import {
+  courseInputSchema,
+  DEFAULT_LATE_CANCELLATION_REFUND,
+  LATE_CANCELLATION_REFUNDS,
+  type CourseValues,
+  type OwnCourse,
+} from '#shared/courses.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useSaveCourse, useUploadCourseImage } from './api';
-import { TextAreaField, TextField } from '#web/components/form/field.tsx';
+import { FieldError, TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { applyServerErrors, FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { Modal } from '#web/components/modal.tsx';
@@ -26,6 +33,7 @@ interface FormValues {
   requiredDevices: string;
   requiredKnowledge: string;
   cancellationHours: string;
+  lateCancellationRefund: string;
 }
 const FIELDS = [
   'title',
@@ -37,7 +45,14 @@ const FIELDS = [
   'requiredDevices',
   'requiredKnowledge',
   'cancellationHours',
+  'lateCancellationRefund',
 ] as const;
+
+/** The two late-cancellation refunds a shark can choose, as the course form offers them. */
+const LATE_REFUND_CHOICE: Record<(typeof LATE_CANCELLATION_REFUNDS)[number], string> = {
+  50: '50% refund',
+  0: 'No refund',
+};
 
 /** "Failed to save course." with the reason, whatever shape the failure had. */
 const saveFailure = (message: string) =>
@@ -107,6 +122,7 @@ function CourseForm({
       requiredDevices: course?.requiredDevices ?? DEFAULT_REQUIRED_DEVICES,
       requiredKnowledge: course?.requiredKnowledge ?? DEFAULT_REQUIRED_KNOWLEDGE,
       cancellationHours: String(course?.cancellationHours ?? DEFAULT_CANCELLATION_HOURS),
+      lateCancellationRefund: String(course?.lateCancellationRefund ?? DEFAULT_LATE_CANCELLATION_REFUND),
     },
   });
   const {
@@ -211,6 +227,11 @@ function CourseForm({
           </option>
         ))}
       </SelectField>
+      <LateRefundChoice
+        field={register('lateCancellationRefund')}
+        noWindow={form.watch('cancellationHours') === '0'}
+        error={errors.lateCancellationRefund?.message}
+      />
       <ImageInput
         label="Course image"
         name="image"
@@ -232,5 +253,55 @@ function CourseForm({
         </SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/**
+ * "Refund when a learner cancels late": 50% or nothing, what a learner who cancels inside the window gets back.
+ * A radio group with its legend; each choice is a 44 px target.
+ */
+function LateRefundChoice({
+  field,
+  noWindow,
+  error,
+}: {
+  /** The form's registration of `lateCancellationRefund`, spread onto each radio. */
+  field: UseFormRegisterReturn<'lateCancellationRefund'>;
+  noWindow: boolean;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+    >
+      <legend className="label">Refund when a learner cancels late</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {LATE_CANCELLATION_REFUNDS.map((percent) => (
+          <label
+            key={percent}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-white/10 px-3 py-2 text-sm text-ink-100 transition has-[:checked]:border-accent-400 has-[:checked]:bg-accent-400/20 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-300"
+          >
+            <input
+              type="radio"
+              className="size-4 shrink-0 accent-accent-400 focus-visible:outline-none"
+              value={String(percent)}
+              {...field}
+            />
+            {LATE_REFUND_CHOICE[percent]}
+          </label>
+        ))}
+      </div>
+      <p id={hintId} className="muted text-xs">
+        {noWindow
+          ? 'With no cancellation window learners cancel free until the start, so this applies once you set a window.'
+          : 'Of what the learner paid, when they cancel inside the window. Learners see it before paying; if you cancel, they always get everything back.'}
+      </p>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
   );
 }

@@ -50,6 +50,7 @@ const COURSE: PublicCourse = {
   bookingCount: 4,
   enrolledCount: 3,
   cancellationHours: 24,
+  lateCancellationRefund: 50,
 };
 
 describe('shark profile', () => {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MSG } from '#shared/sessions.ts';
-import type { OwnCourse } from '#shared/courses.ts';
+import { COURSE_MSG, type OwnCourse } from '#shared/courses.ts';
 import { type SharkProfile, WORKSPACE_MSG } from '#shared/workspace.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EditProfilePage from '#web/pages/shark/edit-profile-page.tsx';
@@ -53,6 +53,7 @@ function courseServer(initial: OwnCourse[] = []) {
         bookingCount: 0,
         enrolledCount: 0,
         cancellationHours: Number(b.cancellationHours),
+        lateCancellationRefund: Number(b.lateCancellationRefund),
         archived: false,
         createdAt: '2026-11-22T10:00:00.000Z',
       };
@@ -124,6 +125,17 @@ describe('course manager on /shark/edit-profile', () => {
       'Free cancellation until 72 h before the session. Later cancellations by the learner are recorded as late.',
     ]);
     await user.selectOptions(windowSelect, '48');
+    // Next to the window: what a learner who cancels inside it gets back, 50% unless the shark says otherwise.
+    const lateRefund = within(dialog).getByRole('group', { name: 'Refund when a learner cancels late' });
+    expect(
+      within(lateRefund)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['50', '0']);
+    expect(within(lateRefund).getByRole('radio', { name: '50% refund' })).toBeChecked();
+    expect(lateRefund).toHaveAccessibleDescription(/when they cancel inside the window/);
+    await user.click(within(lateRefund).getByText('No refund'));
+    expect(within(lateRefund).getByRole('radio', { name: 'No refund' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -138,6 +150,7 @@ describe('course manager on /shark/edit-profile', () => {
       requiredDevices: 'Laptop + Internet',
       requiredKnowledge: 'Basic Skills',
       cancellationHours: 48,
+      lateCancellationRefund: 0,
     });
     const list = await screen.findByRole('list', { name: 'Your courses' });
     expect(within(list).getByText('Web App Pentesting')).toBeInTheDocument();
@@ -190,6 +203,7 @@ describe('course manager on /shark/edit-profile', () => {
             bookingCount: 0,
             enrolledCount: 0,
             cancellationHours: 24,
+            lateCancellationRefund: 50,
             archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
@@ -214,6 +228,7 @@ describe('course manager on /shark/edit-profile', () => {
             bookingCount: 0,
             enrolledCount: 0,
             cancellationHours: 24,
+            lateCancellationRefund: 50,
             archived: false,
             createdAt: '2026-11-22T10:00:00.000Z',
           },
@@ -262,6 +277,71 @@ describe('course manager on /shark/edit-profile', () => {
     ]);
   });
 
+  it("opens a course with its late-cancellation refund chosen, saves a change, and shows the server's refusal beside the choice", async () => {
+    const COURSE_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+    const course: OwnCourse = {
+      id: COURSE_ID,
+      sharkId: SHARK_ID,
+      title: 'Cloud IR',
+      courseCode: 'CRS-CLOUD1',
+      description: 'Hands-on.',
+      duration: 2,
+      price: 1000,
+      image: null,
+      enrollmentFormUrl: null,
+      requiredDevices: 'Laptop + Internet',
+      requiredKnowledge: 'Basic Skills',
+      bookingCount: 0,
+      enrolledCount: 0,
+      cancellationHours: 24,
+      lateCancellationRefund: 0,
+      archived: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    let puts = 0;
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': { status: 200, body: [course] },
+      [`PUT /api/workspace/courses/${COURSE_ID}`]: () =>
+        ++puts === 1
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Check the highlighted fields.',
+                  fields: { lateCancellationRefund: COURSE_MSG.lateRefundInvalid },
+                },
+              },
+            }
+          : {
+              status: 200,
+              body: { message: 'Course updated.', course: { ...course, lateCancellationRefund: 50 } },
+            },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Cloud IR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Cloud IR' });
+    const lateRefund = within(dialog).getByRole('group', { name: 'Refund when a learner cancels late' });
+    expect(within(lateRefund).getByRole('radio', { name: 'No refund' })).toBeChecked();
+    await user.click(within(lateRefund).getByRole('radio', { name: '50% refund' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save course' }));
+    expect(await within(lateRefund).findByText(COURSE_MSG.lateRefundInvalid)).toBeInTheDocument();
+    expect(lateRefund).toHaveAttribute('aria-invalid', 'true');
+    expect(lateRefund).toHaveAccessibleDescription(expect.stringContaining(COURSE_MSG.lateRefundInvalid));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save course' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      calls
+        .filter((c) => c.method === 'PUT')
+        .map((c) => (c.body as Record<string, unknown>).lateCancellationRefund),
+    ).toEqual([50, 50]);
+  });
+
   it('closing the delete dialog never leaves focus on the page: back to Delete, then to the next course, then to "Add course"', async () => {
     const course = (id: string, title: string): OwnCourse => ({
       id,
@@ -278,6 +358,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 0,
       enrolledCount: 0,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     });
@@ -356,6 +437,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 2,
       enrolledCount: 2,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
@@ -407,6 +489,7 @@ describe('course manager on /shark/edit-profile', () => {
       bookingCount: 0,
       enrolledCount: 0,
       cancellationHours: 24,
+      lateCancellationRefund: 50,
       archived: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
