@@ -1,7 +1,9 @@
 // Paying for a session in test mode (issue 23), three learners of the demo shark's priced course:
 // - one books, pays on the checkout and the test gateway's page, the shark accepts; the session page says
-//   "Paid ₹…" and the receipt downloads, a PDF whose text carries its number and the amount;
-// - the shark declines a second learner's paid request: that learner sees the full refund and its credit note;
+//   "Paid ₹…" and the receipt downloads, a PDF whose text carries its number and the amount; the bookings list
+//   offers the same receipt, named by its number;
+// - the shark declines a second learner's paid request: that learner sees the full refund and its credit note,
+//   on the session page and in the bookings list;
 // - on a 390 px phone, a third learner's payment fails, then the checkout is closed (each time the slot is free
 //   again, with a clear message); then they pay and cancel before the course's window: a full refund with a
 //   credit note whose PDF says so.
@@ -173,6 +175,15 @@ test('a learner pays for a session, the shark accepts, and the session page show
   const text = await downloadedPdfText(page, receipt);
   expect(text).toContain(number);
   expect(text).toContain(documentAmount(rupees(total)));
+
+  // The same receipt downloads from the learner's bookings, its link named by its number.
+  await page.goto('/user/bookings');
+  const row = page.getByRole('list', { name: 'Upcoming' }).getByTestId('session-item');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`Paid ${total}`);
+  const listed = row.getByRole('link', { name: `Download receipt ${number}`, exact: true });
+  await expect(listed).toHaveText('Receipt');
+  expect(await downloadedPdfText(page, listed)).toContain(number);
 });
 
 test("the shark declines a second learner's paid request, and that learner sees the full refund", async ({
@@ -219,8 +230,16 @@ test("the shark declines a second learner's paid request, and that learner sees 
     page.getByRole('region', { name: 'Details' }).getByText(SESSION_STATUS_LABEL.declined, { exact: true }),
   ).toBeVisible();
   const refund = await expectRefunded(page, total);
-  await expect(refund.getByRole('link', { name: /^Download credit note / })).toBeVisible();
+  const note = refund.getByRole('link', { name: /^Download credit note / });
+  await expect(note).toBeVisible();
+  const noteName = (await note.textContent())!;
   await expect(page.getByTestId('session-payment')).toContainText(`Paid ${total}`);
+
+  // The bookings list says the same, with the same credit note.
+  await page.goto('/user/bookings');
+  const row = page.getByRole('list', { name: 'Past' }).getByTestId('session-item');
+  await expect(row).toContainText(`Paid ${total} · Refunded: ${total} (100%)`);
+  await expect(row.getByRole('link', { name: noteName, exact: true })).toHaveText('Credit note');
 });
 
 test.describe('on a 390 px phone', () => {

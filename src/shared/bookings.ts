@@ -5,6 +5,7 @@ import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
 import { isTimeZone } from './availability';
 import { SESSION_STATUSES } from './sessions';
 import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './sessions';
+import { bookingPaymentSchema } from './payments';
 
 /** Booking texts that are ours (the spec only names "hours minimum 1"). */
 export const BOOKING_MSG = {
@@ -107,14 +108,21 @@ export const createBookingResultSchema = z.object({
 });
 export type CreateBookingResult = z.infer<typeof createBookingResultSchema>;
 
+/**
+ * A row of the learner's bookings list: the booking and, when they paid for it, what they paid, its refund and
+ * the receipt and credit note to download (null for a free course).
+ */
+export const myBookingRowSchema = myBookingSchema.extend({ payment: bookingPaymentSchema.nullable() });
+export type MyBookingRow = z.infer<typeof myBookingRowSchema>;
+
 /** `GET /api/me/sessions?group=&page=`: one page of one group of the caller's own sessions. */
-export const mySessionPageSchema = sessionPageSchemaOf(myBookingSchema);
+export const mySessionPageSchema = sessionPageSchemaOf(myBookingRowSchema);
 export type MySessionPage = z.infer<typeof mySessionPageSchema>;
 
 /**
  * `GET /api/me/sessions/overview`: the learner dashboard's numbers (the spec's upcoming = confirmed ahead,
  * completed), what the bookings page sums (sessions booked or held and their total: declined, expired and
- * cancelled ones cost nothing), and the first sessions of each group.
+ * cancelled ones cost nothing; the money paid, net of refunds), and the first sessions of each group.
  */
 export const mySessionsOverviewSchema = z.object({
   upcomingSessions: z.number(),
@@ -122,6 +130,8 @@ export const mySessionsOverviewSchema = z.object({
   bookedOrHeld: z.number(),
   /** Rupees over the sessions booked or held. */
   spent: z.number(),
+  /** Paise the learner paid through us, less the refunds sent or on their way. */
+  paidPaise: z.number().int(),
   /** Every session of the account, whatever its state. */
   total: z.number(),
   groups: sessionPreviewSchemaOf(myBookingSchema),

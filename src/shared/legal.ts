@@ -84,8 +84,9 @@ export const PRIVACY: LegalDocument = {
 export const TERMS: LegalDocument = {
   title: 'Terms of use',
   summary:
-    'The rules for using Shark Security: accounts, bookings with sharks, payments, and what we are responsible for.',
-  updated: UPDATED,
+    'The rules for using Shark Security: accounts, bookings with sharks, payments and refunds, and what we are responsible for.',
+  // Paying through the site and its refunds replaced "payment is arranged with the shark".
+  updated: '26 November 2026',
   sections: [
     {
       heading: 'Who we are',
@@ -102,7 +103,8 @@ export const TERMS: LegalDocument = {
     {
       heading: 'Booking a shark',
       paragraphs: [
-        'A booking is a request for a session with a shark at the price per hour the course shows. Payment is arranged directly with the shark; the shark confirms the time with you. Sharks are independent professionals and are responsible for the sessions they teach.',
+        'A booking is a request for a session with a shark at the price per hour the course shows. You pay through this site when you send the request: the price per hour times the hours, with our platform fee already included, never added on top. The shark then confirms the time with you. Sharks are independent professionals and are responsible for the sessions they teach.',
+        'If the shark declines your request or lets it expire, or cancels the session, you get the full amount back to the original payment method. If you cancel, the cancellation policy the course shows before you pay decides the refund: in full before its cancellation window; inside the window, the late-cancellation refund the course states (none or half); nothing if you do not show up for the session. Each payment has a receipt and each refund a credit note, which you can download from the session and from your bookings.',
       ],
     },
     {

@@ -155,6 +155,13 @@ export const sessionPaymentSchema = z.object({
 });
 export type SessionPayment = z.infer<typeof sessionPaymentSchema>;
 
+/**
+ * A paid booking's money on the learner's bookings list: what was paid, the refund's state, and the receipt and
+ * credit note to download (the session page's block without what cancelling now would refund).
+ */
+export const bookingPaymentSchema = sessionPaymentSchema.omit({ cancelRefund: true });
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+
 /** Rupees from paise for every screen: "₹1,500" (whole rupees) or "₹1,500.50". */
 export const formatPaise = (paise: number) =>
   new Intl.NumberFormat('en-IN', {

@@ -737,4 +737,64 @@ describe('documents', () => {
     expect((await get(w.sharkCookie, url)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
+
+  it('lists each paid booking with what was paid, its refund and its documents, to the payer only', async () => {
+    const w = await setup();
+    const { db } = w;
+    const free = await createCourse(db, w.shark.id, { title: 'Free Recon Hour', price: 0 });
+    const kept = await bookAndPay(app, w.cookie, body(w.course.id));
+    const declined = await bookAndPay(app, w.cookie, body(w.course.id, { startsAt: slot(4) }));
+    const freeRes = await book(w.cookie, body(free.id, { startsAt: slot(5), hours: 1 }));
+    expect(freeRes.statusCode, freeRes.body).toBe(201);
+    await app.jobs.runAll();
+    await post(w.sharkCookie, `/api/sessions/${declined}/decline`, { reason: 'Not available that week' });
+    await app.jobs.runAll();
+
+    type Row = { id: string; payment: Record<string, unknown> | null };
+    const group = async (cookie: string, name: string) =>
+      ((await get(cookie, `/api/me/sessions?group=${name}&page=1`)).json() as { items: Row[] }).items;
+    const upcoming = await group(w.cookie, 'upcoming');
+    expect(upcoming.map((r) => r.id).sort()).toEqual([kept, freeRes.json().booking.id].sort());
+    expect(upcoming.find((r) => r.id === kept)?.payment).toEqual({
+      status: 'captured',
+      amountPaise: 300_000,
+      paidAt: NOW.toISOString(),
+      receiptNumber: 'INV/26-27/000001',
+      receiptUrl: expect.stringMatching(/^\/api\/payments\/documents\/[0-9a-f-]{36}\.pdf$/),
+      refund: null,
+    });
+    // A free course has nothing to pay and no document.
+    expect(upcoming.find((r) => r.id !== kept)?.payment).toBeNull();
+    const [gone] = await group(w.cookie, 'past');
+    expect(gone.id).toBe(declined);
+    expect(gone.payment).toMatchObject({
+      amountPaise: 300_000,
+      receiptNumber: 'INV/26-27/000002',
+      refund: {
+        status: 'processed',
+        reason: 'declined',
+        percent: 100,
+        amountPaise: 300_000,
+        creditNoteNumber: 'CN/26-27/000001',
+        creditNoteUrl: expect.stringMatching(/^\/api\/payments\/documents\/.+\.pdf$/),
+      },
+    });
+    // Paid 2 × ₹3,000, ₹3,000 of it refunded.
+    expect((await get(w.cookie, '/api/me/sessions/overview')).json()).toMatchObject({ paidPaise: 300_000 });
+
+    // The links download the learner's own PDFs; another learner gets 404 for each and lists none of it.
+    const refund = gone.payment!.refund as { creditNoteUrl: string };
+    for (const url of [
+      upcoming.find((r) => r.id === kept)!.payment!.receiptUrl as string,
+      refund.creditNoteUrl,
+    ]) {
+      const mine = await get(w.cookie, url);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('application/pdf');
+      expect((await get(w.otherCookie, url)).statusCode).toBe(404);
+    }
+    expect(await group(w.otherCookie, 'upcoming')).toEqual([]);
+    expect(await group(w.otherCookie, 'past')).toEqual([]);
+    expect((await get(w.otherCookie, '/api/me/sessions/overview')).json()).toMatchObject({ paidPaise: 0 });
+  });
 });

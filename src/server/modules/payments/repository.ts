@@ -1,6 +1,7 @@
 // All SQL of payments (issue 23): payments, refunds, webhook events and numbered documents. The ledger has its
 // own module; a session's rows are the sessions module's.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   moneyDocuments,
@@ -167,4 +168,64 @@ export async function findDocumentOf(db: DbOrTx, of: { paymentId: string } | { r
     )
     .orderBy(desc(moneyDocuments.issuedAt));
   return row ?? null;
+}
+
+const receiptDocs = alias(moneyDocuments, 'receipt_doc');
+const creditNoteDocs = alias(moneyDocuments, 'credit_note_doc');
+
+/**
+ * The captured payments of these bookings that this payer made, each with its refund and documents: one query
+ * for a whole page of a learner's list (the payment's live row by its partial unique index on the booking).
+ */
+export async function listPayerBookingPayments(db: DbOrTx, payerId: string, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: payments.bookingId,
+      status: payments.status,
+      amountPaise: payments.amountPaise,
+      capturedAt: payments.capturedAt,
+      receiptId: receiptDocs.id,
+      receiptNumber: receiptDocs.number,
+      refund: {
+        id: refunds.id,
+        status: refunds.status,
+        reason: refunds.reason,
+        amountPaise: refunds.amountPaise,
+        percent: refunds.percent,
+        createdAt: refunds.createdAt,
+        processedAt: refunds.processedAt,
+        failedAt: refunds.failedAt,
+      },
+      creditNoteId: creditNoteDocs.id,
+      creditNoteNumber: creditNoteDocs.number,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .leftJoin(receiptDocs, and(eq(receiptDocs.paymentId, payments.id), isNull(receiptDocs.refundId)))
+    .leftJoin(creditNoteDocs, eq(creditNoteDocs.refundId, refunds.id))
+    .where(
+      and(
+        inArray(payments.bookingId, bookingIds),
+        eq(payments.payerId, payerId),
+        eq(payments.status, 'captured'),
+        isNull(payments.duplicateOf),
+      ),
+    );
+}
+
+/**
+ * What this payer has paid and not been given back, in paise: their captured payments less the refunds sent or
+ * on their way (a failed refund is still owed, and counts as paid until it is sent again).
+ */
+export async function payerNetPaidPaise(db: DbOrTx, payerId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${payments.amountPaise}), 0)::text`,
+      refunded: sql<string>`coalesce(sum(${refunds.amountPaise}) FILTER (WHERE ${ne(refunds.status, 'failed')}), 0)::text`,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(and(eq(payments.payerId, payerId), eq(payments.status, 'captured')));
+  return Number(row.paid) - Number(row.refunded);
 }

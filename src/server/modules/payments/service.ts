@@ -13,6 +13,7 @@ import {
   PAYMENT_MSG,
   REFUND_REASON_LABEL,
   SLOT_HOLD_MINUTES,
+  type BookingPayment,
   type Checkout,
   type CheckoutCallback,
   type Quote,
@@ -863,3 +864,41 @@ export async function sessionPayment(
         : null,
   };
 }
+
+/**
+ * The payments of a page of the payer's own bookings, by booking id, each with its documents to download: one
+ * query, whatever the page's length. A booking they did not pay for (free, or paid by someone else) is absent.
+ */
+export async function bookingPayments(
+  db: DbOrTx,
+  payerId: string,
+  bookingIds: string[],
+): Promise<Map<string, BookingPayment>> {
+  const rows = await repo.listPayerBookingPayments(db, payerId, bookingIds);
+  return new Map(
+    rows.map((r) => [
+      r.bookingId,
+      {
+        status: r.status,
+        amountPaise: r.amountPaise,
+        paidAt: r.capturedAt?.toISOString() ?? null,
+        receiptNumber: r.receiptNumber,
+        receiptUrl: r.receiptId ? documentUrl(r.receiptId) : null,
+        refund: r.refund
+          ? {
+              status: r.refund.status,
+              reason: r.refund.reason,
+              amountPaise: r.refund.amountPaise,
+              percent: r.refund.percent,
+              at: (r.refund.processedAt ?? r.refund.failedAt ?? r.refund.createdAt).toISOString(),
+              creditNoteNumber: r.creditNoteNumber,
+              creditNoteUrl: r.creditNoteId ? documentUrl(r.creditNoteId) : null,
+            }
+          : null,
+      },
+    ]),
+  );
+}
+
+/** What the payer has paid through us, less what was or is being refunded (the bookings page's total). */
+export const netPaidPaise = (db: DbOrTx, payerId: string) => repo.payerNetPaidPaise(db, payerId);

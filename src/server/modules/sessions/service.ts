@@ -61,6 +61,8 @@ import {
   releaseShare,
   sendBookingRefundNow,
   sessionPayment,
+  bookingPayments,
+  netPaidPaise,
   verifyCallback,
   type NewCheckout,
   type PaymentsContext,
@@ -1113,12 +1115,18 @@ export async function listMySessionPage(
     limit: SESSION_PAGE_SIZE,
     offset: (query.page - 1) * SESSION_PAGE_SIZE,
   });
+  // The page's payments and documents in one query; only the ones this learner paid.
+  const paid = await bookingPayments(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
   return {
     group: query.group,
     page: query.page,
     pageSize: SESSION_PAGE_SIZE,
     total: totals[query.group],
-    items: rows.map((r) => toMyBooking(r, at)),
+    items: rows.map((r) => ({ ...toMyBooking(r, at), payment: paid.get(r.id) ?? null })),
   };
 }
 
@@ -1141,6 +1149,7 @@ export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise
     completedSessions: numbers.completed,
     bookedOrHeld: numbers.bookedOrHeld,
     spent: numbers.spent,
+    paidPaise: await netPaidPaise(db, userId),
     total: numbers.total,
     groups: {
       needsAction: await preview('needsAction'),

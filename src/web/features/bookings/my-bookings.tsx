@@ -9,12 +9,12 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { fromMyBooking, PagedSessionGroup } from '#web/features/session-lists/session-groups.tsx';
-import { formatRupees } from '#web/lib/format.ts';
+import { rupees } from '#web/features/money/money-lines.tsx';
 import { paths } from '#shared/routes.ts';
 
 export function MyBookings() {
   const overview = useMySessionsOverview();
-  // Declined, expired and cancelled sessions cost nothing: the total counts the ones booked or held.
+  // The sessions booked or held, and the money paid through us less what was or is being refunded.
   const o = overview.data;
 
   return (
@@ -25,8 +25,8 @@ export function MyBookings() {
           <h1 className="heading-2 mt-2">My bookings</h1>
           {o && o.total > 0 ? (
             <p className="muted mt-1">
-              {o.bookedOrHeld} {o.bookedOrHeld === 1 ? 'session' : 'sessions'} booked or held,{' '}
-              {formatRupees(o.spent)} in total. Payment is arranged with each shark.
+              {o.bookedOrHeld} {o.bookedOrHeld === 1 ? 'session' : 'sessions'} booked or held
+              {o.paidPaise > 0 ? `, ${rupees(o.paidPaise)} paid, net of refunds` : null}.
             </p>
           ) : null}
         </div>

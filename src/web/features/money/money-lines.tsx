@@ -1,7 +1,7 @@
 // What a learner reads about money before and after paying (issue 23): the quote's lines (price × hours, the
 // fee inside it, the tax, the total), what each way a session fails to happen refunds, and a session's payment
 // and refund. Every amount comes from the server; these only lay them out.
-import type { Quote, RefundReason, SessionPayment } from '#shared/payments.ts';
+import type { BookingPayment, Quote, RefundReason, SessionPayment } from '#shared/payments.ts';
 import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
 
 export const rupees = (paise: number) => formatRupees(paise / 100);
@@ -91,10 +91,18 @@ export function RefundTerms({ quote }: { quote: Quote }) {
   );
 }
 
-const REFUND_STATE: Record<NonNullable<SessionPayment['refund']>['status'], string> = {
+type RefundStatus = NonNullable<SessionPayment['refund']>['status'];
+
+/** A refund's state in a few words: a list's row; the session page says more of a failed one. */
+const REFUND_STATE_SHORT: Record<RefundStatus, string> = {
   pending: 'Refund pending',
   processed: 'Refunded',
-  failed: 'Refund failed: our team has been told and will send it again',
+  failed: 'Refund failed',
+};
+
+const REFUND_STATE: Record<RefundStatus, string> = {
+  ...REFUND_STATE_SHORT,
+  failed: `${REFUND_STATE_SHORT.failed}: our team has been told and will send it again`,
 };
 
 /** A session's payment: paid (with the receipt), and its refund's state with the credit note. */
@@ -139,5 +147,56 @@ export function PaymentSummary({ payment }: { payment: SessionPayment }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A paid booking in a list: "Paid ₹3,000", and its refund's state ("Refunded: ₹3,000 (100%)") when it has one. */
+export function BookingPaymentStatus({ payment }: { payment: BookingPayment }) {
+  const refund = payment.refund;
+  return (
+    <p className="text-sm text-ink-100">
+      <span className="font-semibold text-success-400">Paid {rupees(payment.amountPaise)}</span>
+      {refund ? (
+        <span className={refund.status === 'failed' ? 'text-danger-400' : 'text-ink-300'}>
+          {' · '}
+          {REFUND_STATE_SHORT[refund.status]}: {rupees(refund.amountPaise)} ({refund.percent}%)
+          {refund.status === 'failed' ? ', we will send it again' : null}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+const documentLink = 'inline-flex min-h-11 items-center text-sm text-accent-300 hover:underline';
+
+/**
+ * A paid booking's documents to download, each named with its number for a screen reader ("Download receipt
+ * INV/26-27/000001"): the receipt, and the credit note once a refund has one.
+ */
+export function BookingDocumentLinks({ payment }: { payment: BookingPayment }) {
+  const note = payment.refund;
+  return (
+    <>
+      {payment.receiptUrl && payment.receiptNumber ? (
+        <a
+          className={documentLink}
+          href={payment.receiptUrl}
+          download
+          aria-label={`Download receipt ${payment.receiptNumber}`}
+        >
+          Receipt
+        </a>
+      ) : null}
+      {note?.creditNoteUrl && note.creditNoteNumber ? (
+        <a
+          className={documentLink}
+          href={note.creditNoteUrl}
+          download
+          aria-label={`Download credit note ${note.creditNoteNumber}`}
+        >
+          Credit note
+        </a>
+      ) : null}
+    </>
   );
 }

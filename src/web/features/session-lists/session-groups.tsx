@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyBooking } from '#shared/bookings.ts';
+import type { BookingPayment } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
 import {
   SESSION_GROUP_TEXT,
@@ -20,6 +21,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
+import { BookingDocumentLinks, BookingPaymentStatus } from '#web/features/money/money-lines.tsx';
 import { StatusBadge } from './status-badge';
 
 export interface SessionListItem {
@@ -36,10 +38,12 @@ export interface SessionListItem {
   contact?: string;
   /** A learner's completed session: the row offers "Leave a review" (issue 14). */
   review?: { sharkName: string };
+  /** A learner's paid booking on their bookings list: what they paid, its refund, the documents (issue 23). */
+  payment?: BookingPayment;
 }
 
-/** A learner's own booking as a row. */
-export const fromMyBooking = (b: MyBooking): SessionListItem => ({
+/** A learner's own booking as a row, with its payment where the list carries one. */
+export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }): SessionListItem => ({
   id: b.id,
   title: b.courseTitle,
   counterpart: `with ${b.sharkName}`,
@@ -49,6 +53,7 @@ export const fromMyBooking = (b: MyBooking): SessionListItem => ({
   status: b.status,
   needsAction: b.needsAction,
   review: b.status === 'completed' ? { sharkName: b.sharkName } : undefined,
+  payment: b.payment ?? undefined,
 });
 
 /** A booking of the shark's courses as a row, with the learner's contact. */
@@ -231,8 +236,8 @@ export function PagedSessionGroup<T>({
 }
 
 function SessionRowItem({ session: s }: { session: SessionListItem }) {
-  // The card is the list item, so an action of the row (Leave a review) sits inside its border; the row's
-  // link covers the rest of the card (a link cannot hold another link).
+  // The card is the list item, so the row's payment and actions (its receipt and credit note, Leave a review)
+  // sit inside its border; the row's link covers the rest of the card (a link cannot hold another link).
   return (
     <li data-testid="session-item" className="glass flex flex-col hover:border-accent-400/50">
       <Link
@@ -263,16 +268,22 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
           </div>
         </dl>
       </Link>
-      {s.review ? (
-        // Only a completed session can be reviewed; the review page says when its window has closed.
-        <div className="border-t border-white/10 px-4 py-3 sm:px-5">
-          <Link
-            to={paths.user.review(s.id)}
-            className="btn-ghost w-fit"
-            aria-label={`Leave a review of ${s.title} with ${s.review.sharkName}`}
-          >
-            Leave a review
-          </Link>
+      {s.review || s.payment ? (
+        <div className="flex flex-col gap-x-5 gap-y-1 border-t border-white/10 px-4 py-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:px-5">
+          {s.payment ? <BookingPaymentStatus payment={s.payment} /> : null}
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            {s.payment ? <BookingDocumentLinks payment={s.payment} /> : null}
+            {s.review ? (
+              // Only a completed session can be reviewed; the review page says when its window has closed.
+              <Link
+                to={paths.user.review(s.id)}
+                className="btn-ghost w-fit"
+                aria-label={`Leave a review of ${s.title} with ${s.review.sharkName}`}
+              >
+                Leave a review
+              </Link>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </li>

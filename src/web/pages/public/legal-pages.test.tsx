@@ -43,6 +43,14 @@ describe('legal pages', () => {
     mockApi({ 'GET /api/auth/session': { status: 200, body: signedOut } });
     renderScreen(routes, '/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use' })).toBeInTheDocument();
+    // Learners pay through the site (issue 23): the terms say so, and what each kind of cancellation refunds.
+    expect(document.body).toHaveTextContent('You pay through this site when you send the request');
+    expect(document.body).toHaveTextContent('platform fee already included');
+    expect(document.body).toHaveTextContent(
+      'If the shark declines your request or lets it expire, or cancels the session, you get the full amount back to the original payment method.',
+    );
+    expect(document.body).toHaveTextContent('nothing if you do not show up');
+    expect(document.body).not.toHaveTextContent(/arranged directly with the shark/);
     cleanup();
     renderScreen(routes, '/cookies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cookie notice' })).toBeInTheDocument();

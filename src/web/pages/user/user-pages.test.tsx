@@ -1,7 +1,7 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyBooking, MySessionsOverview } from '#shared/bookings.ts';
+import type { MyBooking, MyBookingRow, MySessionsOverview } from '#shared/bookings.ts';
 import type { Shark } from '#shared/catalogue.ts';
 import { mockApi, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import { pageHandler, previewOf } from '#web/testing/session-pages.ts';
@@ -33,7 +33,7 @@ const booking = (
   title: string,
   status: MyBooking['status'] = 'confirmed',
   needsAction = false,
-): MyBooking => ({
+): MyBookingRow => ({
   id,
   courseId: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   courseTitle: title,
@@ -54,6 +54,7 @@ const booking = (
   totalPrice: 3000,
   upcoming,
   createdAt: '2026-11-01T10:00:00.000Z',
+  payment: null,
 });
 const SIX = [
   booking('9e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b', '2025-01-10', false, 'API Security', 'completed'),
@@ -73,6 +74,7 @@ const overviewOf = (rows: MyBooking[]): MySessionsOverview => {
     completedSessions: rows.filter((r) => r.status === 'completed').length,
     bookedOrHeld: kept.length,
     spent: kept.reduce((sum, r) => sum + r.totalPrice, 0),
+    paidPaise: 0,
     total: rows.length,
     groups: previewOf(rows),
   };
@@ -152,7 +154,75 @@ describe('learner pages', () => {
     expect(await screen.findByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Past (4)' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Declined')).toBeInTheDocument();
-    expect(screen.getByText(/4 sessions booked or held, ₹12,000 in total/)).toBeInTheDocument();
+    expect(screen.getByText('4 sessions booked or held.')).toBeInTheDocument();
+    expect(screen.queryByText(/arranged with/)).toBeNull();
+  });
+
+  it('the bookings page shows what each paid session cost, its refund, and its receipt and credit note', async () => {
+    const doc = (id: string) => `/api/payments/documents/${id}.pdf`;
+    const paid: MyBookingRow = {
+      ...booking('8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-02-15', true, 'Web App Hacking'),
+      payment: {
+        status: 'captured',
+        amountPaise: 300_000,
+        paidAt: '2026-11-01T10:00:00.000Z',
+        receiptNumber: 'INV/26-27/000001',
+        receiptUrl: doc('0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0'),
+        refund: null,
+      },
+    };
+    const refunded: MyBookingRow = {
+      ...booking('5a2b3c4d-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2026-11-20', false, 'OSINT', 'cancelled'),
+      payment: {
+        status: 'captured',
+        amountPaise: 150_000,
+        paidAt: '2026-11-02T10:00:00.000Z',
+        receiptNumber: 'INV/26-27/000002',
+        receiptUrl: doc('1f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0'),
+        refund: {
+          status: 'processed',
+          reason: 'shark_cancelled',
+          amountPaise: 150_000,
+          percent: 100,
+          at: '2026-11-03T10:00:00.000Z',
+          creditNoteNumber: 'CN/26-27/000001',
+          creditNoteUrl: doc('2f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0'),
+        },
+      },
+    };
+    const free = booking('7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a', '2099-01-20', true, 'Cloud IR');
+    const rows = [paid, refunded, free];
+    mockApi({
+      'GET /api/auth/session': session,
+      'GET /api/me/sessions/overview': { status: 200, body: { ...overviewOf(rows), paidPaise: 300_000 } },
+      'GET /api/me/sessions': pageHandler(rows),
+    });
+    renderScreen(routes, '/user/bookings');
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming' });
+    const [freeRow, paidRow] = within(upcoming).getAllByTestId('session-item');
+    expect(paidRow).toHaveTextContent('Paid ₹3,000');
+    expect(within(paidRow).getByRole('link', { name: 'Download receipt INV/26-27/000001' })).toHaveAttribute(
+      'href',
+      paid.payment!.receiptUrl,
+    );
+    expect(
+      within(paidRow).getByRole('link', { name: 'Download receipt INV/26-27/000001' }),
+    ).toHaveTextContent('Receipt');
+    expect(within(paidRow).queryByRole('link', { name: /credit note/ })).toBeNull();
+    // A free session has nothing paid and nothing to download.
+    expect(freeRow).not.toHaveTextContent('Paid');
+    expect(within(freeRow).getAllByRole('link')).toHaveLength(1);
+
+    const past = await screen.findByRole('list', { name: 'Past' });
+    const [refundedRow] = within(past).getAllByTestId('session-item');
+    expect(refundedRow).toHaveTextContent('Paid ₹1,500 · Refunded: ₹1,500 (100%)');
+    expect(
+      within(refundedRow).getByRole('link', { name: 'Download receipt INV/26-27/000002' }),
+    ).toHaveAttribute('download');
+    expect(
+      within(refundedRow).getByRole('link', { name: 'Download credit note CN/26-27/000001' }),
+    ).toHaveAttribute('href', refunded.payment!.refund!.creditNoteUrl);
+    expect(screen.getByText('2 sessions booked or held, ₹3,000 paid, net of refunds.')).toBeInTheDocument();
   });
 
   it('the bookings page loads a group 20 at a time; Show more moves focus to the first new session', async () => {
