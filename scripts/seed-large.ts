@@ -429,14 +429,17 @@ async function main() {
     'course_bookings',
     `
     INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price, created_at,
-                                 shark_id, starts_at, ends_at, blocked_until, time_zone, status)
+                                 shark_id, starts_at, ends_at, blocked_until, time_zone, status,
+                                 cancellation_hours, late_cancellation_refund)
     SELECT b.course_id, ${id('lu', 'b.learner')}, 'Learner ' || b.learner, 'learner' || b.learner || '@bench.sharksecurity.in',
            '+91 8' || lpad(b.learner::text, 9, '0'), b.hours, b.day, b.at,
            ${price('b.course')} * b.hours, now() - (k % 300) * interval '1 day',
            ${id('s', 'b.shark')}, b.starts, b.starts + make_interval(hours => b.hours), b.starts + make_interval(hours => b.hours),
            b.zone,
            CASE WHEN b.starts >= now() THEN (CASE WHEN k % 3 = 0 THEN 'requested' ELSE 'confirmed' END)
-                WHEN k % 8 = 0 THEN 'cancelled' ELSE 'completed' END
+                WHEN k % 8 = 0 THEN 'cancelled' ELSE 'completed' END,
+           -- the catalogue's courses keep the default terms: the booking carries them
+           24, 50
     FROM generate_series(1, ${BOOKINGS}) k
     CROSS JOIN LATERAL (SELECT 1 + ${h('k')} % ${COURSES} AS course, 1 + ${h('k + 99991')} % ${LEARNERS} AS learner, 1 + k % 4 AS hours) c
     CROSS JOIN LATERAL (SELECT 1 + ${h('c.course')} % ${SHARKS} AS shark) s
@@ -551,7 +554,7 @@ async function main() {
     INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
                                  created_at, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone,
                                  answer_by, meeting_link, brief, notes, cancelled_by, late_cancellation,
-                                 proposed_starts_at, proposed_ends_at, proposed_by)
+                                 proposed_starts_at, proposed_ends_at, proposed_by, cancellation_hours, late_cancellation_refund)
     SELECT d.id,
            d.course_id,
            CASE WHEN d.learner = 0 THEN ${benchLearner} ELSE ${id('lu', 'd.learner')} END,
@@ -570,8 +573,9 @@ async function main() {
            d.status = 'cancelled' AND k % 3 = 0 AND k % 2 = 0,
            CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN d.starts + interval '1 day' END,
            CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN d.ends + interval '1 day' END,
-           CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN (ARRAY['learner', 'shark'])[1 + k % 2] END
-    FROM dated d`,
+           CASE WHEN d.status = 'confirmed' AND k % 4 = 1 THEN (ARRAY['learner', 'shark'])[1 + k % 2] END,
+           c.cancellation_hours, c.late_cancellation_refund
+    FROM dated d JOIN courses c ON c.id = d.course_id`,
   );
   // Each bench session's timeline as the app writes it, and a thread of three messages on one in four.
   const mine = `(b.shark_id = ${benchShark} OR b.user_id = ${benchLearner})`;

@@ -247,8 +247,15 @@ export const courseBookings = pgTable(
     /** The shark's notes and action items after the session (SessionNotes). */
     notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
     cancelledBy: text('cancelled_by', { enum: [...SESSION_SIDES, 'admin'] }),
-    /** A learner's cancellation inside the course's window. */
+    /** A learner's cancellation inside the booking's window. */
     lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /**
+     * The course's cancellation terms when it was booked (the learner saw them before paying): the window in
+     * hours and the refund (percent) of a late cancellation. A later change of the course applies to new
+     * bookings only.
+     */
+    cancellationHours: integer('cancellation_hours').notNull(),
+    lateCancellationRefund: smallint('late_cancellation_refund').notNull(),
     /** A pending reschedule: the proposed slot and who proposed it (the other side answers). */
     proposedStartsAt: timestamp('proposed_starts_at', { withTimezone: true }),
     proposedEndsAt: timestamp('proposed_ends_at', { withTimezone: true }),
@@ -272,6 +279,8 @@ export const courseBookings = pgTable(
     index('course_bookings_user_id_idx').on(t.userId, t.preferredDate),
     index('course_bookings_shark_starts_idx').on(t.sharkId, t.startsAt),
     check('course_bookings_hours_check', sql`${t.hours} >= 1 and ${t.hours} <= 12`),
+    check('course_bookings_cancellation_hours_check', sql`${t.cancellationHours} IN (0, 12, 24, 48, 72)`),
+    check('course_bookings_late_cancellation_refund_check', sql`${t.lateCancellationRefund} IN (0, 50)`),
     check(
       'course_bookings_status_check',
       sql`${t.status} IN ('requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show')`,

@@ -6,7 +6,7 @@ import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import { todayIn } from '#server/time.ts';
 import { courseBookings, courses, reviews, sharks } from '#server/db/schema.ts';
-import { slotFromPreferred } from '#server/modules/sessions/repository.ts';
+import { courseTermsOf, slotFromPreferred } from '#server/modules/sessions/repository.ts';
 import {
   createAccount as insertAccount,
   createSession,
@@ -154,6 +154,7 @@ export async function createBooking(
         'Asia/Kolkata',
       ),
       status: opts.status ?? 'confirmed',
+      ...courseTermsOf(opts.courseId),
     })
     .returning();
   return row;

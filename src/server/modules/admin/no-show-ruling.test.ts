@@ -14,6 +14,7 @@ import { now, setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { startSmtp, type Smtp } from '#server/test/smtp.ts';
+import { courseTermsOf } from '#server/modules/sessions/repository.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const HOUR = 3_600_000;
@@ -76,6 +77,7 @@ async function world(status: 'no_show' | 'confirmed' = 'no_show') {
       endsAt: END,
       blockedUntil: END,
       timeZone: 'Asia/Kolkata',
+      ...courseTermsOf(course.id),
       learnerTimeZone: 'Europe/Berlin',
       status,
       createdAt: new Date(START.getTime() - 80 * HOUR),

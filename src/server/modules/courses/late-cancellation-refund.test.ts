@@ -145,3 +145,64 @@ describe('the late-cancellation refund the shark chooses', () => {
       });
   });
 });
+
+describe('the terms a learner paid under', () => {
+  it('stay with the booking when the shark later changes the course: window and late refund alike', async () => {
+    const w = await world();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/workspace/courses',
+      headers: { cookie: w.sharkCookie },
+      payload: { ...COURSE, cancellationHours: 0, lateCancellationRefund: 50 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const courseId = created.json().course.id as string;
+    // Booked and paid at 06:00 for 17:30 today with no window: a cancellation until the start is free.
+    const id = await bookAndPay(app, w.learnerCookie, {
+      courseId,
+      hours: 1,
+      startsAt: TODAY_1730,
+      name: 'Priya Raman',
+      email: 'priya@example.com',
+      phone: '+91 98765 43210',
+      requestId: randomUUID(),
+    });
+    await app.jobs.runAll();
+    // The shark then widens the window to 72 hours and takes away the late refund.
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/workspace/courses/${courseId}`,
+      headers: { cookie: w.sharkCookie },
+      payload: { ...COURSE, cancellationHours: 72, lateCancellationRefund: 0 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const quote = await app.inject({
+      method: 'GET',
+      url: `/api/bookings/quote?courseId=${courseId}&hours=1`,
+    });
+    expect(quote.json()).toMatchObject({ cancellationHours: 72, lateCancellationRefund: 0 });
+
+    // The learner's session keeps the terms shown before paying: cancelling now is still free and in full.
+    const session = async () =>
+      (
+        await app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: { cookie: w.learnerCookie } })
+      ).json();
+    expect((await session()).payment.cancelRefund).toEqual({ percent: 100, amountPaise: 150_000 });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/cancel`,
+      headers: { cookie: w.learnerCookie },
+      payload: { reason: 'Something came up' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await app.jobs.runAll();
+    const after = await session();
+    expect(after).toMatchObject({ status: 'cancelled', lateCancellation: false });
+    expect(after.payment.refund).toMatchObject({
+      reason: 'learner_cancelled',
+      percent: 100,
+      amountPaise: 150_000,
+      status: 'processed',
+    });
+  });
+});

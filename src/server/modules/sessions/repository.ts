@@ -98,8 +98,8 @@ export interface SessionRow {
   proposedBy: 'learner' | 'shark' | null;
   courseId: string;
   courseTitle: string;
+  /** The booking's window and late refund (percent): the course's terms when it was booked. */
   cancellationHours: number;
-  /** The course's refund (percent) for a learner's cancellation inside its window. */
   lateCancellationRefund: number;
   sharkId: string;
   sharkName: string;
@@ -138,8 +138,8 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
       proposedBy: b.proposedBy,
       courseId: c.id,
       courseTitle: c.title,
-      cancellationHours: c.cancellationHours,
-      lateCancellationRefund: c.lateCancellationRefund,
+      cancellationHours: b.cancellationHours,
+      lateCancellationRefund: b.lateCancellationRefund,
       sharkId: s.id,
       sharkName: s.name,
       sharkUserId: s.userId,
@@ -388,7 +388,7 @@ export type NewBooking = Pick<
 };
 
 /**
- * One statement: the course's current price is read and the row written together (price x hours on numeric,
+ * One statement: the course's current price and cancellation terms are read and the row written together (price x hours on numeric,
  * never floats), and only for a course of a published shark. The unique request_id makes a concurrent
  * duplicate wait for the first and then insert nothing. Returns the new id, or null when nothing was inserted.
  * Raw SQL: the builder cannot write INSERT ... SELECT with a computed column and ON CONFLICT in one statement.
@@ -398,12 +398,14 @@ export async function insertPricedBooking(db: DbOrTx, input: NewBooking): Promis
     db,
     sql`
     INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
-      request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by)
+      request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by,
+      cancellation_hours, late_cancellation_refund)
     SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours}, ${input.preferredDate}::date,
            ${input.preferredTime}::time, c.price * ${input.hours}, ${input.requestId}, c.shark_id,
            ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
            ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested',
-           ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz
+           ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz,
+           c.cancellation_hours, c.late_cancellation_refund
     FROM courses c JOIN sharks s ON s.id = c.shark_id
     WHERE c.id = ${input.courseId} AND c.shark_id = ${input.sharkId} AND s.published AND c.archived_at IS NULL
     ON CONFLICT (request_id) DO NOTHING
@@ -460,6 +462,15 @@ export const slotFromPreferred = (
     timeZone,
   };
 };
+
+/**
+ * The course's cancellation terms now, for a booking written from it: they stay with the booking, so a later
+ * change of the course never changes what a learner who booked gets back.
+ */
+export const courseTermsOf = (courseId: string) => ({
+  cancellationHours: sql<number>`(SELECT cancellation_hours FROM courses WHERE id = ${courseId})`,
+  lateCancellationRefund: sql<number>`(SELECT late_cancellation_refund FROM courses WHERE id = ${courseId})`,
+});
 
 /** The shark (and its account) of a course open for booking (published shark, course not archived), or null. */
 export async function findBookableCourse(
@@ -550,7 +561,7 @@ export async function findSessionForMail(db: DbOrTx, bookingId: string): Promise
       id: b.id,
       status: b.status,
       courseTitle: c.title,
-      cancellationHours: c.cancellationHours,
+      cancellationHours: b.cancellationHours,
       sharkName: s.name,
       sharkEmail: sharkUsers.email,
       sharkTimeZone: b.timeZone,
@@ -1228,6 +1239,7 @@ export async function insertRecordedSession(db: DbOrTx, input: RecordedSession) 
     .values({
       ...row,
       ...slotFromPreferred(row.courseId, row.preferredDate, row.preferredTime, row.hours, timeZone),
+      ...courseTermsOf(row.courseId),
     })
     .returning({ id: b.id, createdAt: b.createdAt, endsAt: b.endsAt });
   if (events.length)
@@ -1307,6 +1319,8 @@ export async function insertPaidBooking(
     learnerTimeZone: hold.learnerTimeZone,
     status: 'requested',
     answerBy: paid.answerBy,
+    // The terms at payment: the checkout quoted them a few minutes before, from the same course.
+    ...courseTermsOf(hold.courseId),
   });
 }
 

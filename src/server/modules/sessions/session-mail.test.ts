@@ -14,6 +14,7 @@ import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark } from '#server/test/fixtures.ts';
 import { startSmtp, type Smtp } from '#server/test/smtp.ts';
+import { courseTermsOf } from '#server/modules/sessions/repository.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const HOUR = 3_600_000;
@@ -86,6 +87,7 @@ async function world(
       endsAt: end,
       blockedUntil: end,
       timeZone: 'Asia/Kolkata',
+      ...courseTermsOf(course.id),
       learnerTimeZone: opts.learnerTimeZone === undefined ? 'Europe/Berlin' : opts.learnerTimeZone,
       status,
       answerBy:
