@@ -74,7 +74,7 @@ function SavedDetails({
         ) : null}
       </div>
       {saved ? (
-        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
           {saved.method === 'upi' ? (
             <Row label="UPI id" value={saved.upiMasked ?? ''} />
           ) : (
