@@ -87,6 +87,8 @@ async function startServer(
     RAZORPAY_KEY_ID: 'rzp_live_bench000001',
     RAZORPAY_KEY_SECRET: 'bench-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+    // ...and refuses to start without a payout details key (decision 136).
+    PAYOUT_DETAILS_KEY: 'YmVuY2gtcGF5b3V0LWRldGFpbHMta2V5LTMyYnl0ZXM=',
     DATABASE_URL,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     PORT: String(port),

@@ -41,6 +41,7 @@ import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
 import sessionsRoutes from './modules/sessions/routes';
 import paymentsRoutes from './modules/payments/routes';
+import payoutsRoutes from './modules/payouts/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
 
@@ -66,6 +67,9 @@ const SECRET_NAMES = new Set([
   'access_token',
   'api_key',
 ]);
+
+/** The fields of payout details that are never logged; only their masked forms are (decision 136). */
+const PAYOUT_SECRET_FIELDS = ['accountNumber', 'accountNumberConfirm', 'pan', 'upiId'];
 
 /** A parameter's name as a server could read it: percent-decoded (repeatedly), '+' as a space, lower-case. */
 function decodedName(raw: string): string {
@@ -138,6 +142,8 @@ export function loggerOptions(config: Config) {
         'headers["x-admin-cli-secret"]',
         // The dev outbox logs each mail's link: its path stays, its token does not (read it at /dev/mailbox).
         'link',
+        // Payout details (decision 136), should any log line ever carry a body or its values.
+        ...PAYOUT_SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
       ],
       censor: (value: unknown, path: string[]) =>
         path.at(-1) === 'link' && typeof value === 'string' ? redactUrl(value) : '[REDACTED]',
@@ -238,6 +244,7 @@ export async function buildApp({
     availabilityRoutes,
     sessionsRoutes,
     paymentsRoutes,
+    payoutsRoutes,
     devRoutes,
     // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
     ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),

@@ -1,4 +1,5 @@
 // Environment, parsed and validated once at start-up. Every variable is listed in the README.
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -46,6 +47,40 @@ const trustProxy = z
     }
     return entries;
   });
+
+/**
+ * PAYOUT_DETAILS_KEY: the AES-256 key that encrypts payout details at rest (decision 136): 32 bytes, written as
+ * 64 hex digits or as base64 (44 characters with its padding).
+ */
+const payoutDetailsKey = z
+  .string()
+  .optional()
+  .transform((raw, ctx): Buffer | undefined => {
+    const v = (raw ?? '').trim();
+    if (v === '') return undefined;
+    const key = /^[0-9a-fA-F]{64}$/.test(v)
+      ? Buffer.from(v, 'hex')
+      : /^[A-Za-z0-9+/_-]{43}=?$/.test(v)
+        ? Buffer.from(v, v.includes('-') || v.includes('_') ? 'base64url' : 'base64')
+        : null;
+    if (key?.length !== 32) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "a 32-byte key, as 64 hex digits or base64 (make one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\")",
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+/**
+ * The payout details key of development and tests when PAYOUT_DETAILS_KEY is unset: fixed and public, so it
+ * guards nothing, and production refuses to start with it or without a key (decision 136).
+ */
+export const DEV_PAYOUT_DETAILS_KEY = createHash('sha256')
+  .update('sharks-marketplace: payout details key for development and tests only')
+  .digest();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -115,9 +150,12 @@ const envSchema = z.object({
     .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 29ABCDE1234F1Z5')
     .optional(),
   GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
+  PAYOUT_DETAILS_KEY: payoutDetailsKey,
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYOUT_DETAILS_KEY'> & {
+  /** Encrypts payout details at rest: PAYOUT_DETAILS_KEY, or the public development key outside production. */
+  payoutDetailsKey: Buffer;
   /** The public origin: links in mail, and the only Origin accepted on state-changing requests. */
   appOrigin: string;
   isProduction: boolean;
@@ -151,9 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required when NODE_ENV=production: the test payment gateway moves no money.',
     );
   }
+  if (isProduction && !c.PAYOUT_DETAILS_KEY) {
+    throw new Error(
+      'PAYOUT_DETAILS_KEY is required when NODE_ENV=production: payout details are encrypted with it.',
+    );
+  }
+  if (isProduction && c.PAYOUT_DETAILS_KEY?.equals(DEV_PAYOUT_DETAILS_KEY)) {
+    throw new Error('PAYOUT_DETAILS_KEY is the public development key; production needs a key of its own.');
+  }
+  const { PAYOUT_DETAILS_KEY, ...rest } = c;
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   return {
-    ...c,
+    ...rest,
+    payoutDetailsKey: PAYOUT_DETAILS_KEY ?? DEV_PAYOUT_DETAILS_KEY,
     appOrigin: (c.APP_ORIGIN ?? `http://${host}:${c.PORT}`).replace(/\/$/, ''),
     isProduction,
     embedded: !c.DATABASE_URL,

@@ -248,6 +248,13 @@ export const ROUTES = {
       roles: ['shark', 'admin'],
       title: 'Reviews',
     },
+    /** Where the shark is paid (issue 24); an admin sees them masked and cannot change them. */
+    payouts: {
+      path: '/shark/payouts',
+      page: 'pages/shark/payouts-page.tsx',
+      roles: ['shark', 'admin'],
+      title: 'Payout details',
+    },
   },
   subscriptions: {
     path: '/subscriptions',

@@ -8,6 +8,7 @@ import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
 import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
+import { PAYOUT_METHODS } from '#shared/payouts.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -898,6 +899,49 @@ export const sharkCredentials = pgTable(
     index('shark_credentials_shark_id_idx').on(t.sharkId),
     check('shark_credentials_status_check', sql`${t.status} IN ('pending', 'verified', 'rejected')`),
     check('shark_credentials_kind_check', sql`${t.kind} IN ('certification', 'platform')`),
+  ],
+);
+
+/**
+ * Where a payee's earnings are sent (issue 24, decision 136), one row per account: a UPI id or a bank account,
+ * and the PAN. The UPI id, the account number and the PAN are stored only sealed with AES-256-GCM under
+ * PAYOUT_DETAILS_KEY (`v1.<key id>.<iv>.<ciphertext>.<tag>`, bound to the row's user and column); what the
+ * pages show (the masked UPI id, the last 4 characters) is kept beside them in clear.
+ */
+export const payoutDetails = pgTable(
+  'payout_details',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    upiIdSealed: text('upi_id_sealed'),
+    upiMasked: text('upi_masked'),
+    holderName: text('holder_name'),
+    accountNumberSealed: text('account_number_sealed'),
+    accountLast4: text('account_last4'),
+    ifsc: text('ifsc'),
+    panSealed: text('pan_sealed').notNull(),
+    panLast4: text('pan_last4').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'payout_details_method_check',
+      sql`(${t.method} = 'upi' AND ${t.upiIdSealed} IS NOT NULL AND ${t.upiMasked} IS NOT NULL
+        AND ${t.holderName} IS NULL AND ${t.accountNumberSealed} IS NULL AND ${t.accountLast4} IS NULL
+        AND ${t.ifsc} IS NULL)
+      OR (${t.method} = 'bank' AND ${t.upiIdSealed} IS NULL AND ${t.upiMasked} IS NULL
+        AND ${t.holderName} IS NOT NULL AND ${t.accountNumberSealed} IS NOT NULL
+        AND ${t.accountLast4} IS NOT NULL AND ${t.ifsc} IS NOT NULL)`,
+    ),
+    // Only sealed values: a bug that wrote a number in clear is refused by the database.
+    check(
+      'payout_details_sealed_check',
+      sql`${t.panSealed} LIKE 'v1.%' AND coalesce(${t.upiIdSealed}, 'v1.') LIKE 'v1.%'
+        AND coalesce(${t.accountNumberSealed}, 'v1.') LIKE 'v1.%'`,
+    ),
   ],
 );
 

@@ -431,6 +431,8 @@ describe('every endpoint under hostile input', () => {
         'GET /api/workspace/credentials',
         'POST /api/admin/credentials/{id}/review',
         'GET /api/sharks/{id}/credentials',
+        'GET /api/workspace/payout-details',
+        'PUT /api/workspace/payout-details',
         'GET /api/sharks/{id}/reviews',
         'GET /api/sessions/{id}/review',
         'POST /api/sessions/{id}/review',

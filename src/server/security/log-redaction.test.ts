@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { testConfig, testDatabase } from '#server/test/app.ts';
+import { createShark, sessionCookie } from '#server/test/fixtures.ts';
 
 const lines: string[] = [];
 let app: FastifyInstance;
@@ -73,5 +74,42 @@ describe('log redaction (finding 9)', () => {
     const log = lines.join('');
     expect(log).toContain('/update-password?token=[REDACTED]');
     expect(log).not.toContain(SECRET);
+  });
+
+  it('never logs payout details: neither a saved nor a refused one (decision 136)', async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db);
+    const cookie = await sessionCookie(db, shark.userId);
+    lines.length = 0;
+    const account = '918273645501234';
+    const pan = 'QWRPZ9876K';
+    for (const payload of [
+      {
+        method: 'bank',
+        holderName: 'Log Test',
+        accountNumber: account,
+        accountNumberConfirm: account,
+        ifsc: 'SBIN0001234',
+        pan,
+      },
+      {
+        method: 'bank',
+        holderName: 'Log Test',
+        accountNumber: account,
+        accountNumberConfirm: `${account}9`,
+        ifsc: 'SBIN0001234',
+        pan,
+      },
+      { method: 'upi', upiId: 'secret.handle@oksbi', pan },
+    ])
+      await app.inject({ method: 'PUT', url: '/api/workspace/payout-details', headers: { cookie }, payload });
+    await app.jobs.runAll();
+    // A line that logs a body anyway has the fields censored.
+    app.log.info({ body: { accountNumber: account, pan, upiId: 'secret.handle@oksbi' } }, 'a careless line');
+    const log = lines.join('');
+    expect(log).toContain('a careless line');
+    expect(log).not.toContain(account);
+    expect(log).not.toContain(pan);
+    expect(log).not.toContain('secret.handle');
   });
 });

@@ -92,13 +92,15 @@ export async function resetDb() {
 }
 
 /**
- * What a production configuration needs besides SMTP: Razorpay's keys (production refuses the test gateway). No
- * test reaches Razorpay: these keys only let the server start.
+ * What a production configuration needs besides SMTP: Razorpay's keys (production refuses the test gateway) and
+ * a payout details key of its own (it refuses the public development key). No test reaches Razorpay: these keys
+ * only let the server start.
  */
 export const PRODUCTION_PAYMENT_KEYS = {
   RAZORPAY_KEY_ID: 'rzp_live_testsuite0001',
   RAZORPAY_KEY_SECRET: 'test-suite-key-secret',
   RAZORPAY_WEBHOOK_SECRET: 'test-suite-webhook-secret',
+  PAYOUT_DETAILS_KEY: '74657374207375697465207061796f7574206b6579206f6e6c79212121212121',
 } as const;
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -257,6 +257,21 @@ const MATRIX: Row[] = [
     url: (c) => `/api/workspace/credentials/${c.credentialId}?sharkId=${c.sharkId}`,
     expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 404 },
   },
+  {
+    // Where shark A is paid (decision 136): an admin may look (masked).
+    method: 'GET',
+    route: '/api/workspace/payout-details',
+    url: (c) => `/api/workspace/payout-details?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    // ...and only shark A changes them: an admin acting for A is refused too.
+    method: 'PUT',
+    route: '/api/workspace/payout-details',
+    url: (c) => `/api/workspace/payout-details?sharkId=${c.sharkId}`,
+    body: () => ({ method: 'upi', upiId: 'shark.a@okaxis', pan: 'ABCPE1234F' }),
+    expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 403 },
+  },
   { method: 'GET', route: '/api/admin/credentials', url: () => '/api/admin/credentials', expect: ADMIN_ONLY },
   {
     method: 'POST',
@@ -1030,6 +1045,8 @@ describe('the dev-only routes in production', () => {
       RAZORPAY_KEY_ID: 'rzp_live_matrix0001',
       RAZORPAY_KEY_SECRET: 'matrix-key-secret',
       RAZORPAY_WEBHOOK_SECRET: 'matrix-webhook-secret',
+      // ...and a payout details key of its own.
+      PAYOUT_DETAILS_KEY: 'bWF0cml4LXBheW91dC1kZXRhaWxzLWtleS0zMmJ5dGU=',
     });
   });
   afterAll(() => prod.close());

@@ -60,6 +60,7 @@ export const MAIL_TEMPLATES = [
   'first-review',
   'payment-received',
   'refund-update',
+  'payout-details-changed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -127,6 +128,16 @@ export interface MailData {
     /** The day of this change, in the learner's zone ("5 Dec 2026"). */
     on: string;
     creditNoteNumber: string | null;
+  };
+  /** To the shark whenever its payout details are saved: only their masked forms. */
+  'payout-details-changed': {
+    /** True for the first details an account saves. */
+    first: boolean;
+    /** Where payouts now go, masked ("UPI ra••••@okaxis", "bank account •••• 1234 at HDFC0001234"). */
+    destination: string;
+    /** "•••• 234F" */
+    pan: string;
+    link: string;
   };
 }
 
@@ -353,6 +364,20 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     heading: 'Welcome back',
     paragraphs: ['The suspension of your Shark Security account was lifted: you can log in again.'],
     action: { label: 'Log in', url: d.link },
+  }),
+  'payout-details-changed': (d) => ({
+    subject: d.first ? 'Payout details added to your account' : 'Your payout details were changed',
+    preview: `Your payouts now go to ${d.destination}.`,
+    heading: d.first ? 'Payout details added' : 'Payout details changed',
+    paragraphs: [
+      d.first
+        ? `Payout details were added to your Shark Security account: your payouts will go to ${d.destination}, with the PAN ${d.pan}.`
+        : `The payout details of your Shark Security account were changed: your payouts now go to ${d.destination}, with the PAN ${d.pan}.`,
+    ],
+    after: [
+      'If it was you, nothing else to do. If it was not you, reset your password, put your own details back and tell us at once through the contact page.',
+    ],
+    action: { label: 'Check my payout details', url: d.link },
   }),
   'credential-reviewed': (d) => ({
     subject: d.verified ? `${d.credential} is verified` : `${d.credential} could not be verified`,
@@ -859,6 +884,12 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       verified: false,
       reason: 'The verification link shows another name.',
       link: `${origin}${paths.shark.credentials}`,
+    },
+    'payout-details-changed': {
+      first: false,
+      destination: 'bank account •••• 1234 at HDFC0001234',
+      pan: '•••• 234F',
+      link: `${origin}${paths.shark.payouts}`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'session-requested': {

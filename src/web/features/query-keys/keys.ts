@@ -67,6 +67,11 @@ export const credentialKeys = {
   public: (sharkId: string) => [...credentialKeys.all, 'public', sharkId] as const,
 };
 
+/** Where a shark is paid (issue 24): its masked payout details. */
+export const payoutKeys = {
+  details: (sharkId?: string) => ['payouts', 'details', sharkId ?? 'me'] as const,
+};
+
 export const followKeys = {
   mine: ['me', 'follows'] as const,
 };
