@@ -433,6 +433,7 @@ describe('every endpoint under hostile input', () => {
         'GET /api/sharks/{id}/credentials',
         'GET /api/workspace/payout-details',
         'PUT /api/workspace/payout-details',
+        'GET /api/workspace/earnings',
         'GET /api/sharks/{id}/reviews',
         'GET /api/sessions/{id}/review',
         'POST /api/sessions/{id}/review',

@@ -31,6 +31,7 @@ describe('Cache-Control on personal data (finding 10)', () => {
     for (const url of [
       '/api/workspace/enrollments',
       '/api/workspace/dashboard',
+      '/api/workspace/earnings',
       '/api/workspace/courses',
       '/api/workspace/profile',
     ])

@@ -331,6 +331,13 @@ const MATRIX: Row[] = [
     expect: OWNER_OR_ADMIN,
   },
   {
+    // Shark A's balance and paid sessions (issue 24): A and admins; another shark naming A is refused.
+    method: 'GET',
+    route: '/api/workspace/earnings',
+    url: (c) => `/api/workspace/earnings?page=1&sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
     method: 'GET',
     route: '/api/workspace/availability',
     url: (c) => `/api/workspace/availability?sharkId=${c.sharkId}`,

@@ -93,3 +93,17 @@ export async function entriesTotal(db: DbOrTx): Promise<number> {
     .from(ledgerEntries);
   return Number(row.total);
 }
+
+/** Which of these bookings have a transaction of this kind (e.g. share_released), in one query. */
+export async function bookingsWithTransaction(
+  db: DbOrTx,
+  kind: string,
+  bookingIds: string[],
+): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ bookingId: ledgerTransactions.bookingId })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.kind, kind), inArray(ledgerTransactions.bookingId, bookingIds)));
+  return rows.flatMap((r) => (r.bookingId ? [r.bookingId] : []));
+}

@@ -82,6 +82,11 @@ export async function payeeBalance(db: DbOrTx, payee: Payee) {
   return { pendingPaise: owed('payee_pending'), availablePaise: owed('payee_available') };
 }
 
+/** Which of these bookings have a posting of this kind ("share_released": the session was held). */
+export async function bookingsPosted(db: DbOrTx, kind: string, bookingIds: string[]): Promise<Set<string>> {
+  return new Set(await repo.bookingsWithTransaction(db, kind, [...new Set(bookingIds)]));
+}
+
 /**
  * The trial balance: every account's balance and their total, which is zero in a ledger that balances (the
  * tests check it after their runs; the admin's finance view shows it).

@@ -596,7 +596,10 @@ export async function retryRefund(tx: DbOrTx, ctx: PaymentsContext, refundId: st
 
 // ---- The shark's share ------------------------------------------------------------------------------------
 
-const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:share_released`;
+/** The ledger's kind of a released share's posting (the earnings page reads which sessions have one). */
+export const SHARE_RELEASED = 'share_released';
+
+const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:${SHARE_RELEASED}`;
 
 /**
  * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
@@ -610,7 +613,7 @@ export async function releaseShare(tx: DbOrTx, bookingId: string) {
   const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
   return post(tx, {
     key: shareReleasedKey(bookingId),
-    kind: 'share_released',
+    kind: SHARE_RELEASED,
     memo: `Session held: ${p.description}`,
     paymentId: p.id,
     bookingId,
@@ -619,6 +622,37 @@ export async function releaseShare(tx: DbOrTx, bookingId: string) {
       [{ payee: sharkPayee(p.sharkId), part: 'available' }, -share],
     ],
   });
+}
+
+/**
+ * One page of a shark's paid sessions, the most recently paid first, with the money of each: the price, the
+ * fee and its tax inside it, the shark's part a refund took back (the same split the refund posted), and what
+ * the shark keeps. The page's rows and the total come from one query.
+ */
+export async function sharkPaymentPage(db: DbOrTx, sharkId: string, page: { limit: number; offset: number }) {
+  const rows = await repo.listSharkPaymentPage(db, sharkId, page);
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : page.offset > 0
+        ? await repo.countSharkPayments(db, sharkId)
+        : 0;
+  return {
+    total,
+    items: rows.map((r) => {
+      const refundedPaise = r.refundPercent === null ? 0 : refundSplit(r, r.refundPercent).sharkPaise;
+      return {
+        bookingId: r.bookingId,
+        learnerName: r.payerName,
+        pricePaise: r.amountPaise,
+        feePaise: r.feePaise,
+        feeTaxPaise: r.feeTaxPaise,
+        refundedPaise,
+        netPaise: r.amountPaise - r.feePaise - r.feeTaxPaise - refundedPaise,
+        refunded: r.refundPercent !== null,
+      };
+    }),
+  };
 }
 
 // ---- Webhooks ---------------------------------------------------------------------------------------------

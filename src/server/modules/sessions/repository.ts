@@ -1159,7 +1159,7 @@ export async function findSessionForReview(db: DbOrTx, bookingId: string): Promi
 export async function listSessionLabels(db: DbOrTx, bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({ id: b.id, courseTitle: c.title, startsAt: b.startsAt })
+    .select({ id: b.id, courseTitle: c.title, startsAt: b.startsAt, status: b.status })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
     .where(inArray(b.id, bookingIds));

@@ -15,6 +15,7 @@ import {
   type SessionMessage,
   type SessionNotes,
   type SessionPageQuery,
+  type SessionStatus,
 } from '#shared/sessions.ts';
 import {
   formatPaise,
@@ -1231,6 +1232,17 @@ export async function sessionLabels(
 ): Promise<Map<string, { courseTitle: string; startsAt: Date }>> {
   const rows = await repo.listSessionLabels(db, [...new Set(bookingIds)]);
   return new Map(rows.map((r) => [r.id, { courseTitle: r.courseTitle, startsAt: r.startsAt }]));
+}
+
+/** The course title, start and status of each session, by id, in one query (the earnings lines). */
+export async function sessionSummaries(
+  db: DbOrTx,
+  bookingIds: string[],
+): Promise<Map<string, { courseTitle: string; startsAt: Date; status: SessionStatus }>> {
+  const rows = await repo.listSessionLabels(db, [...new Set(bookingIds)]);
+  return new Map(
+    rows.map((r) => [r.id, { courseTitle: r.courseTitle, startsAt: r.startsAt, status: r.status }]),
+  );
 }
 
 /** Completed sessions whose learner is due an invitation to review (the reviews job's work list). */

@@ -1,7 +1,8 @@
 // The shark's workspace API, for a shark (its own row) or an admin (?sharkId=):
 // GET/PUT /api/workspace/profile, POST /api/workspace/profile/photo, GET /api/workspace/dashboard,
 // GET /api/workspace/enrollments; the paged lists (issue 17): GET /api/workspace/sessions?group=&page= and
-// GET /api/workspace/enrollments/courses (each course's totals without its bookings).
+// GET /api/workspace/enrollments/courses (each course's totals without its bookings); GET /api/workspace/earnings
+// (issue 24): the balance and a page of the paid sessions' money.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {
@@ -16,6 +17,7 @@ import {
   sharkScopeQuerySchema,
 } from '#shared/workspace.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { earningsQuerySchema, earningsSchema } from '#shared/earnings.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
@@ -23,6 +25,7 @@ import { readImageUpload } from '#server/modules/storage/service.ts';
 import {
   getCourseTotals,
   getDashboard,
+  getEarnings,
   getEnrollments,
   getProfile,
   getSessionPage,
@@ -146,6 +149,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       getSessionPage(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId), req.query),
+  );
+
+  app.get(
+    '/workspace/earnings',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['workspace'],
+        summary:
+          "The shark's balance (pending, available, paid out) and one page of its paid sessions' money",
+        querystring: earningsQuerySchema,
+        response: { 200: earningsSchema, ...errors },
+      },
+    },
+    async (req) => getEarnings(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId), req.query),
   );
 };
 export default routes;

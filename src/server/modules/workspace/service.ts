@@ -4,6 +4,12 @@ import { ERROR_CODE } from '#shared/error-codes.ts';
 import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
 import { type SessionPageQuery } from '#shared/sessions.ts';
 import {
+  EARNINGS_PAGE_SIZE,
+  type EarningState,
+  type Earnings,
+  type EarningsQuery,
+} from '#shared/earnings.ts';
+import {
   type CourseTotals,
   type Dashboard,
   type Enrollments,
@@ -15,7 +21,8 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
-import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { bookingsPosted, payeeBalance } from '#server/modules/ledger/service.ts';
+import { SHARE_RELEASED, sharkPaymentPage } from '#server/modules/payments/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
 import { now, todayIn } from '#server/time.ts';
@@ -26,6 +33,7 @@ import {
   sharkDashboardFigures,
   sharkEnrollments,
   sharkSessionPage,
+  sessionSummaries,
 } from '#server/modules/sessions/service.ts';
 import {
   imageRejected,
@@ -230,4 +238,54 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
   );
   for (const { courseId, ...student } of bookingRows) byCourse.get(courseId)?.students.push(student);
   return { sharkName, courses: [...byCourse.values()] };
+}
+
+/**
+ * The shark's earnings (issue 24): the balance from the ledger, and a page of its paid sessions. The lines come
+ * from the payments module's rows (price, fee, tax, the refunded part), the sessions' course, start and status,
+ * and the ledger's share_released postings (which sessions were held): three queries a page, none a line.
+ */
+export async function getEarnings(db: DbOrTx, scope: SharkScope, query: EarningsQuery): Promise<Earnings> {
+  const sharkId = scope.shark?.id ?? null;
+  const balance = sharkId
+    ? await payeeBalance(db, { kind: 'shark', id: sharkId })
+    : { pendingPaise: 0, availablePaise: 0 };
+  const page = sharkId
+    ? await sharkPaymentPage(db, sharkId, {
+        limit: EARNINGS_PAGE_SIZE,
+        offset: (query.page - 1) * EARNINGS_PAGE_SIZE,
+      })
+    : { total: 0, items: [] };
+  const ids = page.items.map((i) => i.bookingId);
+  const [sessions, released] = await Promise.all([
+    sessionSummaries(db, ids),
+    bookingsPosted(db, SHARE_RELEASED, ids),
+  ]);
+  const lines = page.items.flatMap(({ refunded, ...money }) => {
+    const session = sessions.get(money.bookingId);
+    // A paid booking always has its row (the payment is written with it); a missing one is left out.
+    if (!session) return [];
+    const state: EarningState = refunded
+      ? 'refunded'
+      : released.has(money.bookingId)
+        ? 'available'
+        : 'pending';
+    return [
+      {
+        ...money,
+        courseTitle: session.courseTitle,
+        startsAt: session.startsAt.toISOString(),
+        status: session.status,
+        state,
+      },
+    ];
+  });
+  return {
+    // Paid out is the sum of the payout postings; there are no payouts yet, so it is 0 until they exist.
+    balance: { ...balance, paidOutPaise: 0 },
+    page: query.page,
+    pageSize: EARNINGS_PAGE_SIZE,
+    total: page.total,
+    lines,
+  };
 }

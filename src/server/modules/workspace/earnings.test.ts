@@ -1,0 +1,214 @@
+// A shark's earnings (issue 24): GET /api/workspace/earnings answers the ledger's balance and one line per paid
+// session, read from the payments module's rows and the ledger's share_released postings. Paid through the
+// built-in test gateway over HTTP, like the payments tests; a held, a pending and a refunded session.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { availabilityWeekly, courses, sharkAvailability } from '#server/db/schema.ts';
+import { setClock } from '#server/time.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { bookAndPay } from '#server/test/payments.ts';
+import { tickSessions } from '#server/modules/sessions/service.ts';
+import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
+import { EARNINGS_PAGE_SIZE, type Earnings } from '#shared/earnings.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMIT_SCALE: '100', COMPANY_GSTIN: '29ABCDE1234F1Z5' });
+});
+afterAll(() => {
+  setClock();
+  return app.close();
+});
+// Monday 2026-11-23, 06:00 in India.
+const NOW = new Date('2026-11-23T00:30:00Z');
+let clock = NOW.getTime();
+beforeEach(async () => {
+  clock = NOW.getTime();
+  setClock(() => new Date(clock));
+  await resetDb();
+  await app.inject({
+    method: 'POST',
+    url: '/api/test-gateway/control',
+    payload: { refunds: 'process', orders: 'up' },
+  });
+});
+
+/** 18:30 in India, `days` after Monday 2026-11-23. */
+const slot = (days: number) => new Date(Date.parse(`2026-11-${23 + days}T18:30:00+05:30`)).toISOString();
+
+async function sharkWithCourse(db: Awaited<ReturnType<typeof testDatabase>>['db'], name: string) {
+  const account = await createAccount(db, { roles: ['shark'], name });
+  const shark = await createShark(db, { name, published: true, userId: account.id });
+  await db.insert(sharkAvailability).values({
+    sharkId: shark.id,
+    timeZone: 'Asia/Kolkata',
+    minNoticeMinutes: 0,
+    horizonDays: 30,
+    published: true,
+  });
+  await db.insert(availabilityWeekly).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      sharkId: shark.id,
+      weekday,
+      startTime: '09:00',
+      endTime: '21:00',
+    })),
+  );
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  await db.update(courses).set({ cancellationHours: 24 }).where(eq(courses.id, course.id));
+  return { shark, course, cookie: await sessionCookie(db, account.id) };
+}
+
+async function setup() {
+  const { db } = await testDatabase();
+  const a = await sharkWithCourse(db, 'Arjun Mehta');
+  const b = await sharkWithCourse(db, 'Neha Kapoor');
+  const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
+  const admin = await createAccount(db, { roles: ['admin'] });
+  return {
+    db,
+    a,
+    b,
+    learnerCookie: await sessionCookie(db, learner.id),
+    adminCookie: await sessionCookie(db, admin.id),
+  };
+}
+
+const get = (cookie: string | null, url: string) =>
+  app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (cookie: string, url: string, payload: Record<string, unknown> = {}) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+const paid = (w: Awaited<ReturnType<typeof setup>>, startsAt: string) =>
+  bookAndPay(app, w.learnerCookie, {
+    courseId: w.a.course.id,
+    hours: 2,
+    startsAt,
+    name: 'Priya Raman',
+    email: 'priya@example.com',
+    phone: '+91 98765 43210',
+    requestId: randomUUID(),
+  });
+
+describe('GET /api/workspace/earnings', () => {
+  it("answers the ledger's balance and one line per paid session: held, pending and refunded", async () => {
+    const w = await setup();
+    const held = await paid(w, slot(1));
+    const pending = await paid(w, slot(5));
+    const refunded = await paid(w, slot(3));
+    await post(w.a.cookie, `/api/sessions/${held}/accept`);
+    await post(w.a.cookie, `/api/sessions/${pending}/accept`);
+    const declined = await post(w.a.cookie, `/api/sessions/${refunded}/decline`, {
+      reason: 'Away that week',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    // Past the first session's end: the clock completes it and its share is released.
+    clock = Date.parse(slot(1)) + 3 * 3_600_000;
+    await tickSessions({ ...app.payments, db: app.db, log: app.log });
+    await app.jobs.runAll();
+
+    const res = await get(w.a.cookie, '/api/workspace/earnings');
+    expect(res.statusCode, res.body).toBe(200);
+    const earnings = res.json() as Earnings;
+    const net = 300_000 - 30_000 - 5_400;
+    const ledger = await payeeBalance(w.db, { kind: 'shark', id: w.a.shark.id });
+    expect(ledger).toEqual({ pendingPaise: net, availablePaise: net });
+    expect(earnings.balance).toEqual({ ...ledger, paidOutPaise: 0 });
+    expect(earnings).toMatchObject({ page: 1, pageSize: EARNINGS_PAGE_SIZE, total: 3 });
+    const money = { pricePaise: 300_000, feePaise: 30_000, feeTaxPaise: 5_400 };
+    // The most recently paid first.
+    expect(earnings.lines).toEqual([
+      {
+        bookingId: refunded,
+        courseTitle: 'Web App Hacking',
+        learnerName: 'Priya Raman',
+        startsAt: slot(3),
+        status: 'declined',
+        ...money,
+        refundedPaise: net,
+        netPaise: 0,
+        state: 'refunded',
+      },
+      {
+        bookingId: pending,
+        courseTitle: 'Web App Hacking',
+        learnerName: 'Priya Raman',
+        startsAt: slot(5),
+        status: 'confirmed',
+        ...money,
+        refundedPaise: 0,
+        netPaise: net,
+        state: 'pending',
+      },
+      {
+        bookingId: held,
+        courseTitle: 'Web App Hacking',
+        learnerName: 'Priya Raman',
+        startsAt: slot(1),
+        status: 'completed',
+        ...money,
+        refundedPaise: 0,
+        netPaise: net,
+        state: 'available',
+      },
+    ]);
+    // The lines add up to the balance: the pending and the available lines' net.
+    const sum = (state: string) =>
+      earnings.lines.filter((l) => l.state === state).reduce((s, l) => s + l.netPaise, 0);
+    expect(sum('pending')).toBe(earnings.balance.pendingPaise);
+    expect(sum('available')).toBe(earnings.balance.availablePaise);
+
+    // An admin acting for the shark sees the same; without ?sharkId= it is asked to choose.
+    const forAdmin = await get(w.adminCookie, `/api/workspace/earnings?sharkId=${w.a.shark.id}`);
+    expect(forAdmin.statusCode, forAdmin.body).toBe(200);
+    expect(forAdmin.json()).toEqual(earnings);
+    expect((await get(w.adminCookie, '/api/workspace/earnings')).statusCode).toBe(400);
+
+    // A page past the end still answers the total, with no lines.
+    const page2 = (await get(w.a.cookie, '/api/workspace/earnings?page=2')).json() as Earnings;
+    expect(page2).toMatchObject({ page: 2, total: 3, lines: [] });
+    expect((await get(w.a.cookie, '/api/workspace/earnings?page=0')).statusCode).toBe(400);
+
+    // Another shark sees only its own (nothing), and cannot name shark A; a learner and a visitor are refused.
+    const other = await get(w.b.cookie, '/api/workspace/earnings');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toEqual({
+      balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0 },
+      page: 1,
+      pageSize: EARNINGS_PAGE_SIZE,
+      total: 0,
+      lines: [],
+    });
+    expect((await get(w.b.cookie, `/api/workspace/earnings?sharkId=${w.a.shark.id}`)).statusCode).toBe(403);
+    expect((await get(w.learnerCookie, '/api/workspace/earnings')).statusCode).toBe(403);
+    expect((await get(null, '/api/workspace/earnings')).statusCode).toBe(401);
+    expect((await trialBalance(w.db)).totalPaise).toBe(0);
+  });
+
+  it('pages the lines twenty at a time', async () => {
+    const w = await setup();
+    // 21 paid requests, six a day (two hours each, from 09:00).
+    for (let i = 0; i < 21; i++) {
+      const day = 1 + Math.floor(i / 6);
+      const hour = 9 + (i % 6) * 2;
+      await paid(
+        w,
+        new Date(
+          Date.parse(`2026-11-${23 + day}T${String(hour).padStart(2, '0')}:00:00+05:30`),
+        ).toISOString(),
+      );
+      clock += 60_000;
+    }
+    const first = (await get(w.a.cookie, '/api/workspace/earnings')).json() as Earnings;
+    const second = (await get(w.a.cookie, '/api/workspace/earnings?page=2')).json() as Earnings;
+    expect(first.total).toBe(21);
+    expect(first.lines).toHaveLength(20);
+    expect(second.lines).toHaveLength(1);
+    const ids = new Set([...first.lines, ...second.lines].map((l) => l.bookingId));
+    expect(ids.size).toBe(21);
+    expect(first.lines.every((l) => l.state === 'pending' && l.status === 'requested')).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+// A shark's earnings (issue 24): the balance in three parts and one line per paid session, a page at a time.
+// The server computes them from the payments module's rows and the ledger; the page only formats them.
+import { z } from 'zod';
+import { SESSION_LIST_MSG } from './session-lists';
+import { SESSION_STATUSES } from './sessions';
+import { sharkScopeQuerySchema } from './workspace';
+
+/** Lines a page (the session lists' size). */
+export const EARNINGS_PAGE_SIZE = 20;
+
+/**
+ * Where a session's money sits for the shark: its share not yet released (the session not yet held), released
+ * to the available balance (held), or taken back, in whole or in part, by a refund.
+ */
+export const EARNING_STATES = ['pending', 'available', 'refunded'] as const;
+export type EarningState = (typeof EARNING_STATES)[number];
+
+export const EARNING_STATE_LABEL: Record<EarningState, string> = {
+  pending: 'Pending',
+  available: 'Available',
+  refunded: 'Refunded',
+};
+
+/** `?page=2` (pages count from 1); an admin names the shark with `sharkId`. */
+export const earningsQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: SESSION_LIST_MSG.badPage })
+      .int({ error: SESSION_LIST_MSG.badPage })
+      .min(1, { error: SESSION_LIST_MSG.badPage })
+      .max(100_000, { error: SESSION_LIST_MSG.badPage })
+      .default(1),
+  })
+  .extend(sharkScopeQuerySchema.shape);
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
+
+export const earningLineSchema = z.object({
+  bookingId: z.uuid(),
+  courseTitle: z.string(),
+  learnerName: z.string(),
+  startsAt: z.iso.datetime(),
+  status: z.enum(SESSION_STATUSES),
+  /** What the learner paid. */
+  pricePaise: z.number().int(),
+  /** The platform's fee, inside the price (decision 131). */
+  feePaise: z.number().int(),
+  /** GST on the fee (0 without a GSTIN). */
+  feeTaxPaise: z.number().int(),
+  /** The shark's part taken back by a refund; 0 when none. */
+  refundedPaise: z.number().int(),
+  /** What the shark keeps: price less fee, tax on it and the refunded part. */
+  netPaise: z.number().int(),
+  state: z.enum(EARNING_STATES),
+});
+export type EarningLine = z.infer<typeof earningLineSchema>;
+
+export const earningsSchema = z.object({
+  balance: z.object({
+    /** Paid sessions not yet held: the ledger's payee_pending. */
+    pendingPaise: z.number().int(),
+    /** Held sessions, not yet paid out: the ledger's payee_available. */
+    availablePaise: z.number().int(),
+    /** Sent to the shark so far. */
+    paidOutPaise: z.number().int(),
+  }),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  /** The paid sessions, the most recently paid first. */
+  lines: z.array(earningLineSchema),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** The tiles' one-line explanations, on the page and in its tests. */
+export const EARNINGS_TEXT = {
+  pending: 'Your share of paid sessions not yet held. It becomes available once the session is held.',
+  available: 'Your share of held sessions, waiting for the next payout.',
+  paidOut: 'Sent to your payout account so far.',
+  empty: 'No paid sessions yet. When a learner pays for a session, it appears here with your share.',
+} as const;
