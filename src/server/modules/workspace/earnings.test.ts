@@ -96,8 +96,11 @@ const paid = (w: Awaited<ReturnType<typeof setup>>, startsAt: string) =>
 describe('GET /api/workspace/earnings', () => {
   it("answers the ledger's balance and one line per paid session: held, pending and refunded", async () => {
     const w = await setup();
+    // Paid a minute apart (the test clock stands still otherwise): the lines' order is the payments'.
     const held = await paid(w, slot(1));
+    clock += 60_000;
     const pending = await paid(w, slot(5));
+    clock += 60_000;
     const refunded = await paid(w, slot(3));
     await post(w.a.cookie, `/api/sessions/${held}/accept`);
     await post(w.a.cookie, `/api/sessions/${pending}/accept`);
