@@ -255,6 +255,13 @@ export const ROUTES = {
       roles: ['shark', 'admin'],
       title: 'Payout details',
     },
+    /** The shark's balance (pending, available, paid out) and each paid session's money (issue 24). */
+    earnings: {
+      path: '/shark/earnings',
+      page: 'pages/shark/earnings-page.tsx',
+      roles: ['shark', 'admin'],
+      title: 'Earnings',
+    },
   },
   subscriptions: {
     path: '/subscriptions',

@@ -50,6 +50,7 @@ const PAGES: Record<PageModule, PageLoader> = {
   'pages/shark/availability-page.tsx': () => import('#web/pages/shark/availability-page.tsx'),
   'pages/shark/reviews-page.tsx': () => import('#web/pages/shark/reviews-page.tsx'),
   'pages/shark/payouts-page.tsx': () => import('#web/pages/shark/payouts-page.tsx'),
+  'pages/shark/earnings-page.tsx': () => import('#web/pages/shark/earnings-page.tsx'),
   'pages/user/review-page.tsx': () => import('#web/pages/user/review-page.tsx'),
   'pages/subscriptions-page.tsx': () => import('#web/pages/subscriptions-page.tsx'),
   'pages/admin/admin-page.tsx': () => import('#web/pages/admin/admin-page.tsx'),

@@ -56,6 +56,7 @@ const EXPECTED: Record<Role, Array<[string, string]>> = {
     ['Student Enrollments', '/shark/enrollments'],
     ['Credentials', '/shark/credentials'],
     ['Reviews', '/shark/reviews'],
+    ['Earnings', '/shark/earnings'],
     ['Payout details', '/shark/payouts'],
     ['Freelancer signup', '/signup/freelancer'],
     ['Subscriptions', '/subscriptions'],

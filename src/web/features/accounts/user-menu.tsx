@@ -33,6 +33,7 @@ export const MENU_BY_ROLE: Record<Role, MenuLink[]> = {
     { label: 'Student Enrollments', to: paths.shark.enrollments },
     { label: 'Credentials', to: paths.shark.credentials },
     { label: 'Reviews', to: paths.shark.reviews },
+    { label: 'Earnings', to: paths.shark.earnings },
     { label: 'Payout details', to: paths.shark.payouts },
     { label: 'Freelancer signup', to: paths.signup.freelancer },
     { label: 'Subscriptions', to: paths.subscriptions },

@@ -54,6 +54,7 @@ export const workspaceKeys = {
   courseTotals: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'course-totals'] as const,
   sessions: (group: SessionGroup, sharkId?: string) =>
     [...workspaceKeys.scope(sharkId), 'sessions', group] as const,
+  earnings: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'earnings'] as const,
 };
 
 /** A shark's own courses live under its workspace scope: one invalidation refreshes them with its dashboard. */

@@ -1,5 +1,6 @@
 // The shark's workspace calls: saving its profile and photo (features/acting-shark reads the profile), the
-// dashboard, and its sessions a group and a page at a time with the courses' totals (the enrollments page).
+// dashboard, and its sessions a group and a page at a time with the courses' totals (the enrollments page), and
+// its earnings.
 // `sharkId` is set only when an admin acts for a shark; a shark's own calls leave it out.
 import {
   infiniteQueryOptions,
@@ -18,6 +19,7 @@ import type {
   SharkSessionPage,
 } from '#shared/workspace.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
+import type { Earnings } from '#shared/earnings.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
 import { adminKeys, workspaceKeys } from '#web/features/query-keys/keys.ts';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
@@ -50,6 +52,18 @@ export const getSharkSessionGroupQueryOptions = (group: SessionGroup, sharkId?: 
   });
 export const useSharkSessionGroup = (group: SessionGroup, sharkId?: string) =>
   useInfiniteQuery(getSharkSessionGroupQueryOptions(group, sharkId));
+
+/** The shark's balance and paid sessions' money, a page at a time (each page repeats the balance). */
+export const getEarningsQueryOptions = (sharkId?: string) =>
+  infiniteQueryOptions({
+    queryKey: workspaceKeys.earnings(sharkId),
+    queryFn: ({ pageParam }) =>
+      api.get<Earnings>(withQuery('/api/workspace/earnings', { page: String(pageParam), sharkId })),
+    initialPageParam: 1,
+    getNextPageParam: (last: Earnings) =>
+      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
+  });
+export const useEarnings = (sharkId?: string) => useInfiniteQuery(getEarningsQueryOptions(sharkId));
 
 /** The saved profile replaces the cached one; the public catalogue is refetched (published may have changed). */
 function useProfileSaved(sharkId?: string) {

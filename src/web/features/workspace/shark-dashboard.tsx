@@ -74,13 +74,21 @@ export function SharkDashboard() {
             ) : null}
           </dl>
           {data ? (
-            <p className="muted -mt-2 text-xs">
-              Earnings are your share of the sessions held: what learners paid, less the platform fee and any
-              tax on it, and less refunds. Paid sessions count once they are held.
-              {data.sharkCancellations !== undefined
-                ? ` Sessions you cancelled: ${data.sharkCancellations}.`
-                : ''}
-            </p>
+            <div className="-mt-2 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+              <p className="muted text-xs">
+                Earnings are your share of the sessions held: what learners paid, less the platform fee and
+                any tax on it, and less refunds. Paid sessions count once they are held.
+                {data.sharkCancellations !== undefined
+                  ? ` Sessions you cancelled: ${data.sharkCancellations}.`
+                  : ''}
+              </p>
+              <Link
+                className="inline-flex min-h-11 shrink-0 items-center text-sm text-accent-300 hover:underline"
+                to={paths.shark.earnings}
+              >
+                See earnings →
+              </Link>
+            </div>
           ) : null}
 
           <section aria-labelledby="sessions-title" className="glass flex flex-col gap-4 p-5 sm:p-6">

@@ -220,5 +220,7 @@ describe('/shark/dashboard', () => {
       'href',
       '/shark/availability',
     );
+    // The Earnings tile leads to the earnings page.
+    expect(screen.getByRole('link', { name: 'See earnings →' })).toHaveAttribute('href', '/shark/earnings');
   });
 });
