@@ -39,7 +39,14 @@ const PUBLIC = [
 const SIGNED_IN = {
   learner: ['/user/dashboard', '/user/edit-profile', '/user/bookings', '/user/favorites'],
   freelancer: ['/freelancer/dashboard', '/freelancer/edit-profile', '/freelancer/client-requests'],
-  shark: ['/shark/dashboard', '/shark/edit-profile', '/shark/enrollments', '/shark/reviews'],
+  shark: [
+    '/shark/dashboard',
+    '/shark/edit-profile',
+    '/shark/enrollments',
+    '/shark/reviews',
+    '/shark/earnings',
+    '/shark/payouts',
+  ],
   admin: ['/admin'],
 } as const;
 

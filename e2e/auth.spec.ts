@@ -204,6 +204,8 @@ test.describe('each role', () => {
         'Student Enrollments',
         'Credentials',
         'Reviews',
+        'Earnings',
+        'Payout details',
         'Freelancer signup',
         'Subscriptions',
         'Account settings',

@@ -143,6 +143,17 @@ describe('the late-cancellation refund the shark chooses', () => {
         amountPaise: 75_000,
         status: 'processed',
       });
+    // What the refund leaves of the shark's share (₹1,500 less the 10% fee; this app has no GSTIN, so no tax:
+    // ₹1,350) is the shark's at once: nothing stays pending for a session that will not be held.
+    const dashboard = await app.inject({
+      method: 'GET',
+      url: '/api/workspace/dashboard',
+      headers: { cookie: w.sharkCookie },
+    });
+    expect(dashboard.json()).toMatchObject({
+      earningsPaise: chosen === 0 ? 135_000 : 67_500,
+      bookedNotHeldPaise: 0,
+    });
   });
 });
 

@@ -255,6 +255,9 @@ async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Pr
             : 'learner_cancelled'
           : cancelReasonOf(r, event.actor, event.at);
       await refund(reason, r);
+      // A late cancellation leaves the shark part of its share (all of it when the course refunds nothing):
+      // there is no session left to hold, so that part is the shark's now.
+      if (reason === 'learner_late_cancelled') await releaseShare(tx, event.bookingId);
       return;
     }
     case 'completed':
