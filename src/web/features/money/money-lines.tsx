@@ -53,6 +53,13 @@ export function RefundTerms({ quote }: { quote: Quote }) {
     quote.cancellationHours === 0
       ? 'until the session starts'
       : `until ${quote.cancellationHours} h before the session`;
+  // The late refund is in the one line a learner sees before opening the table: it is the costly surprise.
+  const late =
+    quote.cancellationHours === 0
+      ? ''
+      : quote.lateCancellationRefund === 0
+        ? ', no refund after that'
+        : `, ${quote.lateCancellationRefund}% back after that`;
   return (
     <details
       className="rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3 text-sm"
@@ -60,6 +67,7 @@ export function RefundTerms({ quote }: { quote: Quote }) {
     >
       <summary className="cursor-pointer font-medium text-ink-100">
         Refunds: free cancellation {window}
+        {late}
       </summary>
       <table className="mt-2 w-full text-left text-xs">
         <caption className="sr-only">What each case refunds</caption>
