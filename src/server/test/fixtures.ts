@@ -5,7 +5,14 @@ import { Temporal } from 'temporal-polyfill';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import { todayIn } from '#server/time.ts';
-import { courseBookings, courses, reviews, sharks } from '#server/db/schema.ts';
+import {
+  availabilityWeekly,
+  courseBookings,
+  courses,
+  reviews,
+  sharkAvailability,
+  sharks,
+} from '#server/db/schema.ts';
 import { courseTermsOf, slotFromPreferred } from '#server/modules/sessions/repository.ts';
 import {
   createAccount as insertAccount,
@@ -203,4 +210,18 @@ export async function createReview(
     })
     .returning();
   return { booking, review: row };
+}
+
+/** The shark's calendar open every day from `start` to `end` in Asia/Kolkata, bookable now, 30 days ahead. */
+export async function openEveryDayInIndia(db: Db, sharkId: string, start = '09:00', end = '21:00') {
+  await db.insert(sharkAvailability).values({
+    sharkId,
+    timeZone: 'Asia/Kolkata',
+    minNoticeMinutes: 0,
+    horizonDays: 30,
+    published: true,
+  });
+  await db
+    .insert(availabilityWeekly)
+    .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ sharkId, weekday, startTime: start, endTime: end })));
 }

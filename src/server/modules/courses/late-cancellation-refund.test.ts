@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { createAccount, createShark, sessionCookie, openEveryDayInIndia } from '#server/test/fixtures.ts';
 import { bookAndPay } from '#server/test/payments.ts';
 import { trialBalance } from '#server/modules/ledger/service.ts';
 
@@ -40,21 +39,7 @@ async function world() {
   const { db } = await testDatabase();
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', userId: sharkAccount.id });
-  await db.insert(sharkAvailability).values({
-    sharkId: shark.id,
-    timeZone: 'Asia/Kolkata',
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    published: true,
-  });
-  await db.insert(availabilityWeekly).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-      sharkId: shark.id,
-      weekday,
-      startTime: '09:00',
-      endTime: '21:00',
-    })),
-  );
+  await openEveryDayInIndia(db, shark.id);
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   return {
     sharkCookie: await sessionCookie(db, sharkAccount.id),

@@ -5,10 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { availabilityWeekly, courses, sharkAvailability } from '#server/db/schema.ts';
+import { courses } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import {
+  createAccount,
+  createCourse,
+  createShark,
+  sessionCookie,
+  openEveryDayInIndia,
+} from '#server/test/fixtures.ts';
 import { bookAndPay } from '#server/test/payments.ts';
 import { tickSessions } from '#server/modules/sessions/service.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
@@ -42,21 +48,7 @@ const slot = (days: number) => new Date(Date.parse(`2026-11-${23 + days}T18:30:0
 async function sharkWithCourse(db: Awaited<ReturnType<typeof testDatabase>>['db'], name: string) {
   const account = await createAccount(db, { roles: ['shark'], name });
   const shark = await createShark(db, { name, published: true, userId: account.id });
-  await db.insert(sharkAvailability).values({
-    sharkId: shark.id,
-    timeZone: 'Asia/Kolkata',
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    published: true,
-  });
-  await db.insert(availabilityWeekly).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-      sharkId: shark.id,
-      weekday,
-      startTime: '09:00',
-      endTime: '21:00',
-    })),
-  );
+  await openEveryDayInIndia(db, shark.id);
   const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
   await db.update(courses).set({ cancellationHours: 24 }).where(eq(courses.id, course.id));
   return { shark, course, cookie: await sessionCookie(db, account.id) };
