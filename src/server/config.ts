@@ -151,6 +151,13 @@ const envSchema = z.object({
     .optional(),
   GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
   PAYOUT_DETAILS_KEY: payoutDetailsKey,
+  // Payouts (issue 24, decision 137).
+  /** How often the payout run pays: weekly (Mondays 09:00) or monthly (the 1st, 09:00), in APP_TIMEZONE. */
+  PAYOUT_SCHEDULE: z.enum(['weekly', 'monthly']).default('weekly'),
+  /** The least available balance the run pays out, in rupees; a smaller balance waits for the next run. */
+  PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Who moves payouts: `manual` (an admin uploads the batch to the bank and records each UTR). */
+  PAYOUT_PROVIDER: z.enum(['manual']).default('manual'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYOUT_DETAILS_KEY'> & {

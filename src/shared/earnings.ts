@@ -60,8 +60,10 @@ export const earningsSchema = z.object({
     pendingPaise: z.number().int(),
     /** Held sessions, not yet paid out: the ledger's payee_available. */
     availablePaise: z.number().int(),
-    /** Sent to the shark so far. */
+    /** Paid to the shark so far (payouts confirmed paid). */
     paidOutPaise: z.number().int(),
+    /** Payouts made and not yet confirmed paid: taken from available, on their way to the shark. */
+    onTheWayPaise: z.number().int(),
   }),
   page: z.number(),
   pageSize: z.number(),
@@ -75,6 +77,9 @@ export type Earnings = z.infer<typeof earningsSchema>;
 export const EARNINGS_TEXT = {
   pending: 'Your share of paid sessions not yet held. It becomes available once the session is held.',
   available: 'Your share of held sessions, waiting for the next payout.',
-  paidOut: 'Sent to your payout account so far.',
+  paidOut: 'Paid to your payout account so far.',
+  /** Under the available tile when it is below zero. */
+  owed: 'You owe this: a refund came after its session was paid out. Your next earnings repay it first.',
+  onTheWay: (amount: string) => `${amount} more is on its way to your payout account.`,
   empty: 'No paid sessions yet. When a learner pays for a session, it appears here with your share.',
 } as const;

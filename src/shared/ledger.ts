@@ -19,6 +19,10 @@ export const LEDGER_ACCOUNT_KINDS = [
   'payee_pending',
   /** A payee's share of held sessions: theirs to be paid out. */
   'payee_available',
+  /** Payouts made by the payout run and not yet sent to the bank or provider. */
+  'payouts_payable',
+  /** Payouts sent and not yet confirmed paid (a bank's UTR, the provider's processed transfer). */
+  'payouts_in_transit',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

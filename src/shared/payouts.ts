@@ -140,3 +140,142 @@ export function maskUpi(upiId: string): string {
 
 /** "•••• 1234": how a number is shown once saved. */
 export const maskLast4 = (last4: string) => `•••• ${last4}`;
+
+// ---- Payouts (issue 24, decision 137) ----------------------------------------------------------------------
+
+/**
+ * A payout's life: made by the payout run (created), handed to the bank or the provider (sent), then paid (a
+ * UTR or the provider's processed transfer) or failed (the money goes back to the payee's available balance).
+ * `skipped` records that the run found a balance but no payout details, so the payee is told once a period.
+ */
+export const PAYOUT_STATUSES = ['created', 'sent', 'paid', 'failed', 'skipped'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_STATUS_LABEL: Record<PayoutStatus, string> = {
+  created: 'Created',
+  sent: 'Sent',
+  paid: 'Paid',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+/** Who moves the money: a bank upload an admin makes (the default), or a Razorpay Route transfer. */
+export const PAYOUT_PROVIDERS = ['manual', 'razorpay_route'] as const;
+export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];
+
+export const PAYOUT_PROVIDER_LABEL: Record<PayoutProvider, string> = {
+  manual: 'Bank transfer',
+  razorpay_route: 'Razorpay Route',
+};
+
+/** How often the payout run pays: its period names a payout ("2026-W48", "2026-11"). */
+export const PAYOUT_SCHEDULES = ['weekly', 'monthly'] as const;
+export type PayoutSchedule = (typeof PAYOUT_SCHEDULES)[number];
+
+export const PAYOUT_RUN_MSG = {
+  utrRequired: 'Enter the bank reference (UTR) of the transfer',
+  utrInvalid: 'A UTR has 12 to 22 letters and digits',
+  utrTaken: 'This UTR is already recorded on another payout',
+  reasonRequired: 'Say why the payout failed; the shark reads it',
+  reasonTooLong: 'Keep the reason under 500 characters',
+  notFound: 'No such payout.',
+  alreadyPaid: 'This payout is already marked paid.',
+  paidAfterFailed: 'This payout failed and its money went back to the balance; it cannot be marked paid.',
+  alreadyFailed: 'This payout already failed.',
+  notManual: 'This payout goes through Razorpay Route; its state comes from Razorpay.',
+  skippedNoAction: 'Nothing was sent for a skipped payout.',
+  markedPaid: 'Payout marked paid. The shark was told.',
+  markedFailed: 'Payout marked failed. Its money is back in the balance and the shark was told why.',
+} as const;
+
+const UTR = /^[A-Z0-9]{12,22}$/;
+
+/** POST /api/admin/payouts/:id/paid: the bank's reference of the transfer. */
+export const markPayoutPaidSchema = z.object({
+  utr: z
+    .string({ error: PAYOUT_RUN_MSG.utrRequired })
+    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().min(1, PAYOUT_RUN_MSG.utrRequired).regex(UTR, PAYOUT_RUN_MSG.utrInvalid)),
+});
+
+/** POST /api/admin/payouts/:id/failed: why, in words the payee reads. */
+export const markPayoutFailedSchema = z.object({
+  reason: z
+    .string({ error: PAYOUT_RUN_MSG.reasonRequired })
+    .trim()
+    .min(1, PAYOUT_RUN_MSG.reasonRequired)
+    .max(500, PAYOUT_RUN_MSG.reasonTooLong),
+});
+
+/** One payout as its payee sees it on the earnings page. */
+export const payoutSchema = z.object({
+  id: z.uuid(),
+  period: z.string(),
+  amountPaise: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  provider: z.enum(PAYOUT_PROVIDERS),
+  /** Masked: "UPI ra••••@okaxis", "bank account •••• 1234 at HDFC0001234". */
+  destination: z.string().nullable(),
+  /** The bank's UTR or the provider's transfer id, once there is one. */
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  failedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET /api/workspace/payouts: a page of the payee's payouts, its totals, and when payouts go out. */
+export const payoutPageSchema = z.object({
+  total: z.number().int(),
+  items: z.array(payoutSchema),
+  /** Paid so far, and made but not yet confirmed paid. */
+  paidOutPaise: z.number().int(),
+  onTheWayPaise: z.number().int(),
+  schedule: z.enum(PAYOUT_SCHEDULES),
+  /** The least available balance a payout run pays out. */
+  minimumPaise: z.number().int(),
+});
+export type PayoutPage = z.infer<typeof payoutPageSchema>;
+
+/** The payouts section's texts, on the page and in its tests. */
+export const PAYOUTS_TEXT = {
+  empty: (schedule: PayoutSchedule, minimum: string) =>
+    `No payouts yet. Payouts go out ${schedule === 'weekly' ? 'every Monday' : 'on the 1st of every month'} once your available balance is at least ${minimum}.`,
+  failed: 'The money came back to your available balance and goes out with the next payout.',
+} as const;
+
+/** One payout in the admin's batch: with whom it pays. */
+export const adminPayoutSchema = payoutSchema.extend({
+  payeeKind: z.enum(['shark', 'freelancer']),
+  payeeId: z.uuid(),
+  payeeName: z.string(),
+  payeeEmail: z.string(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+export const adminPayoutQuerySchema = z.object({
+  period: z.string().max(10).optional(),
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminPayoutPageSchema = z.object({
+  total: z.number().int(),
+  items: z.array(adminPayoutSchema),
+  /** The periods that have payouts, newest first, for the batch picker. */
+  periods: z.array(z.string()),
+});
+export type AdminPayoutPage = z.infer<typeof adminPayoutPageSchema>;
+
+/** What a payout run did: per payee, one of these. */
+export const payoutRunSchema = z.object({
+  period: z.string(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  belowMinimum: z.number().int(),
+  alreadyPaid: z.number().int(),
+});
+export type PayoutRun = z.infer<typeof payoutRunSchema>;

@@ -8,7 +8,7 @@ import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
 import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
-import { PAYOUT_METHODS } from '#shared/payouts.ts';
+import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -923,6 +923,11 @@ export const payoutDetails = pgTable(
     ifsc: text('ifsc'),
     panSealed: text('pan_sealed').notNull(),
     panLast4: text('pan_last4').notNull(),
+    /**
+     * The payee's Razorpay Route linked account (acc_…), made from these details on its first Route payout;
+     * cleared by every change of the details, so a new account is made for the new destination.
+     */
+    routeAccountId: text('route_account_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -942,6 +947,53 @@ export const payoutDetails = pgTable(
       sql`${t.panSealed} LIKE 'v1.%' AND coalesce(${t.upiIdSealed}, 'v1.') LIKE 'v1.%'
         AND coalesce(${t.accountNumberSealed}, 'v1.') LIKE 'v1.%'`,
     ),
+  ],
+);
+
+/**
+ * One payout to one payee for one period (issue 24, decision 137). The payout run makes it from the payee's
+ * available balance; each step (created, sent, paid or failed) posts its ledger transaction in the same
+ * database transaction. At most one live payout a payee and period, whatever runs at once; a failed one gives
+ * way to a new one, and a period's skip (no payout details) is recorded once.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payeeKind: text('payee_kind', { enum: PAYEE_KINDS }).notNull(),
+    payeeId: uuid('payee_id').notNull(),
+    /** The run's period: "2026-W48" (weekly) or "2026-11" (monthly). */
+    period: text('period').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    provider: text('provider', { enum: PAYOUT_PROVIDERS }).notNull(),
+    /** Masked, as it was when the payout was made: "UPI ra••••@okaxis", "bank account •••• 1234 at …". */
+    destination: text('destination'),
+    /** The bank's UTR (manual) or the provider's transfer id (trf_…). */
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_live_key')
+      .on(t.payeeKind, t.payeeId, t.period)
+      .where(sql`${t.status} NOT IN ('failed', 'skipped')`),
+    uniqueIndex('payouts_skipped_key')
+      .on(t.payeeKind, t.payeeId, t.period)
+      .where(sql`${t.status} = 'skipped'`),
+    // One reference, one payout: a UTR typed on two payouts is refused.
+    uniqueIndex('payouts_reference_key').on(t.provider, t.reference),
+    index('payouts_period_idx').on(t.period, t.status),
+    index('payouts_payee_idx').on(t.payeeKind, t.payeeId, t.createdAt),
+    check('payouts_amount_check', sql`${t.amountPaise} > 0`),
+    check('payouts_status_check', sql`${t.status} IN ('created', 'sent', 'paid', 'failed', 'skipped')`),
+    check('payouts_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Config } from '#server/config.ts';
 import type { RefundStatus } from '#shared/payments.ts';
+import type { PayoutJob } from '#server/modules/payouts/service.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
 
@@ -53,6 +54,8 @@ export interface JobData {
   checkouts: { task: 'reconcile' };
   /** The learner's mail of a payment or of a refund's change, its PDF drawn here (not in the money's transaction). */
   'payment-mail': PaymentMailJob;
+  /** The payout run (weekly or monthly), or one Route payout sent to the provider (issue 24). */
+  payouts: PayoutJob;
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -67,6 +70,7 @@ export const JOB_KINDS = [
   'refund',
   'checkouts',
   'payment-mail',
+  'payouts',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -180,6 +184,14 @@ export async function startQueue(opts: {
     // Like the sessions' clock: the next minute picks up whatever is still due.
     checkouts: { retryLimit: 0, expireInSeconds: 300 },
     'payment-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+    // A run is safe to run again (one payout a payee and period); a send keeps its idempotency key.
+    payouts: {
+      retryLimit: 8,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 1800,
+    },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

@@ -1,6 +1,7 @@
 // The recurring jobs. pg-boss keeps schedules in its own table and its cron clock creates each run once,
 // however many workers are up; times are in APP_TIMEZONE.
 import type { Config } from '#server/config.ts';
+import { payoutCron } from '#server/modules/payouts/service.ts';
 import type { JobQueue } from './queue';
 
 export const SCHEDULES = [
@@ -16,4 +17,13 @@ export const SCHEDULES = [
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {
   for (const s of SCHEDULES) await queue.boss.schedule(s.kind, s.cron, s.data, { tz: config.APP_TIMEZONE });
+  // The payout run (issue 24): weekly or monthly by PAYOUT_SCHEDULE, at 09:00 when banks are open.
+  await queue.boss.schedule(
+    'payouts',
+    payoutCron(config.PAYOUT_SCHEDULE),
+    { task: 'run' },
+    {
+      tz: config.APP_TIMEZONE,
+    },
+  );
 }

@@ -272,6 +272,41 @@ const MATRIX: Row[] = [
     body: () => ({ method: 'upi', upiId: 'shark.a@okaxis', pan: 'ABCPE1234F' }),
     expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 403 },
   },
+  {
+    // Shark A's payouts (decision 137): A and an admin acting for A.
+    method: 'GET',
+    route: '/api/workspace/payouts',
+    url: (c) => `/api/workspace/payouts?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  { method: 'GET', route: '/api/admin/payouts', url: () => '/api/admin/payouts', expect: ADMIN_ONLY },
+  {
+    method: 'POST',
+    route: '/api/admin/payouts/run',
+    url: () => '/api/admin/payouts/run',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/payouts/bank-file',
+    url: () => '/api/admin/payouts/bank-file?period=2026-W48',
+    expect: ADMIN_ONLY,
+  },
+  {
+    // No such payout: admins are told so (404), everyone else refused first.
+    method: 'POST',
+    route: '/api/admin/payouts/:id/paid',
+    url: () => `/api/admin/payouts/${randomUUID()}/paid`,
+    body: () => ({ utr: 'HDFCN5202611260001' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/payouts/:id/failed',
+    url: () => `/api/admin/payouts/${randomUUID()}/failed`,
+    body: () => ({ reason: 'Returned by the bank' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
   { method: 'GET', route: '/api/admin/credentials', url: () => '/api/admin/credentials', expect: ADMIN_ONLY },
   {
     method: 'POST',

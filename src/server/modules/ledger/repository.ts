@@ -107,3 +107,20 @@ export async function bookingsWithTransaction(
     .where(and(eq(ledgerTransactions.kind, kind), inArray(ledgerTransactions.bookingId, bookingIds)));
   return rows.flatMap((r) => (r.bookingId ? [r.bookingId] : []));
 }
+
+/**
+ * Every payee whose available payable holds at least `minPaise` (owed to them: the credit balance, negated),
+ * in one aggregate over the payee_available accounts: the payout run's list.
+ */
+export async function payeesAvailableAtLeast(db: DbOrTx, minPaise: number) {
+  const owed = sql<string>`0 - coalesce(sum(${ledgerEntries.amountPaise}), 0)`;
+  const rows = await db
+    .select({ payeeKind: ledgerAccounts.payeeKind, payeeId: ledgerAccounts.payeeId, owed })
+    .from(ledgerAccounts)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(eq(ledgerAccounts.kind, 'payee_available'))
+    .groupBy(ledgerAccounts.id)
+    .having(sql`0 - coalesce(sum(${ledgerEntries.amountPaise}), 0) >= ${minPaise}`)
+    .orderBy(ledgerAccounts.id);
+  return rows.map((r) => ({ kind: r.payeeKind!, id: r.payeeId!, availablePaise: Number(r.owed) }));
+}

@@ -82,6 +82,10 @@ export async function payeeBalance(db: DbOrTx, payee: Payee) {
   return { pendingPaise: owed('payee_pending'), availablePaise: owed('payee_available') };
 }
 
+/** The payees owed at least `minPaise` on their available balance: whom the payout run pays. */
+export const payeesAvailableAtLeast = (db: DbOrTx, minPaise: number) =>
+  repo.payeesAvailableAtLeast(db, minPaise);
+
 /** Which of these bookings have a posting of this kind ("share_released": the session was held). */
 export async function bookingsPosted(db: DbOrTx, kind: string, bookingIds: string[]): Promise<Set<string>> {
   return new Set(await repo.bookingsWithTransaction(db, kind, [...new Set(bookingIds)]));

@@ -61,6 +61,8 @@ export const MAIL_TEMPLATES = [
   'payment-received',
   'refund-update',
   'payout-details-changed',
+  'payout-update',
+  'payout-details-missing',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -139,6 +141,23 @@ export interface MailData {
     pan: string;
     link: string;
   };
+  /** To the payee at each step of a payout (decision 137). */
+  'payout-update': {
+    status: 'created' | 'sent' | 'paid' | 'failed';
+    /** "₹4,500" */
+    amount: string;
+    /** "2026-W48" */
+    period: string;
+    /** Masked: "UPI ra••••@okaxis". */
+    destination: string;
+    /** The bank's UTR or the provider's transfer id. */
+    reference: string | null;
+    /** Why it failed. */
+    reason: string | null;
+    link: string;
+  };
+  /** To a payee the payout run skipped: a balance to pay and no payout details. */
+  'payout-details-missing': { amount: string; link: string };
 }
 
 export type SessionSide = 'learner' | 'shark';
@@ -378,6 +397,41 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       'If it was you, nothing else to do. If it was not you, reset your password, put your own details back and tell us at once through the contact page.',
     ],
     action: { label: 'Check my payout details', url: d.link },
+  }),
+  'payout-update': (d) => {
+    const subject = {
+      created: `Your payout of ${d.amount} is on its way`,
+      sent: `Your payout of ${d.amount} was sent`,
+      paid: `Your payout of ${d.amount} was paid`,
+      failed: `Your payout of ${d.amount} failed`,
+    }[d.status];
+    const paragraph = {
+      created: `We made your payout of ${d.amount} for ${d.period} from your available balance. It goes to ${d.destination}.`,
+      sent: `Your payout of ${d.amount} for ${d.period} was sent to ${d.destination}. Banks usually credit it within one working day.`,
+      paid: `Your payout of ${d.amount} for ${d.period} was paid to ${d.destination}. Its bank reference is ${d.reference ?? ''}.`,
+      failed: `Your payout of ${d.amount} for ${d.period} to ${d.destination} failed. The money is back in your available balance and goes out with the next payout. The reason:`,
+    }[d.status];
+    return {
+      subject,
+      preview: paragraph,
+      heading: subject,
+      paragraphs: [paragraph],
+      quote: d.status === 'failed' ? (d.reason ?? undefined) : undefined,
+      after:
+        d.status === 'failed'
+          ? ['If your payout details are wrong, correct them before the next payout.']
+          : undefined,
+      action: { label: 'See my earnings', url: d.link },
+    };
+  },
+  'payout-details-missing': (d) => ({
+    subject: 'Add your payout details to be paid',
+    preview: `You have ${d.amount} to be paid out, and no payout details.`,
+    heading: 'Add your payout details',
+    paragraphs: [
+      `You have ${d.amount} available to be paid out, but no UPI id or bank account to send it to. Add one, with your PAN, and the next payout sends it. Your balance waits until then.`,
+    ],
+    action: { label: 'Add payout details', url: d.link },
   }),
   'credential-reviewed': (d) => ({
     subject: d.verified ? `${d.credential} is verified` : `${d.credential} could not be verified`,
@@ -891,6 +945,16 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       pan: '•••• 234F',
       link: `${origin}${paths.shark.payouts}`,
     },
+    'payout-update': {
+      status: 'paid',
+      amount: '₹4,500',
+      period: '2026-W48',
+      destination: 'bank account •••• 1234 at HDFC0001234',
+      reference: 'HDFCN52026112612345',
+      reason: null,
+      link: `${origin}${paths.shark.earnings}`,
+    },
+    'payout-details-missing': { amount: '₹4,500', link: `${origin}${paths.shark.payouts}` },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'session-requested': {
       ...session,

@@ -1,7 +1,8 @@
-// All SQL of payout details (decision 136): one row per account, replaced whole on each change.
-import { eq } from 'drizzle-orm';
+// All SQL of payouts (decisions 136, 137): payout details, one row per account replaced whole on each change, and
+// the payouts themselves.
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { payoutDetails as p } from '#server/db/schema.ts';
+import { payoutDetails as p, payouts, sharks, users } from '#server/db/schema.ts';
 
 export type PayoutDetailsRow = typeof p.$inferSelect;
 export type NewPayoutDetails = Omit<typeof p.$inferInsert, 'createdAt'> & { updatedAt: Date };
@@ -27,4 +28,156 @@ export async function upsert(db: DbOrTx, values: NewPayoutDetails): Promise<Payo
     .onConflictDoUpdate({ target: p.userId, set })
     .returning();
   return row;
+}
+
+// ---- Payouts (decision 137) -------------------------------------------------------------------------------
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type PayeeKind = PayoutRow['payeeKind'];
+
+/** The payee's name, mail, account and payout details, as the run and the mails need them. */
+export interface PayeeContact {
+  kind: PayeeKind;
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  details: PayoutDetailsRow | null;
+}
+
+/** Sharks are payees by their shark id; their account and details hang off their user. */
+export async function payeeContacts(
+  db: DbOrTx,
+  payees: Array<{ kind: PayeeKind; id: string }>,
+): Promise<Map<string, PayeeContact>> {
+  const sharkIds = payees.filter((p) => p.kind === 'shark').map((p) => p.id);
+  const out = new Map<string, PayeeContact>();
+  if (sharkIds.length === 0) return out;
+  const rows = await db
+    .select({ id: sharks.id, userId: users.id, name: sharks.name, email: users.email, details: p })
+    .from(sharks)
+    .innerJoin(users, eq(users.id, sharks.userId))
+    .leftJoin(p, eq(p.userId, users.id))
+    .where(inArray(sharks.id, sharkIds));
+  for (const r of rows) out.set(`shark:${r.id}`, { kind: 'shark', ...r });
+  return out;
+}
+
+export async function insertPayout(
+  db: DbOrTx,
+  values: typeof payouts.$inferInsert,
+): Promise<PayoutRow | null> {
+  // Any of the unique keys: the live payout of this payee and period, or its skip, is already there.
+  const [row] = await db.insert(payouts).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findPayout(db: DbOrTx, id: string, lock = false): Promise<PayoutRow | null> {
+  const q = db.select().from(payouts).where(eq(payouts.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updatePayout(db: DbOrTx, id: string, set: Partial<typeof payouts.$inferInsert>) {
+  const [row] = await db
+    .update(payouts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(payouts.id, id))
+    .returning();
+  return row;
+}
+
+/** The payout that holds this reference, if any (a UTR typed twice). */
+export async function findByReference(db: DbOrTx, provider: PayoutRow['provider'], reference: string) {
+  const [row] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.provider, provider), eq(payouts.reference, reference)));
+  return row ?? null;
+}
+
+/** A payee's payouts (skips left out), newest first, a page at a time, with the total in the same query. */
+export async function payeePayoutPage(
+  db: DbOrTx,
+  payee: { kind: PayeeKind; id: string },
+  page: { limit: number; offset: number },
+) {
+  const rows = await db
+    .select({ row: payouts, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(payouts)
+    .where(
+      and(eq(payouts.payeeKind, payee.kind), eq(payouts.payeeId, payee.id), ne(payouts.status, 'skipped')),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: rows[0]?.total ?? 0, items: rows.map((r) => r.row) };
+}
+
+/** What a payee was paid, and what is on its way (created or sent), in paise. */
+export async function payeePayoutTotals(db: DbOrTx, payee: { kind: PayeeKind; id: string }) {
+  const [row] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${payouts.amountPaise}) FILTER (WHERE ${payouts.status} = 'paid'), 0)`,
+      onTheWay: sql<string>`coalesce(sum(${payouts.amountPaise}) FILTER (WHERE ${payouts.status} IN ('created', 'sent')), 0)`,
+    })
+    .from(payouts)
+    .where(and(eq(payouts.payeeKind, payee.kind), eq(payouts.payeeId, payee.id)));
+  return { paidOutPaise: Number(row.paid), onTheWayPaise: Number(row.onTheWay) };
+}
+
+/** The admin's batch view: payouts of a period and status, searchable by the payee's name or mail. */
+export async function adminPayoutPage(
+  db: DbOrTx,
+  filter: { period?: string; status?: PayoutRow['status']; q?: string },
+  page: { limit: number; offset: number },
+) {
+  const q = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({
+      row: payouts,
+      payeeName: sharks.name,
+      payeeEmail: users.email,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(payouts)
+    .innerJoin(sharks, and(eq(payouts.payeeKind, 'shark'), eq(sharks.id, payouts.payeeId)))
+    .innerJoin(users, eq(users.id, sharks.userId))
+    .where(
+      and(
+        filter.period ? eq(payouts.period, filter.period) : undefined,
+        filter.status ? eq(payouts.status, filter.status) : undefined,
+        q ? or(ilike(sharks.name, q), ilike(users.email, q)) : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), sharks.name, payouts.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: rows[0]?.total ?? 0, items: rows };
+}
+
+export async function payoutPeriods(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ period: payouts.period })
+    .from(payouts)
+    .orderBy(desc(payouts.period))
+    .limit(limit);
+  return rows.map((r) => r.period);
+}
+
+/** A period's manual payouts still to be sent or confirmed, with the sealed details the bank file needs. */
+export async function manualBatch(db: DbOrTx, period: string) {
+  return db
+    .select({ row: payouts, payeeName: sharks.name, details: p })
+    .from(payouts)
+    .innerJoin(sharks, and(eq(payouts.payeeKind, 'shark'), eq(sharks.id, payouts.payeeId)))
+    .leftJoin(p, eq(p.userId, sharks.userId))
+    .where(
+      and(
+        eq(payouts.period, period),
+        eq(payouts.provider, 'manual'),
+        inArray(payouts.status, ['created', 'sent']),
+      ),
+    )
+    .orderBy(sharks.name, payouts.id);
 }

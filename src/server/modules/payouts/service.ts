@@ -1,23 +1,37 @@
-// Payout details (issue 24, decision 136): where a payee's earnings go. Owns `payout_details`. The account holder
-// alone saves them (an admin acting for a shark sees them masked and is refused a change); each save seals the
-// UPI id, the account number and the PAN, and is audited and mailed to the holder in its own transaction.
+// Payouts (issue 24): where a payee's earnings go, and the payouts that take them there. Owns `payout_details`
+// and `payouts`.
+// - Payout details (decision 136): the account holder alone saves them (an admin acting for a shark sees them
+//   masked and is refused a change); each save seals the UPI id, the account number and the PAN, and is audited
+//   and mailed to the holder in its own transaction.
+// - Payouts (decision 137): the payout run pays each payee's available balance once a period; every step
+//   (created, sent, paid, failed) is a ledger transaction and a mail to the payee, in one database transaction.
+import { Temporal } from 'temporal-polyfill';
 import {
   PAYOUT_MSG,
+  PAYOUT_RUN_MSG,
   maskLast4,
   maskUpi,
+  type AdminPayoutPage,
+  type Payout,
   type PayoutDetails,
   type PayoutDetailsValues,
+  type PayoutProvider,
+  type PayoutRun,
+  type PayoutSchedule,
 } from '#shared/payouts.ts';
+import { ERROR_CODE } from '#shared/error-codes.ts';
+import { formatPaise } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
-import { forbidden } from '#server/http/errors.ts';
+import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
+import { payeeBalance, payeesAvailableAtLeast, post, type Payee } from '#server/modules/ledger/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
-import { seal } from './sealed';
+import { open, seal } from './sealed';
 
 export interface PayoutsContext extends MailContext {
   /** PAYOUT_DETAILS_KEY (config.payoutDetailsKey). */
@@ -73,6 +87,8 @@ export async function savePayoutDetails(
       method: input.method,
       panSealed: sealed(input.pan, 'pan'),
       panLast4: last4(input.pan),
+      // New details, a new destination: the next Route payout makes a linked account for it.
+      routeAccountId: null,
       updatedAt: now(),
     };
     const row = await repo.upsert(
@@ -122,3 +138,363 @@ export async function savePayoutDetails(
     return { details: toView(row) };
   });
 }
+
+// ---- Payouts (decision 137) -------------------------------------------------------------------------------
+
+export interface PayoutRunContext extends PayoutsContext {
+  schedule: PayoutSchedule;
+  minimumPaise: number;
+  provider: PayoutProvider;
+  zone: string;
+  jobs: { enqueue(db: DbOrTx, kind: 'payouts', data: PayoutJob): Promise<unknown> };
+}
+
+/** The payouts job: the scheduled run, or one Route payout to send to the provider. */
+export type PayoutJob = { task: 'run' } | { task: 'send'; payoutId: string };
+
+/**
+ * The period a run at `at` pays for, in the company's zone: its ISO week ("2026-W48") or its month
+ * ("2026-11"). Two runs of one period (two servers, a job run again) make one payout a payee.
+ */
+export function payoutPeriod(at: Date, schedule: PayoutSchedule, zone: string): string {
+  const day = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone).toPlainDate();
+  if (schedule === 'monthly') return `${day.year}-${String(day.month).padStart(2, '0')}`;
+  return `${day.yearOfWeek}-W${String(day.weekOfYear).padStart(2, '0')}`;
+}
+
+/** The pg-boss cron of a schedule: Mondays or the 1st, 09:00 in APP_TIMEZONE. */
+export const payoutCron = (schedule: PayoutSchedule) => (schedule === 'monthly' ? '0 9 1 * *' : '0 9 * * 1');
+
+const payeeKey = (p: Payee) => `${p.kind}:${p.id}`;
+
+/** Where a payout goes, masked, from the details as they are at the payout. */
+const destinationOfDetails = (row: repo.PayoutDetailsRow) => destinationOf(row);
+
+/** A payout goes through Route when Route is configured and the payee has a bank account (Route settles to one). */
+const providerFor = (ctx: PayoutRunContext, details: repo.PayoutDetailsRow): PayoutProvider =>
+  ctx.provider === 'razorpay_route' && details.method === 'bank' ? 'razorpay_route' : 'manual';
+
+/**
+ * The payout run: one payout per payee whose available balance is at least the minimum, for this period. Each
+ * payee in its own transaction: a run killed mid-batch and run again pays the rest, and two runs at once make
+ * one payout a payee and period (the database's unique key on the live payout). A payee without payout details
+ * is skipped and told once a period what to add; the balance waits.
+ */
+export async function runPayouts(db: Db, ctx: PayoutRunContext, at: Date = now()): Promise<PayoutRun> {
+  const period = payoutPeriod(at, ctx.schedule, ctx.zone);
+  const done: PayoutRun = { period, created: 0, skipped: 0, belowMinimum: 0, alreadyPaid: 0 };
+  const owed = await payeesAvailableAtLeast(db, ctx.minimumPaise);
+  const BATCH = 500;
+  for (let i = 0; i < owed.length; i += BATCH) {
+    const slice = owed.slice(i, i + BATCH);
+    const contacts = await repo.payeeContacts(db, slice);
+    for (const payee of slice) {
+      const contact = contacts.get(payeeKey(payee));
+      if (!contact) continue; // a payee whose account is gone: its balance stays in the ledger for the finance team
+      const outcome = await db.transaction((tx) => payOne(tx, ctx, contact, period));
+      done[outcome] += 1;
+    }
+  }
+  return done;
+}
+
+async function payOne(
+  tx: DbOrTx,
+  ctx: PayoutRunContext,
+  contact: repo.PayeeContact,
+  period: string,
+): Promise<'created' | 'skipped' | 'belowMinimum' | 'alreadyPaid'> {
+  const payee: Payee = { kind: contact.kind, id: contact.id };
+  // Read again inside the transaction: a refund may have taken from it since the run's list.
+  const { availablePaise } = await payeeBalance(tx, payee);
+  if (availablePaise < ctx.minimumPaise) return 'belowMinimum';
+  const link = `${ctx.appOrigin}${paths.shark.earnings}`;
+  if (!contact.details) {
+    const skipped = await repo.insertPayout(tx, {
+      payeeKind: payee.kind,
+      payeeId: payee.id,
+      period,
+      amountPaise: availablePaise,
+      status: 'skipped',
+      provider: 'manual',
+      failureReason: PAYOUT_MSG.noneYet,
+    });
+    if (skipped)
+      await ctx.mailer.enqueue(tx, {
+        to: contact.email,
+        template: 'payout-details-missing',
+        data: { amount: formatPaise(availablePaise), link: `${ctx.appOrigin}${paths.shark.payouts}` },
+      });
+    return 'skipped';
+  }
+  const provider = providerFor(ctx, contact.details);
+  const row = await repo.insertPayout(tx, {
+    payeeKind: payee.kind,
+    payeeId: payee.id,
+    period,
+    amountPaise: availablePaise,
+    status: 'created',
+    provider,
+    destination: destinationOfDetails(contact.details),
+  });
+  if (!row) return 'alreadyPaid';
+  await post(tx, {
+    key: `payout:${row.id}:created`,
+    kind: 'payout_created',
+    memo: `Payout ${period} to ${contact.name}`,
+    lines: [
+      [{ payee, part: 'available' }, row.amountPaise],
+      ['payouts_payable', -row.amountPaise],
+    ],
+  });
+  await mailStep(tx, ctx, row, contact.email, link);
+  if (provider === 'razorpay_route')
+    await ctx.jobs.enqueue(tx, 'payouts', { task: 'send', payoutId: row.id });
+  return 'created';
+}
+
+async function mailStep(tx: DbOrTx, ctx: MailContext, row: repo.PayoutRow, to: string, link: string) {
+  await ctx.mailer.enqueue(tx, {
+    to,
+    template: 'payout-update',
+    data: {
+      status: row.status as 'created' | 'sent' | 'paid' | 'failed',
+      amount: formatPaise(row.amountPaise),
+      period: row.period,
+      destination: row.destination ?? '',
+      reference: row.reference,
+      reason: row.failureReason,
+      link,
+    },
+  });
+}
+
+async function contactOf(tx: DbOrTx, row: repo.PayoutRow) {
+  const contacts = await repo.payeeContacts(tx, [{ kind: row.payeeKind, id: row.payeeId }]);
+  return contacts.get(`${row.payeeKind}:${row.payeeId}`) ?? null;
+}
+
+async function mailOf(tx: DbOrTx, ctx: MailContext, row: repo.PayoutRow) {
+  const contact = await contactOf(tx, row);
+  if (contact) await mailStep(tx, ctx, row, contact.email, `${ctx.appOrigin}${paths.shark.earnings}`);
+}
+
+/** created -> sent: handed to the bank (the batch file) or the provider (a Route transfer made). */
+async function markSent(tx: DbOrTx, ctx: MailContext, row: repo.PayoutRow, reference: string | null) {
+  if (row.status !== 'created') return row;
+  const sent = await repo.updatePayout(tx, row.id, {
+    status: 'sent',
+    sentAt: now(),
+    reference: reference ?? row.reference,
+  });
+  await post(tx, {
+    key: `payout:${row.id}:sent`,
+    kind: 'payout_sent',
+    memo: `Payout ${row.period} sent`,
+    lines: [
+      ['payouts_payable', row.amountPaise],
+      ['payouts_in_transit', -row.amountPaise],
+    ],
+  });
+  await mailOf(tx, ctx, sent);
+  return sent;
+}
+
+/** sent -> paid: the money reached the payee (a bank's UTR, a processed transfer). */
+async function markPaid(tx: DbOrTx, ctx: MailContext, id: string, reference: string) {
+  let row = await repo.findPayout(tx, id, true);
+  if (!row) throw notFound(PAYOUT_RUN_MSG.notFound);
+  if (row.status === 'paid') throw conflict(PAYOUT_RUN_MSG.alreadyPaid, ERROR_CODE.notAllowed);
+  if (row.status === 'failed') throw conflict(PAYOUT_RUN_MSG.paidAfterFailed, ERROR_CODE.notAllowed);
+  if (row.status === 'skipped') throw conflict(PAYOUT_RUN_MSG.skippedNoAction, ERROR_CODE.notAllowed);
+  const holder = await repo.findByReference(tx, row.provider, reference);
+  if (holder && holder.id !== row.id) throw conflict(PAYOUT_RUN_MSG.utrTaken, ERROR_CODE.conflict);
+  row = await markSent(tx, ctx, row, null);
+  const paid = await repo.updatePayout(tx, row.id, { status: 'paid', paidAt: now(), reference });
+  await post(tx, {
+    key: `payout:${row.id}:paid`,
+    kind: 'payout_paid',
+    memo: `Payout ${row.period} paid (${reference})`,
+    lines: [
+      ['payouts_in_transit', row.amountPaise],
+      ['provider_clearing', -row.amountPaise],
+    ],
+  });
+  await mailOf(tx, ctx, paid);
+  return paid;
+}
+
+/** created or sent -> failed: the money goes back to the payee's available balance, and they are told why. */
+async function markFailed(tx: DbOrTx, ctx: MailContext, id: string, reason: string) {
+  const row = await repo.findPayout(tx, id, true);
+  if (!row) throw notFound(PAYOUT_RUN_MSG.notFound);
+  if (row.status === 'paid') throw conflict(PAYOUT_RUN_MSG.alreadyPaid, ERROR_CODE.notAllowed);
+  if (row.status === 'failed') throw conflict(PAYOUT_RUN_MSG.alreadyFailed, ERROR_CODE.notAllowed);
+  if (row.status === 'skipped') throw conflict(PAYOUT_RUN_MSG.skippedNoAction, ERROR_CODE.notAllowed);
+  const failed = await repo.updatePayout(tx, row.id, {
+    status: 'failed',
+    failedAt: now(),
+    failureReason: reason,
+  });
+  await post(tx, {
+    key: `payout:${row.id}:failed`,
+    kind: 'payout_failed',
+    memo: `Payout ${row.period} failed: ${reason}`,
+    lines: [
+      [row.status === 'sent' ? 'payouts_in_transit' : 'payouts_payable', row.amountPaise],
+      [{ payee: { kind: row.payeeKind, id: row.payeeId }, part: 'available' }, -row.amountPaise],
+    ],
+  });
+  await mailOf(tx, ctx, failed);
+  return failed;
+}
+
+/** An admin records a manual payout's bank transfer by its UTR. Audited. */
+export async function recordPayoutPaid(db: Db, ctx: MailContext, auth: AuthContext, id: string, utr: string) {
+  return db.transaction(async (tx) => {
+    const row = await repo.findPayout(tx, id, true);
+    if (row && row.provider !== 'manual') throw conflict(PAYOUT_RUN_MSG.notManual, ERROR_CODE.notAllowed);
+    const paid = await markPaid(tx, ctx, id, utr);
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      action: 'payout.paid',
+      targetType: 'payout',
+      targetId: id,
+      details: { utr, amount: formatPaise(paid.amountPaise), period: paid.period },
+    });
+    return adminView(tx, paid);
+  });
+}
+
+/** An admin records that the bank returned a manual payout, with the reason the payee reads. Audited. */
+export async function recordPayoutFailed(
+  db: Db,
+  ctx: MailContext,
+  auth: AuthContext,
+  id: string,
+  reason: string,
+) {
+  return db.transaction(async (tx) => {
+    const row = await repo.findPayout(tx, id, true);
+    if (row && row.provider !== 'manual') throw conflict(PAYOUT_RUN_MSG.notManual, ERROR_CODE.notAllowed);
+    const failed = await markFailed(tx, ctx, id, reason);
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      action: 'payout.failed',
+      targetType: 'payout',
+      targetId: id,
+      details: { reason, amount: formatPaise(failed.amountPaise), period: failed.period },
+    });
+    return adminView(tx, failed);
+  });
+}
+
+/**
+ * The bank-upload file of a period's manual payouts still to pay, and each created one marked sent (it is in
+ * the admin's hands now). The numbers are opened here only, for this file; the export is audited.
+ */
+export async function exportManualBatch(db: Db, ctx: PayoutsContext, auth: AuthContext, period: string) {
+  return db.transaction(async (tx) => {
+    const rows = await repo.manualBatch(tx, period);
+    const lines = [
+      ['Payout id', 'Beneficiary name', 'Account number', 'IFSC', 'UPI id', 'Amount (INR)', 'Narration'],
+    ];
+    for (const r of rows) {
+      const d = r.details;
+      const place = (column: 'upi_id' | 'account_number') => ({ userId: d!.userId, column });
+      lines.push([
+        r.row.id,
+        d?.holderName ?? r.payeeName,
+        d?.accountNumberSealed ? open(ctx.key, d.accountNumberSealed, place('account_number')) : '',
+        d?.ifsc ?? '',
+        d?.upiIdSealed ? open(ctx.key, d.upiIdSealed, place('upi_id')) : '',
+        (r.row.amountPaise / 100).toFixed(2),
+        `Shark Security payout ${r.row.period}`,
+      ]);
+      await markSent(tx, ctx, r.row, null);
+    }
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      action: 'payout.export',
+      targetType: 'payout_batch',
+      targetId: period,
+      details: { period, payouts: rows.length },
+    });
+    return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  });
+}
+
+/** RFC 4180, and a leading = + - @ neutralised so a spreadsheet never runs a cell as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toPayout(row: repo.PayoutRow): Payout {
+  return {
+    id: row.id,
+    period: row.period,
+    amountPaise: row.amountPaise,
+    status: row.status,
+    provider: row.provider,
+    destination: row.destination,
+    reference: row.reference,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    paidAt: iso(row.paidAt),
+    failedAt: iso(row.failedAt),
+  };
+}
+
+async function adminView(tx: DbOrTx, row: repo.PayoutRow) {
+  const contact = await contactOf(tx, row);
+  return {
+    ...toPayout(row),
+    payeeKind: row.payeeKind,
+    payeeId: row.payeeId,
+    payeeName: contact?.name ?? '',
+    payeeEmail: contact?.email ?? '',
+  };
+}
+
+export const PAYOUTS_PAGE_SIZE = 20;
+
+/** A payee's payouts, newest first, and the totals paid and on the way. */
+export async function payeePayouts(db: DbOrTx, payee: Payee, page: number) {
+  const [list, totals] = await Promise.all([
+    repo.payeePayoutPage(db, payee, { limit: PAYOUTS_PAGE_SIZE, offset: (page - 1) * PAYOUTS_PAGE_SIZE }),
+    repo.payeePayoutTotals(db, payee),
+  ]);
+  return { ...totals, total: list.total, items: list.items.map(toPayout) };
+}
+
+/** The admin's batch: a period's payouts (the latest period by default), searchable, a page at a time. */
+export async function adminPayouts(
+  db: DbOrTx,
+  query: { period?: string; status?: repo.PayoutRow['status']; q?: string; page: number },
+): Promise<AdminPayoutPage> {
+  const periods = await repo.payoutPeriods(db, 52);
+  const period = query.period ?? periods[0];
+  const page = await repo.adminPayoutPage(
+    db,
+    { period, status: query.status, q: query.q },
+    { limit: PAYOUTS_PAGE_SIZE, offset: (query.page - 1) * PAYOUTS_PAGE_SIZE },
+  );
+  return {
+    total: page.total,
+    periods,
+    items: page.items.map((r) => ({
+      ...toPayout(r.row),
+      payeeKind: r.row.payeeKind,
+      payeeId: r.row.payeeId,
+      payeeName: r.payeeName,
+      payeeEmail: r.payeeEmail,
+    })),
+  };
+}
+
+/** What a payee was paid out, and what is on its way (created or sent), in paise: the earnings page's tile. */
+export const payoutTotals = (db: DbOrTx, payee: Payee) => repo.payeePayoutTotals(db, payee);

@@ -111,7 +111,7 @@ describe('GET /api/workspace/earnings', () => {
     const net = 300_000 - 30_000 - 5_400;
     const ledger = await payeeBalance(w.db, { kind: 'shark', id: w.a.shark.id });
     expect(ledger).toEqual({ pendingPaise: net, availablePaise: net });
-    expect(earnings.balance).toEqual({ ...ledger, paidOutPaise: 0 });
+    expect(earnings.balance).toEqual({ ...ledger, paidOutPaise: 0, onTheWayPaise: 0 });
     expect(earnings).toMatchObject({ page: 1, pageSize: EARNINGS_PAGE_SIZE, total: 3 });
     const money = { pricePaise: 300_000, feePaise: 30_000, feeTaxPaise: 5_400 };
     // The most recently paid first.
@@ -171,7 +171,7 @@ describe('GET /api/workspace/earnings', () => {
     const other = await get(w.b.cookie, '/api/workspace/earnings');
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json()).toEqual({
-      balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0 },
+      balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0, onTheWayPaise: 0 },
       page: 1,
       pageSize: EARNINGS_PAGE_SIZE,
       total: 0,

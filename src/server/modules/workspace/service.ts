@@ -22,6 +22,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
 import { bookingsPosted, payeeBalance } from '#server/modules/ledger/service.ts';
+import { payoutTotals } from '#server/modules/payouts/service.ts';
 import { SHARE_RELEASED, sharkPaymentPage } from '#server/modules/payments/service.ts';
 
 import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
@@ -247,9 +248,15 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
  */
 export async function getEarnings(db: DbOrTx, scope: SharkScope, query: EarningsQuery): Promise<Earnings> {
   const sharkId = scope.shark?.id ?? null;
-  const balance = sharkId
-    ? await payeeBalance(db, { kind: 'shark', id: sharkId })
-    : { pendingPaise: 0, availablePaise: 0 };
+  const [balance, payouts] = sharkId
+    ? await Promise.all([
+        payeeBalance(db, { kind: 'shark', id: sharkId }),
+        payoutTotals(db, { kind: 'shark', id: sharkId }),
+      ])
+    : [
+        { pendingPaise: 0, availablePaise: 0 },
+        { paidOutPaise: 0, onTheWayPaise: 0 },
+      ];
   const page = sharkId
     ? await sharkPaymentPage(db, sharkId, {
         limit: EARNINGS_PAGE_SIZE,
@@ -281,8 +288,7 @@ export async function getEarnings(db: DbOrTx, scope: SharkScope, query: Earnings
     ];
   });
   return {
-    // Paid out is the sum of the payout postings; there are no payouts yet, so it is 0 until they exist.
-    balance: { ...balance, paidOutPaise: 0 },
+    balance: { ...balance, paidOutPaise: payouts.paidOutPaise, onTheWayPaise: payouts.onTheWayPaise },
     page: query.page,
     pageSize: EARNINGS_PAGE_SIZE,
     total: page.total,

@@ -17,7 +17,14 @@ import { SharksStatePanel } from './sharks-state-panel';
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
 
-export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }) {
+export function AdminConsole({
+  reportedReviews,
+  payouts,
+}: {
+  reportedReviews: ReactNode;
+  /** The payouts' batch (features/payouts), passed in by the page. */
+  payouts: ReactNode;
+}) {
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -57,6 +64,9 @@ export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }
           <Tabs.Trigger value="mail" className={tabClass}>
             Mail
           </Tabs.Trigger>
+          <Tabs.Trigger value="payouts" className={tabClass}>
+            Payouts
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={tabClass}>
             Audit log
           </Tabs.Trigger>
@@ -88,6 +98,9 @@ export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }
         </Tabs.Content>
         <Tabs.Content value="mail" className="mt-6">
           <MailLogPanel />
+        </Tabs.Content>
+        <Tabs.Content value="payouts" className="mt-6">
+          {payouts}
         </Tabs.Content>
         <Tabs.Content value="audit" className="mt-6">
           <AuditLogPanel />

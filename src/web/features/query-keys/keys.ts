@@ -71,6 +71,10 @@ export const credentialKeys = {
 /** Where a shark is paid (issue 24): its masked payout details. */
 export const payoutKeys = {
   details: (sharkId?: string) => ['payouts', 'details', sharkId ?? 'me'] as const,
+  mine: (sharkId?: string) => ['payouts', 'list', sharkId ?? 'me'] as const,
+  admin: ['admin', 'payouts'] as const,
+  batch: (query: { period?: string; status?: string; q?: string; page: number }) =>
+    ['admin', 'payouts', query] as const,
 };
 
 export const followKeys = {

@@ -36,14 +36,34 @@ function StateBadge({ state }: { state: EarningState }) {
   );
 }
 
-function BalanceTile({ label, value, note }: { label: string; value: number | null; note: string }) {
+function BalanceTile({
+  label,
+  value,
+  note,
+  extra,
+}: {
+  label: string;
+  value: number | null;
+  note: string;
+  extra?: string | null;
+}) {
+  const owed = value !== null && value < 0;
   return (
     <div className="glass flex flex-col gap-1 p-4 sm:p-5">
       <dt className="text-sm font-medium text-ink-300">{label}</dt>
-      <dd className="text-2xl font-bold text-accent-300 sm:text-3xl">
-        {value === null ? <Skeleton className="h-8 w-24" /> : formatPaise(value)}
+      <dd className={`text-2xl font-bold sm:text-3xl ${owed ? 'text-danger-400' : 'text-accent-300'}`}>
+        {value === null ? (
+          <Skeleton className="h-8 w-24" />
+        ) : owed ? (
+          `−${formatPaise(-value)}`
+        ) : (
+          formatPaise(value)
+        )}
       </dd>
-      <dd className="text-xs text-ink-400">{note}</dd>
+      <dd className={`text-xs ${owed ? 'text-danger-400' : 'text-ink-400'}`}>
+        {owed ? EARNINGS_TEXT.owed : note}
+      </dd>
+      {extra ? <dd className="text-xs text-ink-300">{extra}</dd> : null}
     </div>
   );
 }
@@ -53,7 +73,12 @@ function Balance({ balance }: { balance: Earnings['balance'] | null }) {
     <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4" aria-label="Your balance">
       <BalanceTile label="Pending" value={balance?.pendingPaise ?? null} note={EARNINGS_TEXT.pending} />
       <BalanceTile label="Available" value={balance?.availablePaise ?? null} note={EARNINGS_TEXT.available} />
-      <BalanceTile label="Paid out" value={balance?.paidOutPaise ?? null} note={EARNINGS_TEXT.paidOut} />
+      <BalanceTile
+        label="Paid out"
+        value={balance?.paidOutPaise ?? null}
+        note={EARNINGS_TEXT.paidOut}
+        extra={balance?.onTheWayPaise ? EARNINGS_TEXT.onTheWay(formatPaise(balance.onTheWayPaise)) : null}
+      />
     </dl>
   );
 }

@@ -5,6 +5,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARNINGS_TEXT, type EarningLine, type Earnings } from '#shared/earnings.ts';
+import { PAYOUTS_TEXT } from '#shared/payouts.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EarningsPage from './earnings-page';
 
@@ -29,7 +30,7 @@ const line = (n: number, over: Partial<EarningLine> = {}): EarningLine => ({
   state: 'available',
   ...over,
 });
-const balance = { pendingPaise: 264_600, availablePaise: 264_600, paidOutPaise: 0 };
+const balance = { pendingPaise: 264_600, availablePaise: 264_600, paidOutPaise: 0, onTheWayPaise: 0 };
 const page = (n: number, lines: EarningLine[], total: number): Earnings => ({
   balance,
   page: n,
@@ -118,7 +119,10 @@ describe('/shark/earnings', () => {
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
       'GET /api/workspace/earnings': {
         status: 200,
-        body: { ...page(1, [], 0), balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0 } },
+        body: {
+          ...page(1, [], 0),
+          balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0, onTheWayPaise: 0 },
+        },
       },
     });
     renderScreen([{ path: '/shark/earnings', element: <EarningsPage /> }], '/shark/earnings');
@@ -156,5 +160,97 @@ describe('/shark/earnings', () => {
     const table = within(await screen.findByTestId('earnings-table'));
     expect(table.getByText('Web App Pentesting')).toBeInTheDocument();
     expect(screen.queryByText('Choose a shark to act for')).not.toBeInTheDocument();
+  });
+
+  it('lists every payout with its date, amount, method and reference, and shows a balance owed after a refund', async () => {
+    const payout = (n: number, over: Record<string, unknown>) => ({
+      id: `c1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      period: '2026-W48',
+      amountPaise: 120_000,
+      status: 'paid',
+      provider: 'manual',
+      destination: 'bank account •••• 7890 at HDFC0001234',
+      reference: 'HDFCN5202611260001',
+      failureReason: null,
+      createdAt: '2026-11-23T03:30:00.000Z',
+      sentAt: '2026-11-23T05:00:00.000Z',
+      paidAt: '2026-11-23T09:00:00.000Z',
+      failedAt: null,
+      ...over,
+    });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/earnings': {
+        status: 200,
+        body: {
+          ...page(1, [line(1)], 1),
+          balance: { pendingPaise: 0, availablePaise: -40_000, paidOutPaise: 120_000, onTheWayPaise: 50_000 },
+        },
+      },
+      'GET /api/workspace/payouts': {
+        status: 200,
+        body: {
+          total: 2,
+          paidOutPaise: 120_000,
+          onTheWayPaise: 0,
+          schedule: 'weekly',
+          minimumPaise: 50_000,
+          items: [
+            payout(2, {
+              status: 'failed',
+              period: '2026-W49',
+              reference: null,
+              paidAt: null,
+              failedAt: '2026-11-30T09:00:00.000Z',
+              failureReason: 'The bank returned it: account closed.',
+            }),
+            payout(1, {}),
+          ],
+        },
+      },
+    });
+    renderScreen([{ path: '/shark/earnings', element: <EarningsPage /> }], '/shark/earnings');
+    const tiles = within(await screen.findByLabelText('Your balance'));
+    expect(await tiles.findByText('−₹400')).toBeInTheDocument();
+    expect(tiles.getByText(EARNINGS_TEXT.owed)).toBeInTheDocument();
+    expect(tiles.getByText(EARNINGS_TEXT.onTheWay('₹500'))).toBeInTheDocument();
+
+    const list = within(await screen.findByRole('list', { name: 'Your payouts' }));
+    const [failed, paid] = list.getAllByTestId('payout');
+    expect(within(paid).getByText('₹1,200')).toBeInTheDocument();
+    expect(
+      within(paid).getByText('Bank transfer to bank account •••• 7890 at HDFC0001234'),
+    ).toBeInTheDocument();
+    expect(within(paid).getByText('HDFCN5202611260001')).toBeInTheDocument();
+    expect(within(paid).getByTestId('payout-status')).toHaveTextContent('Paid');
+    expect(within(failed).getByTestId('payout-status')).toHaveTextContent('Failed');
+    expect(
+      within(failed).getByText(`The bank returned it: account closed. ${PAYOUTS_TEXT.failed}`),
+    ).toBeInTheDocument();
+  });
+
+  it('says when payouts go out before the first one', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/earnings': { status: 200, body: page(1, [line(1)], 1) },
+      'GET /api/workspace/payouts': {
+        status: 200,
+        body: {
+          total: 0,
+          items: [],
+          paidOutPaise: 0,
+          onTheWayPaise: 0,
+          schedule: 'weekly',
+          minimumPaise: 50_000,
+        },
+      },
+    });
+    renderScreen([{ path: '/shark/earnings', element: <EarningsPage /> }], '/shark/earnings');
+    expect(await screen.findByRole('heading', { name: 'No payouts yet' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No payouts yet. Payouts go out every Monday once your available balance is at least ₹500.',
+      ),
+    ).toBeInTheDocument();
   });
 });

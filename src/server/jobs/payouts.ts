@@ -1,0 +1,23 @@
+// Job `payouts` (issue 24, decision 137): the payout run, weekly or monthly by PAYOUT_SCHEDULE (see schedules.ts).
+// Safe to run twice or on two servers at once: a payee gets one payout a period.
+import { runPayouts, type PayoutRunContext } from '#server/modules/payouts/service.ts';
+import type { JobContext } from './context';
+import type { JobHandler } from './queue';
+
+export const payoutRunContext = (ctx: JobContext): PayoutRunContext => ({
+  mailer: ctx.mailer,
+  appOrigin: ctx.config.appOrigin,
+  key: ctx.config.payoutDetailsKey,
+  schedule: ctx.config.PAYOUT_SCHEDULE,
+  minimumPaise: ctx.config.PAYOUT_MINIMUM_RUPEES * 100,
+  provider: ctx.config.PAYOUT_PROVIDER,
+  zone: ctx.config.APP_TIMEZONE,
+  jobs: ctx.jobs,
+});
+
+export function payoutsHandler(ctx: JobContext): JobHandler<'payouts'> {
+  return async () => {
+    const done = await runPayouts(ctx.db, payoutRunContext(ctx));
+    ctx.log.info(done, 'payout run');
+  };
+}
