@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { checkoutCallbackSchema, type CheckoutCallback } from './payments';
 import { paths } from './routes';
 
-/** The test gateway's own API paths (its Razorpay API lies below /api/test-gateway/v1). */
+/** The test gateway's own API paths (its Razorpay API lies below /api/test-gateway/v1 and, for Route, /v2). */
 export const testGatewayApi = {
   checkout: (orderId: string) => `/api/test-gateway/checkout/${encodeURIComponent(orderId)}`,
 } as const;

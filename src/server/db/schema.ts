@@ -508,7 +508,11 @@ export const testGatewayObjects = pgTable(
   'test_gateway_objects',
   {
     id: text('id').primaryKey(),
-    entity: text('entity', { enum: ['order', 'payment', 'refund'] }).notNull(),
+    // Route (decision 147): linked accounts, their product configurations (parent: the account) and
+    // transfers (parent: the account).
+    entity: text('entity', {
+      enum: ['order', 'payment', 'refund', 'account', 'product', 'transfer'],
+    }).notNull(),
     parentId: text('parent_id'),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

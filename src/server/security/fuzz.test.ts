@@ -288,6 +288,17 @@ const NOT_FUZZED: Record<string, string> = {
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /api/test-gateway/v1/payments/:id/refunds/:refundId':
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  // Razorpay Route, emulated (decision 147).
+  'POST /api/test-gateway/v2/accounts':
+    "Razorpay's API, emulated; Razorpay's error bodies (razorpay-route.test.ts)",
+  'POST /api/test-gateway/v2/accounts/:id/products':
+    "Razorpay's API, emulated; Razorpay's error bodies (razorpay-route.test.ts)",
+  'PATCH /api/test-gateway/v2/accounts/:id/products/:productId':
+    "Razorpay's API, emulated; Razorpay's error bodies (razorpay-route.test.ts)",
+  'POST /api/test-gateway/v1/transfers':
+    "Razorpay's API, emulated; Razorpay's error bodies (razorpay-route.test.ts)",
+  'GET /api/test-gateway/v1/transfers/:id':
+    "Razorpay's API, emulated; Razorpay's error bodies (razorpay-route.test.ts)",
   'GET /robots.txt': 'no input',
   'GET /sitemap.xml': 'no input',
   'GET /sitemaps/:part': 'a page number of the sitemap (seo.test.ts)',

@@ -28,7 +28,7 @@ type Caller = 'visitor' | 'user' | 'otherUser' | 'freelancer' | 'shark' | 'other
 /** A status, a list of acceptable statuses, 'ok' (allowed: neither 401 nor 403, no 5xx) or 'signedIn' (anything but 401, no 5xx). */
 type Expect = number | number[] | 'ok' | 'signedIn';
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as Fastify registered it, for the completeness check. */
   route: string;
   url: (ctx: Ctx) => string;
@@ -828,6 +828,41 @@ const TEST_GATEWAY_ROWS: Row[] = [
     method: 'GET',
     route: '/api/test-gateway/v1/payments/:id/refunds/:refundId',
     url: () => '/api/test-gateway/v1/payments/pay_x/refunds/rfnd_x',
+    expect: everyone(401),
+  },
+  // Razorpay Route (decision 147).
+  {
+    method: 'POST',
+    route: '/api/test-gateway/v2/accounts',
+    url: () => '/api/test-gateway/v2/accounts',
+    body: () => ({ email: 'a@example.com', type: 'route' }),
+    expect: everyone(401),
+  },
+  {
+    method: 'POST',
+    route: '/api/test-gateway/v2/accounts/:id/products',
+    url: () => '/api/test-gateway/v2/accounts/acc_x/products',
+    body: () => ({ product_name: 'route', tnc_accepted: true }),
+    expect: everyone(401),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/test-gateway/v2/accounts/:id/products/:productId',
+    url: () => '/api/test-gateway/v2/accounts/acc_x/products/acc_prd_x',
+    body: () => ({ tnc_accepted: true }),
+    expect: everyone(401),
+  },
+  {
+    method: 'POST',
+    route: '/api/test-gateway/v1/transfers',
+    url: () => '/api/test-gateway/v1/transfers',
+    body: () => ({ account: 'acc_x', amount: 100, currency: 'INR' }),
+    expect: everyone(401),
+  },
+  {
+    method: 'GET',
+    route: '/api/test-gateway/v1/transfers/:id',
+    url: () => '/api/test-gateway/v1/transfers/trf_x',
     expect: everyone(401),
   },
   {

@@ -318,6 +318,283 @@ describe('refunds', () => {
   });
 });
 
+// ---- Razorpay Route (decision 147) ------------------------------------------------------------------------
+
+const LINKED_ACCOUNT = {
+  id: 'acc_GRWKk7qQsLnDjX',
+  type: 'route',
+  status: 'created',
+  email: 'shark@example.com',
+  profile: { category: 'education', subcategory: 'elearning' },
+  notes: [],
+  created_at: 1611136837,
+  phone: '9000090000',
+  contact_name: 'Asha Rao',
+  reference_id: 'shark-1',
+  business_type: 'individual',
+  legal_business_name: 'Asha Rao',
+  customer_facing_business_name: 'Asha Rao',
+  legal_info: { pan: 'ABCPR1234F' },
+};
+
+const PRODUCT = {
+  requested_configuration: [],
+  active_configuration: {
+    settlements: { account_number: null, ifsc_code: null, beneficiary_name: null },
+  },
+  requirements: [
+    {
+      field_reference: 'settlements.beneficiary_name',
+      resolution_url: '/accounts/acc_GRWKk7qQsLnDjX/products/acc_prd_K1eopFF8G21tux',
+      reason_code: 'field_missing',
+      status: 'required',
+    },
+  ],
+  tnc: { id: 'tnc_K1eopApuHyBE7D', accepted: true, accepted_at: 1659638222 },
+  id: 'acc_prd_K1eopFF8G21tux',
+  product_name: 'route',
+  activation_status: 'needs_clarification',
+  account_id: LINKED_ACCOUNT.id,
+  requested_at: 1659638222,
+};
+
+const TRANSFER = {
+  id: 'trf_JqpKevElHShZkw',
+  entity: 'transfer',
+  status: 'processed',
+  source: 'acc_CJoeHMNpi0nC7k',
+  recipient: LINKED_ACCOUNT.id,
+  amount: 250000,
+  currency: 'INR',
+  amount_reversed: 0,
+  fees: 590,
+  tax: 90,
+  notes: { payout: 'p-1' },
+  linked_account_notes: [],
+  on_hold: false,
+  on_hold_until: null,
+  recipient_settlement_id: null,
+  created_at: 1657273505,
+  processed_at: 1657273505,
+  error: {
+    code: null,
+    description: null,
+    reason: null,
+    field: null,
+    step: null,
+    id: 'trf_JqpKevElHShZkw',
+    source: null,
+    metadata: null,
+  },
+};
+
+describe('Route', () => {
+  it('creates a linked account for an individual, with the profile, PAN and address given', async () => {
+    answer = () => ({ status: 200, body: LINKED_ACCOUNT });
+    const account = await gateway().createLinkedAccount({
+      email: 'shark@example.com',
+      phone: '9000090000',
+      referenceId: 'shark-1',
+      legalBusinessName: 'Asha Rao',
+      contactName: 'Asha Rao',
+      pan: 'ABCPR1234F',
+      address: { street1: '12 MG Road', city: 'Bengaluru', state: 'KARNATAKA', postalCode: '560001' },
+    });
+    expect(account).toEqual({ id: LINKED_ACCOUNT.id, status: 'created' });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v2/accounts' });
+    expect(seen[0].headers.authorization).toBe(BASIC);
+    expect(seen[0].body).toEqual({
+      email: 'shark@example.com',
+      phone: '9000090000',
+      type: 'route',
+      reference_id: 'shark-1',
+      legal_business_name: 'Asha Rao',
+      business_type: 'individual',
+      contact_name: 'Asha Rao',
+      profile: {
+        category: 'education',
+        subcategory: 'elearning',
+        addresses: {
+          registered: {
+            street1: '12 MG Road',
+            city: 'Bengaluru',
+            state: 'KARNATAKA',
+            postal_code: '560001',
+            country: 'IN',
+          },
+        },
+      },
+      legal_info: { pan: 'ABCPR1234F' },
+    });
+  });
+
+  it('leaves out the phone, PAN and address not given', async () => {
+    answer = () => ({ status: 200, body: LINKED_ACCOUNT });
+    await gateway().createLinkedAccount({
+      email: 'shark@example.com',
+      referenceId: 'shark-1',
+      legalBusinessName: 'Asha Rao',
+      contactName: 'Asha Rao',
+    });
+    expect(seen[0].body).toEqual({
+      email: 'shark@example.com',
+      type: 'route',
+      reference_id: 'shark-1',
+      legal_business_name: 'Asha Rao',
+      business_type: 'individual',
+      contact_name: 'Asha Rao',
+      profile: { category: 'education', subcategory: 'elearning' },
+    });
+  });
+
+  it('requests Route on the account, then PATCHes its settlement bank account, and answers the activation', async () => {
+    answer = (req) =>
+      req.method === 'POST'
+        ? { status: 200, body: PRODUCT }
+        : {
+            status: 200,
+            body: {
+              ...PRODUCT,
+              active_configuration: {
+                settlements: {
+                  account_number: '1234567890',
+                  ifsc_code: 'HDFC0000317',
+                  beneficiary_name: 'Asha Rao',
+                },
+              },
+              requirements: [],
+              activation_status: 'activated',
+            },
+          };
+    const product = await gateway().configureRouteSettlement(LINKED_ACCOUNT.id, {
+      beneficiaryName: 'Asha Rao',
+      accountNumber: '1234567890',
+      ifsc: 'HDFC0000317',
+    });
+    expect(product).toEqual({ productId: PRODUCT.id, status: 'activated' });
+    expect(seen.map((r) => [r.method, r.url])).toEqual([
+      ['POST', `/v2/accounts/${LINKED_ACCOUNT.id}/products`],
+      ['PATCH', `/v2/accounts/${LINKED_ACCOUNT.id}/products/${PRODUCT.id}`],
+    ]);
+    expect(seen[0].body).toEqual({ product_name: 'route', tnc_accepted: true });
+    expect(seen[1].body).toEqual({
+      settlements: { account_number: '1234567890', ifsc_code: 'HDFC0000317', beneficiary_name: 'Asha Rao' },
+      tnc_accepted: true,
+    });
+    expect(seen[1].headers['content-type']).toBe('application/json');
+    expect(seen[1].headers.authorization).toBe(BASIC);
+  });
+
+  it('stops at the request when the account is unknown, with the provider description', async () => {
+    answer = () => ({ status: 400, body: razorpayError('Linked account does not exist') });
+    const err = await failure(
+      gateway().configureRouteSettlement('acc_DoesNotExist01', {
+        beneficiaryName: 'Asha Rao',
+        accountNumber: '1234567890',
+        ifsc: 'HDFC0000317',
+      }),
+    );
+    expect(err).toBeInstanceOf(GatewayRejected);
+    expect(err).toMatchObject({ status: 400, description: 'Linked account does not exist', field: null });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('creates a direct transfer in INR with the key in X-Transfer-Idempotency, and reads fees and error', async () => {
+    answer = () => ({ status: 200, body: TRANSFER });
+    const transfer = await gateway().createTransfer({
+      accountId: LINKED_ACCOUNT.id,
+      amountPaise: 250000,
+      idempotencyKey: 'payout-7f3a9c2e',
+      notes: { payout: 'p-1' },
+    });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/transfers' });
+    expect(seen[0].headers['x-transfer-idempotency']).toBe('payout-7f3a9c2e');
+    expect(seen[0].body).toEqual({
+      account: LINKED_ACCOUNT.id,
+      amount: 250000,
+      currency: 'INR',
+      notes: { payout: 'p-1' },
+    });
+    expect(transfer).toMatchObject({
+      id: TRANSFER.id,
+      entity: 'transfer',
+      status: 'processed',
+      recipient: LINKED_ACCOUNT.id,
+      amount: 250000,
+      fees: 590,
+      tax: 90,
+      processed_at: 1657273505,
+      notes: { payout: 'p-1' },
+    });
+    expect(transfer.error.description).toBeNull();
+  });
+
+  it('fetches a transfer; a failed one carries its error, and one without an error object reads as all null', async () => {
+    answer = () => ({
+      status: 200,
+      body: {
+        ...TRANSFER,
+        status: 'failed',
+        processed_at: null,
+        error: {
+          ...TRANSFER.error,
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Beneficiary bank account is invalid',
+          reason: 'beneficiary_account_invalid',
+        },
+      },
+    });
+    const failed = await gateway().fetchTransfer(TRANSFER.id);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: `/v1/transfers/${TRANSFER.id}`, body: undefined });
+    expect(failed).toMatchObject({ status: 'failed', processed_at: null });
+    expect(failed.error).toMatchObject({
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Beneficiary bank account is invalid',
+      reason: 'beneficiary_account_invalid',
+    });
+    const { error: _, fees: __, ...bare } = TRANSFER;
+    answer = () => ({ status: 200, body: { ...bare, notes: [] } });
+    const plain = await gateway().fetchTransfer(TRANSFER.id);
+    expect(plain.error).toEqual({
+      code: null,
+      description: null,
+      reason: null,
+      field: null,
+      step: null,
+      source: null,
+    });
+    expect(plain).toMatchObject({ fees: null, notes: {} });
+  });
+
+  it('treats 409 (the same key still in progress), 5xx and a timeout on a transfer as retryable', async () => {
+    const input = { accountId: LINKED_ACCOUNT.id, amountPaise: 100, idempotencyKey: 'payout-key-1' };
+    answer = () => ({ status: 409, body: razorpayError('Request is being processed', null) });
+    expect(await failure(gateway().createTransfer(input))).toBeInstanceOf(GatewayUnavailable);
+    answer = () => ({ status: 502, body: razorpayError('Bad gateway', null, 'SERVER_ERROR') });
+    expect(await failure(gateway().createTransfer(input))).toBeInstanceOf(GatewayUnavailable);
+    answer = () => ({ status: 503 });
+    expect(await failure(gateway().fetchTransfer(TRANSFER.id))).toBeInstanceOf(GatewayUnavailable);
+    answer = () => 'hang';
+    const err = await failure(gatewayAt(origin, 300).createTransfer(input));
+    expect(err).toBeInstanceOf(GatewayUnavailable);
+    expect((err as Error).message).toContain('POST /v1/transfers within 300 ms');
+    answer = () => ({ status: 500 });
+    const patch = await failure(
+      gateway().configureRouteSettlement(LINKED_ACCOUNT.id, {
+        beneficiaryName: 'Asha Rao',
+        accountNumber: '1234567890',
+        ifsc: 'HDFC0000317',
+      }),
+    );
+    expect(patch).toBeInstanceOf(GatewayUnavailable);
+  });
+
+  it('answers a transfer body that is not a transfer with GatewayUnavailable', async () => {
+    answer = () => ({ status: 200, body: { ...TRANSFER, status: 'sent' } });
+    expect(await failure(gateway().fetchTransfer(TRANSFER.id))).toBeInstanceOf(GatewayUnavailable);
+  });
+});
+
 describe('outages', () => {
   it.each([500, 502, 503])('answers %i with GatewayUnavailable', async (status) => {
     answer = () => ({ status, body: razorpayError('The server encountered an error', null, 'SERVER_ERROR') });

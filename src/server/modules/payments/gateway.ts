@@ -53,6 +53,60 @@ export interface GatewayRefund {
   created_at: number;
 }
 
+// ---- Razorpay Route (issue 24, decision 147): payouts to a shark's linked account -------------------------
+
+/** A Route transfer (`POST /v1/transfers`, a direct transfer from our balance to a linked account). */
+export interface GatewayTransfer {
+  id: string;
+  entity: 'transfer';
+  status: 'created' | 'pending' | 'processed' | 'failed' | 'reversed' | 'partially_reversed';
+  /** Where the money came from: our account for a direct transfer. */
+  source: string | null;
+  /** The linked account (`acc_…`). */
+  recipient: string;
+  amount: number;
+  currency: string;
+  amount_reversed: number;
+  /** Razorpay's fee on the transfer and its GST, charged to our balance (null when not given). */
+  fees: number | null;
+  tax: number | null;
+  notes: Record<string, string>;
+  /** Why a transfer failed; every field null otherwise. */
+  error: {
+    code: string | null;
+    description: string | null;
+    reason: string | null;
+    field: string | null;
+    step: string | null;
+    source: string | null;
+  };
+  processed_at: number | null;
+  created_at: number;
+}
+
+/** A linked account's bank account for Route's settlements. */
+export interface RouteSettlementInput {
+  beneficiaryName: string;
+  accountNumber: string;
+  ifsc: string;
+}
+
+export interface LinkedAccountInput {
+  email: string;
+  phone?: string;
+  /** Our id for the payee; Razorpay takes at most 20 characters. */
+  referenceId: string;
+  /** The payee's legal name, 4 to 200 characters. */
+  legalBusinessName: string;
+  contactName: string;
+  /** The payee's PAN, sent as legal_info.pan when given. */
+  pan?: string;
+  /** The payee's registered address (Razorpay's profile.addresses.registered), sent when given. */
+  address?: { street1: string; street2?: string; city: string; state: string; postalCode: string };
+}
+
+// ---- end of Route ------------------------------------------------------------------------------------------
+
 export interface WebhookEvent {
   entity: 'event';
   account_id: string;
@@ -62,6 +116,8 @@ export interface WebhookEvent {
     payment?: { entity: GatewayPayment };
     order?: { entity: GatewayOrder };
     refund?: { entity: GatewayRefund };
+    /** transfer.processed, transfer.failed (Route). */
+    transfer?: { entity: GatewayTransfer };
   };
   created_at: number;
 }
@@ -104,6 +160,30 @@ export interface Gateway {
     notes?: Record<string, string>;
   }): Promise<GatewayRefund>;
   fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
+  // Razorpay Route (decision 147): a linked account per payee, its settlement bank account, transfers to it.
+  /** POST /v2/accounts: a Route linked account for an individual. */
+  createLinkedAccount(input: LinkedAccountInput): Promise<{ id: string; status: string }>;
+  /**
+   * Route on a linked account, settling to this bank account: POST /v2/accounts/:id/products, then PATCH
+   * /v2/accounts/:id/products/:productId. `status` is the product's activation_status (`activated` when ready).
+   */
+  configureRouteSettlement(
+    accountId: string,
+    input: RouteSettlementInput,
+  ): Promise<{ productId: string; status: string }>;
+  /**
+   * POST /v1/transfers: a direct transfer from our balance to a linked account, in INR. The key goes in
+   * X-Transfer-Idempotency (4 to 36 letters, digits, `-`, `_` or spaces): the same key and body answer the
+   * same transfer; the same key with another body is refused (GatewayRejected).
+   */
+  createTransfer(input: {
+    accountId: string;
+    amountPaise: number;
+    idempotencyKey: string;
+    notes?: Record<string, string>;
+  }): Promise<GatewayTransfer>;
+  /** GET /v1/transfers/:id */
+  fetchTransfer(transferId: string): Promise<GatewayTransfer>;
   /** HMAC-SHA256(order_id + "|" + payment_id, key_secret) hex, compared in constant time (wrong length = false). */
   checkoutSignatureValid(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256(raw body, webhook secret) hex vs the x-razorpay-signature header, constant time. */
@@ -176,6 +256,44 @@ const refundSchema = z.looseObject({
   notes: notes.optional().default({}),
   created_at: z.number(),
 });
+// Route (decision 147).
+const nullableString = z.string().nullable().optional().default(null);
+const transferSchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('transfer'),
+  status: z.enum(['created', 'pending', 'processed', 'failed', 'reversed', 'partially_reversed']),
+  source: nullableString,
+  recipient: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  amount_reversed: z.number().int().optional().default(0),
+  fees: z.number().int().nullable().optional().default(null),
+  tax: z.number().int().nullable().optional().default(null),
+  notes: notes.optional().default({}),
+  error: z
+    .looseObject({
+      code: nullableString,
+      description: nullableString,
+      reason: nullableString,
+      field: nullableString,
+      step: nullableString,
+      source: nullableString,
+    })
+    .nullable()
+    .optional()
+    .transform(
+      (e) => e ?? { code: null, description: null, reason: null, field: null, step: null, source: null },
+    ),
+  processed_at: z.number().nullable().optional().default(null),
+  created_at: z.number(),
+});
+const linkedAccountSchema = z.looseObject({ id: z.string().min(1), status: z.string() });
+const productSchema = z.looseObject({
+  id: z.string().min(1),
+  product_name: z.string(),
+  activation_status: z.string(),
+});
+
 const collectionOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ entity: z.literal('collection'), count: z.number().int(), items: z.array(item) });
 const errorBodySchema = z.object({
@@ -185,6 +303,12 @@ const errorBodySchema = z.object({
     field: z.string().nullable().optional(),
   }),
 });
+
+/**
+ * The business category a shark's linked account is filed under: Razorpay asks every linked account for one of
+ * its categories; sharks sell online one-to-one teaching and mentoring (decision 147).
+ */
+export const ROUTE_PROFILE = { category: 'education', subcategory: 'elearning' } as const;
 
 export interface RazorpayGatewayOptions {
   provider: 'test' | 'razorpay';
@@ -205,7 +329,7 @@ export function razorpayGateway(opts: RazorpayGatewayOptions): Gateway {
   const send = opts.fetch ?? fetch;
 
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
@@ -301,6 +425,68 @@ export function razorpayGateway(opts: RazorpayGatewayOptions): Gateway {
         `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`,
         refundSchema as z.ZodType<GatewayRefund>,
       ),
+    // Route (decision 147).
+    createLinkedAccount: async (input) => {
+      const account = await call('POST', '/v2/accounts', linkedAccountSchema, {
+        email: input.email,
+        ...(input.phone ? { phone: input.phone } : {}),
+        type: 'route',
+        reference_id: input.referenceId,
+        legal_business_name: input.legalBusinessName,
+        business_type: 'individual',
+        contact_name: input.contactName,
+        profile: {
+          category: ROUTE_PROFILE.category,
+          subcategory: ROUTE_PROFILE.subcategory,
+          ...(input.address
+            ? {
+                addresses: {
+                  registered: {
+                    street1: input.address.street1,
+                    ...(input.address.street2 ? { street2: input.address.street2 } : {}),
+                    city: input.address.city,
+                    state: input.address.state,
+                    postal_code: input.address.postalCode,
+                    country: 'IN',
+                  },
+                },
+              }
+            : {}),
+        },
+        ...(input.pan ? { legal_info: { pan: input.pan } } : {}),
+      });
+      return { id: account.id, status: account.status };
+    },
+    configureRouteSettlement: async (accountId, input) => {
+      const requested = await call('POST', `/v2/accounts/${id(accountId)}/products`, productSchema, {
+        product_name: 'route',
+        tnc_accepted: true,
+      });
+      const product = await call(
+        'PATCH',
+        `/v2/accounts/${id(accountId)}/products/${id(requested.id)}`,
+        productSchema,
+        {
+          settlements: {
+            account_number: input.accountNumber,
+            ifsc_code: input.ifsc,
+            beneficiary_name: input.beneficiaryName,
+          },
+          tnc_accepted: true,
+        },
+      );
+      return { productId: product.id, status: product.activation_status };
+    },
+    createTransfer: ({ accountId, amountPaise, idempotencyKey, notes: transferNotes = {} }) =>
+      call(
+        'POST',
+        '/v1/transfers',
+        transferSchema as z.ZodType<GatewayTransfer>,
+        { account: accountId, amount: amountPaise, currency: 'INR', notes: transferNotes },
+        { 'x-transfer-idempotency': idempotencyKey },
+      ),
+    fetchTransfer: (transferId) =>
+      call('GET', `/v1/transfers/${id(transferId)}`, transferSchema as z.ZodType<GatewayTransfer>),
     checkoutSignatureValid: (orderId, paymentId, signature) =>
       sameHex(signCheckout(orderId, paymentId, opts.keySecret), signature),
     webhookSignatureValid: (rawBody, signature) =>

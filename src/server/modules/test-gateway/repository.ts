@@ -1,5 +1,6 @@
 // All SQL of the built-in test gateway: its orders, payments and refunds, each kept as the JSON body Razorpay's API
-// would answer with (test_gateway_objects). A payment's parent is its order, a refund's its payment.
+// would answer with (test_gateway_objects). A payment's parent is its order, a refund's its payment. Route's
+// linked accounts have none; a product configuration's and a transfer's parent is its account.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { testGatewayObjects } from '#server/db/schema.ts';
@@ -63,4 +64,39 @@ export async function findRefundByIdempotencyKey(db: DbOrTx, key: string): Promi
 /** Holds one X-Refund-Idempotency key until the transaction ends, so two requests with it run one at a time. */
 export async function lockIdempotencyKey(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-gateway-refund:${key}`}))`);
+}
+
+// ---- Route (decision 147) ----------------------------------------------------------------------------------
+
+/** The linked account created with this email, if any: Razorpay takes an email for one account only. */
+export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Body | null> {
+  const [row] = await db
+    .select({ body: testGatewayObjects.body })
+    .from(testGatewayObjects)
+    .where(
+      and(
+        eq(testGatewayObjects.entity, 'account'),
+        sql`lower(${testGatewayObjects.body}->>'email') = lower(${email})`,
+      ),
+    );
+  return row?.body ?? null;
+}
+
+/** The transfer a request with this X-Transfer-Idempotency key made, if any (kept in its private part). */
+export async function findTransferByIdempotencyKey(db: DbOrTx, key: string): Promise<Body | null> {
+  const [row] = await db
+    .select({ body: testGatewayObjects.body })
+    .from(testGatewayObjects)
+    .where(
+      and(
+        eq(testGatewayObjects.entity, 'transfer'),
+        sql`${testGatewayObjects.body}->'_private'->>'idempotency_key' = ${key}`,
+      ),
+    );
+  return row?.body ?? null;
+}
+
+/** Holds a lock named by this text until the transaction ends, so two requests about it run one at a time. */
+export async function lockName(db: DbOrTx, name: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-gateway-route:${name}`}))`);
 }

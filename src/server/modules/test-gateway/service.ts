@@ -33,13 +33,13 @@ export const TEST_GATEWAY = {
 export const TEST_GATEWAY_PATH = '/api/test-gateway';
 
 /** The merchant account named in the test gateway's webhook events. */
-const ACCOUNT_ID = 'acc_TestGateway001';
+export const ACCOUNT_ID = 'acc_TestGateway001';
 
 /** Razorpay's fee on a payment: 2% of it, plus 18% GST on that fee; its `fee` field includes the GST. */
 const FEE_PERCENT = 2;
 const FEE_GST_PERCENT = 18;
 
-type Jobs = Pick<JobQueue, 'enqueue'>;
+export type Jobs = Pick<JobQueue, 'enqueue'>;
 type Body = repo.Body;
 
 // Razorpay's error codes (not ours: the test gateway answers as Razorpay does).
@@ -75,19 +75,22 @@ export function razorpayErrorBody(err: RazorpayError) {
   };
 }
 
-const NO_SUCH_ID = 'The id provided does not exist';
+/** The same idempotency key sent again with another request (refunds and transfers alike). */
+export const IDEMPOTENCY_KEY_REUSED =
+  'Different request with the same idempotency key has already been processed.';
+export const NO_SUCH_ID = 'The id provided does not exist';
 
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** An id as Razorpay writes them: a prefix and 14 letters and digits (`pay_IluGWxBm9U8zJ8`). */
-function razorpayId(prefix?: string) {
+export function razorpayId(prefix?: string) {
   const tail = [...randomBytes(14)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
   return prefix ? `${prefix}_${tail}` : tail;
 }
-const unixNow = () => Math.floor(now().getTime() / 1000);
+export const unixNow = () => Math.floor(now().getTime() / 1000);
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
 /** What the API shows of a stored body: everything but the gateway's own bookkeeping (`_private`). */
-const publicBody = (body: Body): Body => {
+export const publicBody = (body: Body): Body => {
   const { _private: _, ...rest } = body;
   return rest;
 };
@@ -104,7 +107,7 @@ export const AUTH_MISSING = 'Please provide your api key for authentication purp
 export const AUTH_WRONG = 'Authentication failed';
 
 /** One webhook as Razorpay sends it: the event's JSON exactly as signed, its signature and an event id. */
-function webhook(event: string, payload: Record<string, Body>): TestGatewayWebhook {
+export function webhook(event: string, payload: Record<string, Body>): TestGatewayWebhook {
   const rawBody = JSON.stringify({
     entity: 'event',
     account_id: ACCOUNT_ID,
@@ -120,7 +123,7 @@ function webhook(event: string, payload: Record<string, Body>): TestGatewayWebho
  * Sends webhooks as a job of this transaction, so they leave only if the change commits: the first now, each
  * next one once the one before it is taken (payment.captured, then order.paid).
  */
-async function sendWebhooks(
+export async function sendWebhooks(
   tx: DbOrTx,
   jobs: Jobs,
   first: TestGatewayWebhook,
@@ -205,11 +208,7 @@ export async function createRefund(
       const earlier = await repo.findRefundByIdempotencyKey(tx, idempotencyKey);
       if (earlier) {
         const earlierRequest = (earlier._private as { request?: string } | undefined)?.request;
-        if (earlierRequest !== request)
-          throw new RazorpayError(
-            400,
-            'Different request with the same idempotency key has already been processed.',
-          );
+        if (earlierRequest !== request) throw new RazorpayError(400, IDEMPOTENCY_KEY_REUSED);
         return publicBody(earlier);
       }
     }
