@@ -156,8 +156,13 @@ const envSchema = z.object({
   PAYOUT_SCHEDULE: z.enum(['weekly', 'monthly']).default('weekly'),
   /** The least available balance the run pays out, in rupees; a smaller balance waits for the next run. */
   PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  /** Who moves payouts: `manual` (an admin uploads the batch to the bank and records each UTR). */
-  PAYOUT_PROVIDER: z.enum(['manual']).default('manual'),
+  /**
+   * Who moves payouts: `manual` (an admin uploads the batch to the bank and records each UTR) or
+   * `razorpay_route` (a transfer to the payee's Route linked account through the payment provider: Razorpay
+   * with its keys, the built-in test gateway in test mode; decision 147). Route settles to bank accounts only,
+   * so a payee paid by UPI stays in the manual batch.
+   */
+  PAYOUT_PROVIDER: z.enum(['manual', 'razorpay_route']).default('manual'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYOUT_DETAILS_KEY'> & {

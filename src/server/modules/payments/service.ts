@@ -49,7 +49,9 @@ import {
 import { quote, refundPercent, refundSplit, splitPayment, type FeeTerms } from './pricing';
 import * as repo from './repository';
 
-export type { Gateway, GatewayPayment } from './gateway';
+export type { Gateway, GatewayPayment, GatewayTransfer } from './gateway';
+// Payouts' Route provider tells a refusal (the payout fails) from an outage (retried) by it.
+export { GatewayRejected } from './gateway';
 export type { PaymentRow } from './repository';
 
 /** What payments need: the config (fees, company), the provider, the job queue and the mailer. */

@@ -181,3 +181,23 @@ export async function manualBatch(db: DbOrTx, period: string) {
     )
     .orderBy(sharks.name, payouts.id);
 }
+
+/** Route payouts created but never sent (a send job lost): the run sends them again. */
+export async function unsentRoutePayouts(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.provider, 'razorpay_route'),
+        eq(payouts.status, 'created'),
+        sql`${payouts.createdAt} < ${before}`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** The payee's Route linked account, kept as soon as Razorpay names it (a retry must not make a second). */
+export async function setRouteAccount(db: DbOrTx, userId: string, routeAccountId: string) {
+  await db.update(p).set({ routeAccountId }).where(eq(p.userId, userId));
+}

@@ -112,6 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     provider: app.config.PAYOUT_PROVIDER,
     zone: app.config.APP_TIMEZONE,
     jobs: app.jobs,
+    gateway: app.payments.gateway,
   });
   const payoutId = z.object({ id: z.uuid({ error: PAYOUT_RUN_MSG.notFound }) });
 

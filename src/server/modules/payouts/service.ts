@@ -28,6 +28,7 @@ import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { payeeBalance, payeesAvailableAtLeast, post, type Payee } from '#server/modules/ledger/service.ts';
+import { GatewayRejected, type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
@@ -147,6 +148,8 @@ export interface PayoutRunContext extends PayoutsContext {
   provider: PayoutProvider;
   zone: string;
   jobs: { enqueue(db: DbOrTx, kind: 'payouts', data: PayoutJob): Promise<unknown> };
+  /** The payment provider's client: Route transfers go through it (Razorpay, or the test gateway). */
+  gateway: Gateway;
 }
 
 /** The payouts job: the scheduled run, or one Route payout to send to the provider. */
@@ -183,6 +186,7 @@ const providerFor = (ctx: PayoutRunContext, details: repo.PayoutDetailsRow): Pay
 export async function runPayouts(db: Db, ctx: PayoutRunContext, at: Date = now()): Promise<PayoutRun> {
   const period = payoutPeriod(at, ctx.schedule, ctx.zone);
   const done: PayoutRun = { period, created: 0, skipped: 0, belowMinimum: 0, alreadyPaid: 0 };
+  if (ctx.provider === 'razorpay_route') await resendLostRoutePayouts(ctx, db, at);
   const owed = await payeesAvailableAtLeast(db, ctx.minimumPaise);
   const BATCH = 500;
   for (let i = 0; i < owed.length; i += BATCH) {
@@ -387,6 +391,122 @@ export async function recordPayoutFailed(
     });
     return adminView(tx, failed);
   });
+}
+
+// ---- Razorpay Route (decision 147) -------------------------------------------------------------------------
+
+/** A Route transfer's outcome (its answer or a webhook), once: processed is paid, failed goes back. */
+export async function applyTransferOutcome(
+  tx: DbOrTx,
+  ctx: MailContext,
+  payoutId: string,
+  transfer: { id: string; status: string; error?: string | null },
+) {
+  const row = await repo.findPayout(tx, payoutId, true);
+  if (!row || row.provider !== 'razorpay_route' || row.status === 'paid' || row.status === 'failed')
+    return false;
+  if (transfer.status === 'processed') await markPaid(tx, ctx, row.id, transfer.id);
+  else if (transfer.status === 'failed' || transfer.status === 'reversed')
+    await markFailed(tx, ctx, row.id, transfer.error || 'Razorpay could not transfer the payout.');
+  else await markSent(tx, ctx, row, transfer.id);
+  return true;
+}
+
+/** A transfer webhook (transfer.processed, transfer.failed): the payout named in its notes moves. */
+export async function applyTransferEvent(db: Db, ctx: MailContext, transfer: GatewayTransfer) {
+  const payoutId = transfer.notes.payout;
+  if (!payoutId || !/^[0-9a-f-]{36}$/.test(payoutId)) return false;
+  return db.transaction((tx) =>
+    applyTransferOutcome(tx, ctx, payoutId, {
+      id: transfer.id,
+      status: transfer.status,
+      error: transfer.error.description,
+    }),
+  );
+}
+
+/** Razorpay names the linked account it already has for an email in its refusal ("… for account - acc_…"). */
+const existingAccount = (e: GatewayRejected) => /\b(acc_[A-Za-z0-9]+)\b/.exec(e.description)?.[1] ?? null;
+
+/** The payee's Route linked account, made from its bank details on its first Route payout. */
+async function routeAccountOf(db: Db, ctx: PayoutRunContext, contact: repo.PayeeContact): Promise<string> {
+  const d = contact.details!;
+  if (d.routeAccountId) return d.routeAccountId;
+  let accountId: string;
+  try {
+    const made = await ctx.gateway.createLinkedAccount({
+      email: contact.email,
+      // Razorpay keeps at most 20 characters here: the payee id without its dashes is unique enough.
+      referenceId: contact.id.replace(/-/g, '').slice(0, 20),
+      legalBusinessName: d.holderName ?? contact.name,
+      contactName: contact.name,
+    });
+    accountId = made.id;
+  } catch (e) {
+    // A retry after a lost answer: the account exists, and the refusal names it.
+    const existing = e instanceof GatewayRejected ? existingAccount(e) : null;
+    if (!existing) throw e;
+    accountId = existing;
+  }
+  await ctx.gateway.configureRouteSettlement(accountId, {
+    beneficiaryName: d.holderName ?? contact.name,
+    accountNumber: open(ctx.key, d.accountNumberSealed!, { userId: d.userId, column: 'account_number' }),
+    ifsc: d.ifsc!,
+  });
+  await repo.setRouteAccount(db, d.userId, accountId);
+  return accountId;
+}
+
+/**
+ * The send job of a Route payout: its linked account made if needed, then one transfer under the payout's id as
+ * the idempotency key (a retry after a lost answer makes no second transfer). An outage throws, so the queue
+ * retries; a refusal fails the payout and gives the money back.
+ */
+export async function sendRoutePayout(db: Db, ctx: PayoutRunContext, payoutId: string) {
+  const row = await repo.findPayout(db, payoutId);
+  if (!row || row.provider !== 'razorpay_route' || row.status !== 'created') return null;
+  const contact = await contactOf(db, row);
+  if (!contact?.details || contact.details.method !== 'bank') {
+    await db.transaction((tx) =>
+      markFailed(tx, ctx, row.id, 'No bank account to transfer to: add one in your payout details.'),
+    );
+    return null;
+  }
+  let transfer: GatewayTransfer;
+  try {
+    const accountId = await routeAccountOf(db, ctx, contact);
+    transfer = await ctx.gateway.createTransfer({
+      accountId,
+      amountPaise: row.amountPaise,
+      idempotencyKey: row.id,
+      notes: { payout: row.id, period: row.period },
+    });
+  } catch (e) {
+    if (e instanceof GatewayRejected) {
+      await db.transaction((tx) => markFailed(tx, ctx, row.id, e.description));
+      return null;
+    }
+    await repo.updatePayout(db, row.id, {
+      attempts: row.attempts + 1,
+      lastError: e instanceof Error ? e.message : String(e),
+    });
+    throw e;
+  }
+  await db.transaction((tx) =>
+    applyTransferOutcome(tx, ctx, row.id, {
+      id: transfer.id,
+      status: transfer.status,
+      error: transfer.error.description,
+    }),
+  );
+  return transfer;
+}
+
+/** Route payouts whose send job was lost (created over an hour ago): the run sends them again. */
+async function resendLostRoutePayouts(ctx: PayoutRunContext, db: Db, at: Date) {
+  const lost = await repo.unsentRoutePayouts(db, new Date(at.getTime() - 3_600_000), 500);
+  for (const { id } of lost) await ctx.jobs.enqueue(db, 'payouts', { task: 'send', payoutId: id });
+  return lost.length;
 }
 
 /**

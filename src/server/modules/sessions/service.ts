@@ -68,6 +68,7 @@ import {
   type NewCheckout,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
+import { applyTransferEvent } from '#server/modules/payouts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
 import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
@@ -1410,6 +1411,9 @@ export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): P
   } else if ((event === 'refund.processed' || event === 'refund.failed') && payload.refund) {
     const refund = payload.refund.entity;
     await ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, refund));
+  } else if ((event === 'transfer.processed' || event === 'transfer.failed') && payload.transfer) {
+    // A payout's Route transfer (decision 147): the payouts module moves the payout it names.
+    await applyTransferEvent(ctx.db, ctx, payload.transfer.entity);
   }
   await markWebhookProcessed(ctx.db, eventId);
 }
