@@ -2,11 +2,14 @@
 // (test mode), the shark accepts from its sessions' "Needs your action", they exchange a message, the learner
 // proposes a new time with the slot picker and the shark accepts it, the server's clock moves past the end
 // (POST /api/dev/clock), and both dashboards show it completed while the shark's earnings (from the ledger)
-// grow by the shark's share of the session's price. Then the shark reports a no-show, an admin finds it among
-// the disputes and rules that the session took place, and every side's timeline shows the ruling. It runs in
-// its own project after the journeys, because it moves the server's clock; afterAll puts the clock back.
+// grow by the shark's share of the session's price; on /shark/earnings that share is still pending, available
+// once the 48-hour no-show window ends. Then the shark reports a no-show, an admin finds it among the disputes
+// and rules that the session took place, which makes the share available at once, and every side's timeline
+// shows the ruling. It runs in its own project after the journeys, because it moves the server's clock;
+// afterAll puts the clock back.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Enrollments } from '#shared/workspace.ts';
+import { EARNING_STATE_LABEL, EARNINGS_TEXT } from '#shared/earnings.ts';
 import {
   cancellationPolicy,
   NO_SHOW_OUTCOME_CHOICE,
@@ -52,6 +55,23 @@ async function shareOf(request: APIRequestContext, courseId: string, hours: numb
   expect(res.status()).toBe(200);
   return ((await res.json()) as { sharkPaise: number }).sharkPaise;
 }
+
+/** The shark's line of this learner's latest paid session on /shark/earnings (the most recently paid first). */
+async function earningLine(page: Page, learnerName: string) {
+  await page.goto('/shark/earnings');
+  return page.getByTestId('earning-line').filter({ hasText: learnerName }).first();
+}
+
+/** "28 Nov, 18:30" in India, as the earnings page writes when a share becomes available. */
+const dayTimeInIndia = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
 async function newPage(browser: Browser, timezoneId: string) {
   const context = await browser.newContext({ timezoneId });
@@ -223,6 +243,14 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   await expect(sharkRow.getByText(SESSION_STATUS_LABEL.completed, { exact: true })).toBeVisible();
   expect(await earnings(shark)).toBe(earningsBefore + earned);
 
+  // On the earnings page its share is still pending: available when the 48-hour no-show window ends.
+  const line = await earningLine(shark, 'Lena Learner');
+  await expect(line.getByTestId('earning-state')).toHaveText(EARNING_STATE_LABEL.pending);
+  const windowEnds = new Date(Date.parse(moved.endsAt) + 48 * HOUR).toISOString();
+  await expect(line.getByTestId('earning-available-from')).toHaveText(
+    EARNINGS_TEXT.availableFrom(dayTimeInIndia(windowEnds)),
+  );
+
   await page.goto(sessionPath);
   await expect(
     page.getByRole('list', { name: 'Timeline' }).getByText(SESSION_EVENT_LABEL.completed, { exact: true }),
@@ -262,6 +290,13 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
     ).toBeVisible();
   }
   await expect(page.getByText(SESSION_STATUS_LABEL.completed, { exact: true }).first()).toBeVisible();
+
+  // The ruling made the shark's share available at once; the Earnings tile, the total of completed sessions,
+  // is what it was.
+  const released = await earningLine(shark, 'Lena Learner');
+  await expect(released.getByTestId('earning-state')).toHaveText(EARNING_STATE_LABEL.available);
+  await expect(released.getByTestId('earning-available-from')).toHaveCount(0);
+  expect(await earnings(shark)).toBe(earningsBefore + earned);
   await admin.context().close();
   await shark.context().close();
 });

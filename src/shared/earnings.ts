@@ -9,8 +9,9 @@ import { sharkScopeQuerySchema } from './workspace';
 export const EARNINGS_PAGE_SIZE = 20;
 
 /**
- * Where a session's money sits for the shark: its share not yet released (the session not yet held), released
- * to the available balance (held), or taken back, in whole or in part, by a refund.
+ * Where a session's money sits for the shark: its share not yet released (the session not yet held, or held but
+ * still inside its 48-hour no-show window), released to the available balance, or taken back, in whole or in
+ * part, by a refund.
  */
 export const EARNING_STATES = ['pending', 'available', 'refunded'] as const;
 export type EarningState = (typeof EARNING_STATES)[number];
@@ -51,14 +52,19 @@ export const earningLineSchema = z.object({
   /** What the shark keeps: price less fee, tax on it and the refunded part. */
   netPaise: z.number().int(),
   state: z.enum(EARNING_STATES),
+  /**
+   * A pending share of a completed session: when its no-show window ends and the share becomes available (unless
+   * a no-show is reported by then). Null otherwise.
+   */
+  availableFrom: z.iso.datetime().nullable(),
 });
 export type EarningLine = z.infer<typeof earningLineSchema>;
 
 export const earningsSchema = z.object({
   balance: z.object({
-    /** Paid sessions not yet held: the ledger's payee_pending. */
+    /** Paid sessions not yet held, or held but inside the no-show window: the ledger's payee_pending. */
     pendingPaise: z.number().int(),
-    /** Held sessions, not yet paid out: the ledger's payee_available. */
+    /** Held sessions past their window (or ruled held), not yet paid out: the ledger's payee_available. */
     availablePaise: z.number().int(),
     /** Paid to the shark so far (payouts confirmed paid). */
     paidOutPaise: z.number().int(),
@@ -75,11 +81,14 @@ export type Earnings = z.infer<typeof earningsSchema>;
 
 /** The tiles' one-line explanations, on the page and in its tests. */
 export const EARNINGS_TEXT = {
-  pending: 'Your share of paid sessions not yet held. It becomes available once the session is held.',
+  pending:
+    'Your share of paid sessions not yet held, or held but still inside the 48-hour no-show window. It becomes available when the window ends.',
   available: 'Your share of held sessions, waiting for the next payout.',
   paidOut: 'Paid to your payout account so far.',
   /** Under the available tile when it is below zero. */
   owed: 'You owe this: a refund came after its session was paid out. Your next earnings repay it first.',
   onTheWay: (amount: string) => `${amount} more is on its way to your payout account.`,
+  /** A pending line of a completed session: when its share becomes available, in the shark's own time. */
+  availableFrom: (when: string) => `Available from ${when}`,
   empty: 'No paid sessions yet. When a learner pays for a session, it appears here with your share.',
 } as const;

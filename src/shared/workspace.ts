@@ -133,11 +133,15 @@ export const dashboardSchema = z.object({
   /** Sessions in the completed state. */
   completedSessions: z.number(),
   /**
-   * Paise, from the ledger: the shark's share (the price less the platform fee and its tax) of the sessions
-   * held, net of refunds. Until payouts exist nothing leaves it, so it is the shark's available balance.
+   * Paise, from the ledger: the total of completed sessions, i.e. the shark's share (the price less the platform
+   * fee and its tax) of the sessions held, net of refunds, counted at completion: what is available or paid out,
+   * and the pending share of completed sessions still inside their 48-hour no-show window.
    */
   earningsPaise: z.number().int(),
-  /** Paise, from the ledger: the shark's share of paid sessions not yet held (pending), apart from earnings. */
+  /**
+   * Paise, from the ledger: the shark's share of paid sessions not yet held (the rest of pending, apart from the
+   * completed sessions that earnings count).
+   */
   bookedNotHeldPaise: z.number().int(),
   /** Requests waiting for the shark's answer. */
   awaitingAnswer: z.number(),

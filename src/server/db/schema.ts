@@ -264,6 +264,14 @@ export const courseBookings = pgTable(
     /** Reminders sent for the current start (cleared when the session moves), so each goes once. */
     reminded24hAt: timestamp('reminded_24h_at', { withTimezone: true }),
     reminded1hAt: timestamp('reminded_1h_at', { withTimezone: true }),
+    /**
+     * When the shark's share of this held session was released (pending -> available in the ledger): at the
+     * end of its no-show window by the sessions clock, or at once on an admin's ruling or a late cancellation.
+     * Set for free sessions too when their window closes, so the clock's work list (below) only ever holds
+     * completed sessions still inside their window. The ledger's share_released posting is the money; this
+     * marks the work done.
+     */
+    shareReleasedAt: timestamp('share_released_at', { withTimezone: true }),
   },
   (t) => [
     index('course_bookings_answer_by_idx')
@@ -272,6 +280,14 @@ export const courseBookings = pgTable(
     index('course_bookings_ends_at_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'confirmed'`),
+    // Completed sessions whose share still waits for the end of their no-show window: the clock's work list by
+    // end, and each shark's share of them on its dashboard. Small whatever the history: about 48 hours' worth.
+    index('course_bookings_share_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'completed' AND ${t.shareReleasedAt} IS NULL`),
+    index('course_bookings_share_due_shark_idx')
+      .on(t.sharkId)
+      .where(sql`${t.status} = 'completed' AND ${t.shareReleasedAt} IS NULL`),
     check(
       'course_bookings_proposal_check',
       sql`(${t.proposedStartsAt} IS NULL) = (${t.proposedEndsAt} IS NULL) AND (${t.proposedStartsAt} IS NULL) = (${t.proposedBy} IS NULL)`,
@@ -477,6 +493,7 @@ export const ledgerTransactions = pgTable(
   (t) => [
     uniqueIndex('ledger_transactions_key').on(t.idempotencyKey),
     index('ledger_transactions_payment_idx').on(t.paymentId),
+    index('ledger_transactions_booking_idx').on(t.bookingId),
   ],
 );
 

@@ -98,6 +98,17 @@ export const formatDateTimeIn = (iso: string, timeZone: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 
+/** An instant's day and time in a zone, without the year: "28 Nov, 18:30". */
+export const formatDayTimeIn = (iso: string, timeZone: string) =>
+  dateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
 /** A calendar date written out for screen readers: "Thursday 26 November 2026". */
 export const formatLongDate = (isoDate: string) =>
   dateTimeFormat('en-GB', {

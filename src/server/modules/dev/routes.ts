@@ -27,6 +27,7 @@ const devClockResultSchema = z.object({
   tick: z.object({
     expired: z.number(),
     completed: z.number(),
+    sharesReleased: z.number(),
     reminded: z.number(),
     messageMails: z.number(),
   }),

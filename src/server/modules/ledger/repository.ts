@@ -1,6 +1,6 @@
 // All SQL of the ledger (issue 23, decision 132): accounts found or made, transactions and entries appended.
 // The database keeps it honest: a transaction's entries sum to zero at commit, and nothing is ever updated.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
 import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
@@ -123,4 +123,31 @@ export async function payeesAvailableAtLeast(db: DbOrTx, minPaise: number) {
     .having(sql`0 - coalesce(sum(${ledgerEntries.amountPaise}), 0) >= ${minPaise}`)
     .orderBy(ledgerAccounts.id);
   return rows.map((r) => ({ kind: r.payeeKind!, id: r.payeeId!, availablePaise: Number(r.owed) }));
+}
+
+/** What these bookings' transactions left on one account of a payee (debits positive), in one query. */
+export async function bookingsBalance(
+  db: DbOrTx,
+  account: AccountKey,
+  bookingIds: string[],
+): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  const [row] = await db
+    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        inArray(ledgerTransactions.bookingId, bookingIds),
+        eq(ledgerAccounts.kind, account.kind),
+        account.payeeKind === null
+          ? isNull(ledgerAccounts.payeeKind)
+          : eq(ledgerAccounts.payeeKind, account.payeeKind),
+        account.payeeId === null
+          ? isNull(ledgerAccounts.payeeId)
+          : eq(ledgerAccounts.payeeId, account.payeeId),
+      ),
+    );
+  return Number(row.balance);
 }

@@ -86,6 +86,20 @@ export async function payeeBalance(db: DbOrTx, payee: Payee) {
 export const payeesAvailableAtLeast = (db: DbOrTx, minPaise: number) =>
   repo.payeesAvailableAtLeast(db, minPaise);
 
+/**
+ * What the company owes a payee on one part (pending or available) for these bookings alone, in paise: e.g. the
+ * share of held sessions still inside their no-show window.
+ */
+export async function payeeBookingsOwed(
+  db: DbOrTx,
+  payee: Payee,
+  part: 'pending' | 'available',
+  bookingIds: string[],
+): Promise<number> {
+  const balance = await repo.bookingsBalance(db, keyOf({ payee, part }), [...new Set(bookingIds)]);
+  return 0 - balance;
+}
+
 /** Which of these bookings have a posting of this kind ("share_released": the session was held). */
 export async function bookingsPosted(db: DbOrTx, kind: string, bookingIds: string[]): Promise<Set<string>> {
   return new Set(await repo.bookingsWithTransaction(db, kind, [...new Set(bookingIds)]));

@@ -605,10 +605,11 @@ const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:${SHARE_RE
 
 /**
  * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
- * booking, by its key.
+ * booking, by its key. The payment row is locked first, as a refund locks it: a refund racing the release
+ * either commits before (and the release moves what it left) or waits and takes its part from available.
  */
 export async function releaseShare(tx: DbOrTx, bookingId: string) {
-  const p = await repo.findBookingPayment(tx, bookingId);
+  const p = await repo.findBookingPayment(tx, bookingId, true);
   if (!p || p.status !== 'captured') return false;
   const refund = await repo.findPaymentRefund(tx, p.id);
   const taken = refund ? refundSplit(p, refund.percent).sharkPaise : 0;

@@ -29,6 +29,10 @@ export const freeCancellationUntil = (b: Pick<LifecycleBooking, 'startsAt' | 'ca
 export const noShowUntil = (b: Pick<LifecycleBooking, 'endsAt'>): Date =>
   new Date(b.endsAt.getTime() + SESSION_RULES.noShowWithinHours * HOUR);
 
+/** The latest end whose no-show window has closed at `now` (noShowUntil's inverse): the sessions clock's cut. */
+export const noShowWindowsClosedBy = (now: Date): Date =>
+  new Date(now.getTime() - SESSION_RULES.noShowWithinHours * HOUR);
+
 /** When an unanswered request expires: 48 h after it was made, or at the start if that is sooner. */
 export const answerByFor = (createdAt: Date, startsAt: Date): Date =>
   new Date(Math.min(createdAt.getTime() + SESSION_RULES.answerWithinHours * HOUR, startsAt.getTime()));

@@ -358,12 +358,17 @@ export async function mailNewMessages(ctx: ClockContext, at: Date = now()): Prom
 }
 
 /**
- * One tick of the sessions' clock: the state steps the sessions module owns (expiry, completion) and then the
- * mails this module owns (reminders, message batches). Every step runs even when an earlier one failed.
+ * One tick of the sessions' clock: the state steps the sessions module owns (expiry, completion, the release of
+ * shares) and then the mails this module owns (reminders, message batches). Every step runs even when an
+ * earlier one failed.
  */
 export async function runSessionClock(
   ctx: ClockContext,
-  state: { expired: () => Promise<number>; completed: () => Promise<number> },
+  state: {
+    expired: () => Promise<number>;
+    completed: () => Promise<number>;
+    sharesReleased: () => Promise<number>;
+  },
   at: Date = now(),
 ) {
   const steps = {
@@ -374,6 +379,7 @@ export async function runSessionClock(
   const result: Record<keyof typeof steps, number> = {
     expired: 0,
     completed: 0,
+    sharesReleased: 0,
     reminded: 0,
     messageMails: 0,
   };

@@ -281,6 +281,56 @@ export async function listEndedSessions(db: DbOrTx, at: Date, limit: number): Pr
   return rows.map((r) => r.id);
 }
 
+// ---- Shares: a completed session's share waits for the end of its no-show window ---------------------
+
+/** A completed session still holding its share back: no no-show report (the status), no release yet. */
+const shareWaiting = and(eq(b.status, 'completed'), isNull(b.shareReleasedAt))!;
+
+/**
+ * Completed sessions whose no-show window ended by `windowEndedBy` (their end is at or before it) with the
+ * share still held back: the clock's work list, oldest first, read from a partial index of only such rows.
+ */
+export async function listSharesDue(db: DbOrTx, windowEndedBy: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(shareWaiting, lte(b.endsAt, windowEndedBy)))
+    .orderBy(asc(b.endsAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Marks a due share released (in the transaction that posts it); false when it is no longer due (a no-show was
+ * reported, or it was released) or when another server is claiming it right now: that one posts it.
+ */
+export async function claimShareDue(db: DbOrTx, id: string, windowEndedBy: Date, at: Date): Promise<boolean> {
+  const free = sql`${b.id} = (SELECT cb.id FROM course_bookings cb WHERE cb.id = ${id} FOR UPDATE SKIP LOCKED)`;
+  const rows = await db
+    .update(b)
+    .set({ shareReleasedAt: at })
+    .where(and(eq(b.id, id), free, shareWaiting, lte(b.endsAt, windowEndedBy)))
+    .returning({ id: b.id });
+  return rows.length > 0;
+}
+
+/** Marks the share released now (a ruling, a late cancellation), on a row the caller has locked; once. */
+export async function markShareReleased(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(b)
+    .set({ shareReleasedAt: at })
+    .where(and(eq(b.id, id), isNull(b.shareReleasedAt)));
+}
+
+/** A shark's completed sessions whose share still waits for the end of their window (a few days' worth). */
+export async function listSharesWaiting(db: DbOrTx, sharkId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(eq(b.sharkId, sharkId), shareWaiting));
+  return rows.map((r) => r.id);
+}
+
 /**
  * The groups of decision 056 as SQL, for one viewer at `at`, matching `needsAction` of lifecycle.ts row for
  * row (the lists' tests hold them together): so a list reads one group with LIMIT from an index instead of
@@ -1159,7 +1209,7 @@ export async function findSessionForReview(db: DbOrTx, bookingId: string): Promi
 export async function listSessionLabels(db: DbOrTx, bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({ id: b.id, courseTitle: c.title, startsAt: b.startsAt, status: b.status })
+    .select({ id: b.id, courseTitle: c.title, startsAt: b.startsAt, endsAt: b.endsAt, status: b.status })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
     .where(inArray(b.id, bookingIds));

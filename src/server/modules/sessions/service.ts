@@ -81,6 +81,7 @@ import {
   needsAction,
   noShowRulingRefusal,
   noShowUntil,
+  noShowWindowsClosedBy,
   refusal,
   type LifecycleBooking,
   type SessionViewer,
@@ -235,8 +236,9 @@ export async function recordSessionEvent(tx: DbOrTx, ctx: SessionContext, event:
 }
 
 /**
- * The money a change moves, in its transaction (issue 23): a request that will not happen is refunded by the
- * policy, a held session releases the shark's share. One place decides which change means which money.
+ * The money a change moves, in its transaction (issues 23 and 24): a request that will not happen is refunded by
+ * the policy; a held session's share stays pending until its no-show window ends with no report (the clock's
+ * releaseDueShares) or an admin rules on a report. One place decides which change means which money.
  */
 async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Promise<void> {
   const refund = (reason: RefundReason, row: SessionRow) =>
@@ -258,22 +260,30 @@ async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Pr
       await refund(reason, r);
       // A late cancellation leaves the shark part of its share (all of it when the course refunds nothing):
       // there is no session left to hold, so that part is the shark's now.
-      if (reason === 'learner_late_cancelled') await releaseShare(tx, event.bookingId);
+      if (reason === 'learner_late_cancelled') await releaseHeldShare(tx, event.bookingId, event.at);
       return;
     }
-    case 'completed':
-      await releaseShare(tx, event.bookingId);
-      return;
     case 'no_show_resolved': {
       const r = await row();
       // Upheld against the shark (the learner reported it): a full refund. Upheld against the learner, or the
-      // session took place: the shark's share is theirs.
+      // session took place: the shark's share is theirs, at once (the ruling closes the question the window
+      // was waiting on).
       if (event.outcome === 'upheld' && r.noShowReportedBy === 'learner') await refund('shark_no_show', r);
-      else await releaseShare(tx, event.bookingId);
+      else await releaseHeldShare(tx, event.bookingId, event.at);
       return;
     }
+    // 'completed': the share stays pending through the no-show window (decision 140).
     default:
   }
+}
+
+/**
+ * The shark's share (what a refund left of it) moves from pending to available, and the booking is marked so
+ * the clock passes it by. The ledger's key posts it once however often this runs.
+ */
+async function releaseHeldShare(tx: DbOrTx, bookingId: string, at: Date): Promise<void> {
+  await releaseShare(tx, bookingId);
+  await repo.markShareReleased(tx, bookingId, at);
 }
 
 interface Step {
@@ -650,13 +660,38 @@ export async function completeEndedSessions(ctx: ClockContext): Promise<number> 
 }
 
 /**
- * One tick of the sessions' clock (the `sessions` job every minute, and the dev clock of browser tests): expiry
- * and completion here, then the reminders and message mails of the session-mail module.
+ * The clock's release step (issue 24, decision 140): a completed session whose no-show window has ended with no
+ * report (its status still 'completed') hands the shark its share. Each row is claimed (marked, skipping a row
+ * another server holds) in the transaction that posts the share, and the ledger's key posts it once anyway;
+ * batch after batch until none is due, so a busy day's sessions are all released in their minute.
+ */
+export async function releaseDueShares(ctx: ClockContext): Promise<number> {
+  const at = now();
+  const endedBy = noShowWindowsClosedBy(at);
+  let released = 0;
+  for (;;) {
+    const due = await repo.listSharesDue(ctx.db, endedBy, CLOCK_BATCH);
+    const claimed = await eachInTransaction(ctx, due, async (tx, id) => {
+      if (!(await repo.claimShareDue(tx, id, endedBy, at))) return false;
+      await releaseShare(tx, id);
+      return true;
+    });
+    released += claimed;
+    // A short batch was the last; a batch that claimed nothing is another server's, which goes on with it.
+    if (due.length < CLOCK_BATCH || claimed === 0) return released;
+  }
+}
+
+/**
+ * One tick of the sessions' clock (the `sessions` job every minute, and the dev clock of browser tests): expiry,
+ * completion and the release of shares whose window ended here, then the reminders and message mails of the
+ * session-mail module.
  */
 export function tickSessions(ctx: ClockContext) {
   return runSessionClock(ctx, {
     expired: () => expireDueRequests(ctx),
     completed: () => completeEndedSessions(ctx),
+    sharesReleased: () => releaseDueShares(ctx),
   });
 }
 
@@ -1238,16 +1273,32 @@ export async function sessionLabels(
   return new Map(rows.map((r) => [r.id, { courseTitle: r.courseTitle, startsAt: r.startsAt }]));
 }
 
-/** The course title, start and status of each session, by id, in one query (the earnings lines). */
+/**
+ * Each of these sessions' course, start and state for the earnings lines, and for a completed one whose share
+ * still waits, when its no-show window ends (the share becomes available then, unless a no-show is reported).
+ */
 export async function sessionSummaries(
   db: DbOrTx,
   bookingIds: string[],
-): Promise<Map<string, { courseTitle: string; startsAt: Date; status: SessionStatus }>> {
+): Promise<
+  Map<string, { courseTitle: string; startsAt: Date; status: SessionStatus; windowEndsAt: Date | null }>
+> {
   const rows = await repo.listSessionLabels(db, [...new Set(bookingIds)]);
   return new Map(
-    rows.map((r) => [r.id, { courseTitle: r.courseTitle, startsAt: r.startsAt, status: r.status }]),
+    rows.map((r) => [
+      r.id,
+      {
+        courseTitle: r.courseTitle,
+        startsAt: r.startsAt,
+        status: r.status,
+        windowEndsAt: r.status === 'completed' ? noShowUntil(r) : null,
+      },
+    ]),
   );
 }
+
+/** A shark's completed sessions whose share still waits for the end of their no-show window. */
+export const sharesInNoShowWindow = (db: DbOrTx, sharkId: string) => repo.listSharesWaiting(db, sharkId);
 
 /** Completed sessions whose learner is due an invitation to review (the reviews job's work list). */
 export const sessionsAwaitingReviewInvitation = (db: DbOrTx, before: Date, since: Date, limit: number) =>
@@ -1345,7 +1396,8 @@ export interface RecordedSessionProvider {
  * Pays a session the demo seed recorded the way a learner pays in test mode (issue 23, decision 134): an order
  * at the provider through the adapter, paid at the provider's checkout, its signed callback checked, the capture
  * recorded (ledger, numbered document); then the money its state stands for, decided where every change's is
- * (settleMoney): a held session's share released, a cancelled one refunded by the policy, the refund sent and
+ * (settleMoney): a held session's share released once its no-show window is over, a cancelled one refunded by
+ * the policy, the refund sent and
  * settled. The checkout and the capture share one transaction: a recorded session has no hold for a webhook
  * that beat its capture to book from, so the webhooks, sent with that commit, find it recorded. Nothing for a
  * free course or a session paid already.
@@ -1375,6 +1427,8 @@ export async function payRecordedSession(
     await recordCapture(tx, ctx, paymentId, { providerPaymentId: callback.razorpay_payment_id });
     const money = moneyOfRecorded(row, at);
     if (money) await settleMoney(tx, ctx, money);
+    // A session recorded as held and past its no-show window is released as the clock would have released it.
+    if (row.status === 'completed' && noShowUntil(row) <= at) await releaseHeldShare(tx, row.id, at);
   });
   return (await sendBookingRefundNow(ctx, bookingId, provider.settleRefund)) ? 'refunded' : 'paid';
 }

@@ -1,6 +1,7 @@
 // A shark's earnings (issue 24): GET /api/workspace/earnings answers the ledger's balance and one line per paid
 // session, read from the payments module's rows and the ledger's share_released postings. Paid through the
-// built-in test gateway over HTTP, like the payments tests; a held, a pending and a refunded session.
+// built-in test gateway over HTTP, like the payments tests; a held session (pending through its no-show window,
+// then available), a pending and a refunded one.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -100,18 +101,41 @@ describe('GET /api/workspace/earnings', () => {
       reason: 'Away that week',
     });
     expect(declined.statusCode, declined.body).toBe(200);
-    // Past the first session's end: the clock completes it and its share is released.
+    // Past the first session's end: the clock completes it; its share stays pending through the 48-hour no-show
+    // window, and its line says when it becomes available.
     clock = Date.parse(slot(1)) + 3 * 3_600_000;
     await tickSessions({ ...app.payments, db: app.db, log: app.log });
     await app.jobs.runAll();
+    const net = 300_000 - 30_000 - 5_400;
+    const windowEnds = new Date(Date.parse(slot(1)) + 50 * 3_600_000).toISOString();
+    const inWindow = (await get(w.a.cookie, '/api/workspace/earnings')).json() as Earnings;
+    expect(inWindow.balance).toEqual({
+      pendingPaise: 2 * net,
+      availablePaise: 0,
+      paidOutPaise: 0,
+      onTheWayPaise: 0,
+    });
+    expect(inWindow.lines.find((l) => l.bookingId === held)).toMatchObject({
+      status: 'completed',
+      state: 'pending',
+      availableFrom: windowEnds,
+    });
+    // A session not yet held has no such date: it depends on the session.
+    expect(inWindow.lines.find((l) => l.bookingId === pending)?.availableFrom).toBeNull();
+    // The dashboard's Earnings, the total of completed sessions, counts it already.
+    const dashboard = async () => (await get(w.a.cookie, '/api/workspace/dashboard')).json();
+    expect(await dashboard()).toMatchObject({ earningsPaise: net, bookedNotHeldPaise: net });
 
+    // At the end of the window the clock releases it.
+    clock = Date.parse(windowEnds);
+    await tickSessions({ ...app.payments, db: app.db, log: app.log });
     const res = await get(w.a.cookie, '/api/workspace/earnings');
     expect(res.statusCode, res.body).toBe(200);
     const earnings = res.json() as Earnings;
-    const net = 300_000 - 30_000 - 5_400;
     const ledger = await payeeBalance(w.db, { kind: 'shark', id: w.a.shark.id });
     expect(ledger).toEqual({ pendingPaise: net, availablePaise: net });
     expect(earnings.balance).toEqual({ ...ledger, paidOutPaise: 0, onTheWayPaise: 0 });
+    expect(await dashboard()).toMatchObject({ earningsPaise: net, bookedNotHeldPaise: net });
     expect(earnings).toMatchObject({ page: 1, pageSize: EARNINGS_PAGE_SIZE, total: 3 });
     const money = { pricePaise: 300_000, feePaise: 30_000, feeTaxPaise: 5_400 };
     // The most recently paid first.
@@ -126,6 +150,7 @@ describe('GET /api/workspace/earnings', () => {
         refundedPaise: net,
         netPaise: 0,
         state: 'refunded',
+        availableFrom: null,
       },
       {
         bookingId: pending,
@@ -137,6 +162,7 @@ describe('GET /api/workspace/earnings', () => {
         refundedPaise: 0,
         netPaise: net,
         state: 'pending',
+        availableFrom: null,
       },
       {
         bookingId: held,
@@ -148,6 +174,7 @@ describe('GET /api/workspace/earnings', () => {
         refundedPaise: 0,
         netPaise: net,
         state: 'available',
+        availableFrom: null,
       },
     ]);
     // The lines add up to the balance: the pending and the available lines' net.

@@ -21,7 +21,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
-import { bookingsPosted, payeeBalance } from '#server/modules/ledger/service.ts';
+import { bookingsPosted, payeeBalance, payeeBookingsOwed } from '#server/modules/ledger/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';
 import { SHARE_RELEASED, sharkPaymentPage } from '#server/modules/payments/service.ts';
 
@@ -35,6 +35,7 @@ import {
   sharkEnrollments,
   sharkSessionPage,
   sessionSummaries,
+  sharesInNoShowWindow,
 } from '#server/modules/sessions/service.ts';
 import {
   imageRejected,
@@ -142,16 +143,35 @@ export async function replacePhoto(
 
 const NEXT_SESSIONS = 5;
 
+/**
+ * The dashboard's money, from the ledger, the only place it is counted (issue 23; a session booked without a
+ * payment, which only old data has, earns nothing here). Earnings keep the spec's meaning, the total of completed
+ * sessions: a completed session counts at once, while its share is still pending through the 48-hour no-show
+ * window (decision 140), so earnings are what is available or paid out plus that pending part; "booked, not yet
+ * held" is the rest of pending.
+ */
+async function sharkMoney(db: DbOrTx, sharkId: string | null) {
+  if (!sharkId) return { earningsPaise: 0, bookedNotHeldPaise: 0 };
+  const payee = { kind: 'shark', id: sharkId } as const;
+  const [balance, payouts, inWindow] = await Promise.all([
+    payeeBalance(db, payee),
+    payoutTotals(db, payee),
+    sharesInNoShowWindow(db, sharkId).then((ids) => payeeBookingsOwed(db, payee, 'pending', ids)),
+  ]);
+  // Payouts take from available: what they took (paid, or made and on its way) still counts as earned.
+  const paidOut = payouts.paidOutPaise + payouts.onTheWayPaise;
+  return {
+    earningsPaise: balance.availablePaise + paidOut + inWindow,
+    bookedNotHeldPaise: balance.pendingPaise - inWindow,
+  };
+}
+
 export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: string): Promise<Dashboard> {
   const sharkId = scope.shark?.id ?? null;
   const at = now();
   const today = todayIn(timeZone, at);
   const metrics = await sharkDashboardFigures(db, sharkId, at);
-  // Money from the ledger, the only place it is counted (issue 23): a session booked without a payment (none
-  // can be, outside old data) earns nothing here.
-  const money = sharkId
-    ? await payeeBalance(db, { kind: 'shark', id: sharkId })
-    : { pendingPaise: 0, availablePaise: 0 };
+  const money = await sharkMoney(db, sharkId);
   const nextSessions = await nextSharkSessions(db, sharkId, at, NEXT_SESSIONS);
   const totals = sharkId
     ? await countSessionGroups(db, { sharkId }, at)
@@ -167,8 +187,8 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
     sharkName: scope.shark?.name ?? null,
     upcomingSessions: metrics.upcoming,
     completedSessions: metrics.completed,
-    earningsPaise: money.availablePaise,
-    bookedNotHeldPaise: money.pendingPaise,
+    earningsPaise: money.earningsPaise,
+    bookedNotHeldPaise: money.bookedNotHeldPaise,
     awaitingAnswer: metrics.awaitingAnswer,
     sharkCancellations: metrics.sharkCancellations,
     avgRating: metrics.avgRating,
@@ -243,8 +263,9 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
 
 /**
  * The shark's earnings (issue 24): the balance from the ledger, and a page of its paid sessions. The lines come
- * from the payments module's rows (price, fee, tax, the refunded part), the sessions' course, start and status,
- * and the ledger's share_released postings (which sessions were held): three queries a page, none a line.
+ * from the payments module's rows (price, fee, tax, the refunded part), the sessions' course, start, status and
+ * no-show window, and the ledger's share_released postings (which shares were released): three queries a page,
+ * none a line. A completed session's pending line says when its share becomes available.
  */
 export async function getEarnings(db: DbOrTx, scope: SharkScope, query: EarningsQuery): Promise<Earnings> {
   const sharkId = scope.shark?.id ?? null;
@@ -284,6 +305,8 @@ export async function getEarnings(db: DbOrTx, scope: SharkScope, query: Earnings
         startsAt: session.startsAt.toISOString(),
         status: session.status,
         state,
+        availableFrom:
+          state === 'pending' && session.windowEndsAt ? session.windowEndsAt.toISOString() : null,
       },
     ];
   });

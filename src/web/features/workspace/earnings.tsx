@@ -15,7 +15,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
+import { formatDateTimeIn, formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { StatusBadge } from '#web/features/session-lists/status-badge.tsx';
 import { useEarnings } from './api';
 
@@ -32,6 +32,16 @@ function StateBadge({ state }: { state: EarningState }) {
       className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_TONE[state]}`}
     >
       {EARNING_STATE_LABEL[state]}
+    </span>
+  );
+}
+
+/** A held session's pending share: when its no-show window ends and the share becomes available. */
+function AvailableFrom({ line }: { line: EarningLine }) {
+  if (!line.availableFrom) return null;
+  return (
+    <span data-testid="earning-available-from" className="block text-xs whitespace-nowrap text-ink-400">
+      {EARNINGS_TEXT.availableFrom(formatDayTimeIn(line.availableFrom, viewerTimeZone()))}
     </span>
   );
 }
@@ -145,6 +155,7 @@ function LinesTable({ lines }: { lines: EarningLine[] }) {
               <td className={`${money} font-semibold text-ink-100`}>{formatPaise(l.netPaise)}</td>
               <td className="px-3 py-2">
                 <StateBadge state={l.state} />
+                <AvailableFrom line={l} />
               </td>
             </tr>
           ))}
@@ -171,6 +182,7 @@ function LineCards({ lines }: { lines: EarningLine[] }) {
               <p className="font-semibold break-words text-ink-100">{l.courseTitle}</p>
               <p className="text-sm text-ink-400">{l.learnerName}</p>
               <p className="text-xs text-ink-400">{when(l)}</p>
+              <AvailableFrom line={l} />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <StateBadge state={l.state} />

@@ -1,5 +1,5 @@
 // /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = the shark's
-// share of the sessions held, from the ledger, average rating), the share of paid sessions not yet held and the
+// share of completed sessions, from the ledger, average rating), the share of paid sessions not yet held and the
 // requests awaiting an answer (kept apart from earnings), then the first sessions of each group (needing an answer, upcoming, past) with its
 // count, from the dashboard's own answer: the full lists are on the enrollments page.
 import { MetricTile } from '#web/components/stat-tile.tsx';
@@ -76,8 +76,9 @@ export function SharkDashboard() {
           {data ? (
             <div className="-mt-2 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
               <p className="muted text-xs">
-                Earnings are your share of the sessions held: what learners paid, less the platform fee and
-                any tax on it, and less refunds. Paid sessions count once they are held.
+                Earnings are your share of completed sessions: what learners paid, less the platform fee and
+                any tax on it, and less refunds. A session counts once held; its share is available for payout
+                48 hours later.
                 {data.sharkCancellations !== undefined
                   ? ` Sessions you cancelled: ${data.sharkCancellations}.`
                   : ''}

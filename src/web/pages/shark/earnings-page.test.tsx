@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARNINGS_TEXT, type EarningLine, type Earnings } from '#shared/earnings.ts';
 import { PAYOUTS_TEXT } from '#shared/payouts.ts';
+import { formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EarningsPage from './earnings-page';
 
@@ -16,6 +17,8 @@ afterEach(() => {
 });
 
 const SHARK_ID = '0b7e0a52-1c1d-4f5e-9a8b-7c6d5e4f3a2b';
+/** 48 hours after a session that ended on 26 November at 18:30 in India. */
+const WINDOW_ENDS = '2026-11-28T13:00:00.000Z';
 const line = (n: number, over: Partial<EarningLine> = {}): EarningLine => ({
   bookingId: `a1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
   courseTitle: 'Web App Pentesting',
@@ -28,6 +31,7 @@ const line = (n: number, over: Partial<EarningLine> = {}): EarningLine => ({
   refundedPaise: 0,
   netPaise: 264_600,
   state: 'available',
+  availableFrom: null,
   ...over,
 });
 const balance = { pendingPaise: 264_600, availablePaise: 264_600, paidOutPaise: 0, onTheWayPaise: 0 };
@@ -51,7 +55,8 @@ describe('/shark/earnings', () => {
         state: 'refunded',
       }),
       line(2, { status: 'confirmed', state: 'pending' }),
-      ...Array.from({ length: 18 }, (_, i) => line(10 + i)),
+      line(4, { state: 'pending', availableFrom: WINDOW_ENDS }),
+      ...Array.from({ length: 17 }, (_, i) => line(10 + i)),
     ];
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
@@ -102,10 +107,15 @@ describe('/shark/earnings', () => {
         .slice(4)
         .map((c) => c.textContent),
     ).toEqual(['—', '₹2,646', 'Pending']);
+    // A held session inside its no-show window says when its share becomes available, in the shark's time.
+    const availableFrom = EARNINGS_TEXT.availableFrom(formatDayTimeIn(WINDOW_ENDS, viewerTimeZone()));
+    expect(within(rows[2]).getAllByRole('cell').at(-1)?.textContent).toBe(`Pending${availableFrom}`);
+    expect(within(rows[1]).queryByTestId('earning-available-from')).not.toBeInTheDocument();
     // The phone's cards carry the same lines.
     const cards = screen.getAllByTestId('earning-card');
     expect(cards).toHaveLength(20);
     expect(within(cards[0]).getByText('Refunded', { selector: 'dt' })).toBeInTheDocument();
+    expect(within(cards[2]).getByText(availableFrom)).toBeInTheDocument();
     expect(screen.getByText('20 of 21, the most recently paid first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show more sessions' }));

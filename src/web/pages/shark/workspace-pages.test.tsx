@@ -209,7 +209,7 @@ describe('/shark/dashboard', () => {
     expect(numbers).toEqual(['3', '12', '₹48,500.50', '—No ratings yet', '₹6,000', '2']);
     expect(
       screen.getByText(
-        'Earnings are your share of the sessions held: what learners paid, less the platform fee and any tax on it, and less refunds. Paid sessions count once they are held. Sessions you cancelled: 1.',
+        'Earnings are your share of completed sessions: what learners paid, less the platform fee and any tax on it, and less refunds. A session counts once held; its share is available for payout 48 hours later. Sessions you cancelled: 1.',
       ),
     ).toBeInTheDocument();
     const action = await screen.findByRole('list', { name: 'Needs your action' });
