@@ -284,6 +284,8 @@ const NOT_FUZZED: Record<string, string> = {
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /api/test-gateway/v1/orders/:id/payments':
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  'GET /api/test-gateway/v1/payments':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'POST /api/test-gateway/v1/payments/:id/refund':
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /api/test-gateway/v1/payments/:id/refunds/:refundId':

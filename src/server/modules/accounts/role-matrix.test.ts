@@ -783,6 +783,12 @@ const TEST_GATEWAY_ROWS: Row[] = [
     expect: everyone(401),
   },
   {
+    method: 'GET',
+    route: '/api/test-gateway/v1/payments',
+    url: () => '/api/test-gateway/v1/payments?from=1795000000&to=1795086399&count=100',
+    expect: everyone(401),
+  },
+  {
     method: 'POST',
     route: '/api/test-gateway/v1/payments/:id/refund',
     url: () => '/api/test-gateway/v1/payments/pay_x/refund',
