@@ -7,6 +7,7 @@ import { maintenanceHandler } from './maintenance';
 import { sessionsHandler } from './sessions';
 import { reviewInvitationsHandler } from './review-invitations';
 import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
+import { reconciliationHandler } from './reconciliation';
 import { checkoutsHandler, paymentMailHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
@@ -22,5 +23,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     refund: refundHandler(ctx),
     checkouts: checkoutsHandler(ctx),
     'payment-mail': paymentMailHandler(ctx),
+    reconciliation: reconciliationHandler(ctx),
   };
 }

@@ -53,6 +53,11 @@ export interface JobData {
   checkouts: { task: 'reconcile' };
   /** The learner's mail of a payment or of a refund's change, its PDF drawn here (not in the money's transaction). */
   'payment-mail': PaymentMailJob;
+  /**
+   * Daily: the provider's payments of a day compared with the payments and the ledger (issue 24); `day`
+   * (YYYY-MM-DD in APP_TIMEZONE) defaults to yesterday.
+   */
+  reconciliation: { day?: string };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -67,6 +72,7 @@ export const JOB_KINDS = [
   'refund',
   'checkouts',
   'payment-mail',
+  'reconciliation',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -180,6 +186,14 @@ export async function startQueue(opts: {
     // Like the sessions' clock: the next minute picks up whatever is still due.
     checkouts: { retryLimit: 0, expireInSeconds: 300 },
     'payment-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+    // A provider outage: asked again about 10, 20, 40... minutes later, for most of the day.
+    reconciliation: {
+      retryLimit: 6,
+      retryDelay: 600,
+      retryBackoff: true,
+      retryDelayMax: 7200,
+      expireInSeconds: 1800,
+    },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

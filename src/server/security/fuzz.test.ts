@@ -446,6 +446,8 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/reviews',
         'POST /api/admin/reviews/{id}/hide',
         'POST /api/admin/reviews/{id}/unhide',
+        'GET /api/admin/reconciliation/exceptions',
+        'POST /api/admin/reconciliation/exceptions/{id}/resolve',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -916,6 +916,20 @@ const PAYMENT_ROWS: Row[] = [
     expect: { ...ADMIN_ONLY, admin: 404 },
   },
   {
+    // The daily reconciliation's exceptions (issue 24): admins only; an unknown one is not found.
+    method: 'GET',
+    route: '/api/admin/reconciliation/exceptions',
+    url: () => '/api/admin/reconciliation/exceptions?status=open&page=1',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reconciliation/exceptions/:id/resolve',
+    url: () => `/api/admin/reconciliation/exceptions/${randomUUID()}/resolve`,
+    body: () => ({ note: 'Checked with the bank.' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
     // Guarded by its signature, not a session: unsigned, everyone gets 400.
     method: 'POST',
     route: '/api/payments/webhooks/razorpay',
