@@ -43,7 +43,7 @@ export default defineConfig({
     },
     {
       name: 'journeys',
-      testIgnore: /(public|a11y|session-life-cycle)\.spec\.ts$/,
+      testIgnore: /(public|a11y|session-life-cycle|payout-flow)\.spec\.ts$/,
       dependencies: ['catalogue'],
       use: { viewport: { width: 1280, height: 800 } },
     },
@@ -52,6 +52,13 @@ export default defineConfig({
       name: 'sessions',
       testMatch: /session-life-cycle\.spec\.ts$/,
       dependencies: ['journeys'],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    // Moves the clock too (past a session's no-show window), so it runs alone after the session life cycle.
+    {
+      name: 'payouts',
+      testMatch: /payout-flow\.spec\.ts$/,
+      dependencies: ['sessions'],
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -151,6 +151,7 @@ const ADMIN_TABS = [
   'Sessions',
   'Credentials',
   'Reviews',
+  'Reconciliation',
   'Contact messages',
   'Mail',
   'Audit log',
@@ -231,7 +232,7 @@ for (const viewport of [
       });
 
       test('the admin: the same sessions, the account, every tab of the console', async ({ page }) => {
-        // Nine tabs and four pages, each audited, on a shared two-core machine.
+        // Ten tabs and four pages, each audited, on a shared two-core machine.
         test.setTimeout(180_000);
         await loginAsDemo(page, 'admin');
         const found: string[] = [];

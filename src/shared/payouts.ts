@@ -184,6 +184,7 @@ export const PAYOUT_RUN_MSG = {
   alreadyFailed: 'This payout already failed.',
   notManual: 'This payout goes through Razorpay Route; its state comes from Razorpay.',
   skippedNoAction: 'Nothing was sent for a skipped payout.',
+  skippedNoDetails: 'No payout details: the shark was mailed to add them. The balance waits.',
   markedPaid: 'Payout marked paid. The shark was told.',
   markedFailed: 'Payout marked failed. Its money is back in the balance and the shark was told why.',
 } as const;

@@ -9,6 +9,7 @@ import { MAIL_STATUSES } from '#shared/mail.ts';
 import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
 import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
+import { RECONCILIATION_KINDS } from '#shared/reconciliation.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -371,6 +372,7 @@ export const payments = pgTable(
       .on(t.bookingId)
       .where(sql`${t.status} IN ('created', 'captured') AND ${t.duplicateOf} IS NULL`),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_status_captured_idx').on(t.status, t.capturedAt),
     index('payments_payer_idx').on(t.payerId),
     check(
       'payments_amount_check',
@@ -488,12 +490,25 @@ export const ledgerTransactions = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     bookingId: uuid('booking_id'),
+    /**
+     * The payout a payout's posting belongs to (issue 24, decision 146), and the reference its money left with
+     * (the bank's UTR, the provider's transfer id): the reconciliation finds a payout paid twice by them.
+     */
+    payoutId: uuid('payout_id'),
+    reference: text('reference'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_transactions_key').on(t.idempotencyKey),
     index('ledger_transactions_payment_idx').on(t.paymentId),
     index('ledger_transactions_booking_idx').on(t.bookingId),
+    index('ledger_transactions_kind_at_idx').on(t.kind, t.at),
+    index('ledger_transactions_payout_idx')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} IS NOT NULL`),
+    index('ledger_transactions_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} IS NOT NULL`),
   ],
 );
 
@@ -514,6 +529,43 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.accountId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_amount_check', sql`${t.amountPaise} <> 0`),
+  ],
+);
+
+/**
+ * What the daily reconciliation found (issue 24, decision 145): a difference between the provider's records, the
+ * payments and the ledger, open until an admin resolves it with a note. One row per (kind, subject): a run
+ * again over the same day adds nothing, and a resolved exception is not raised again. `subject` is the stable
+ * name of what differs (the provider's payment id, our payment id, `payout:<id>`, `reference:<utr>`).
+ */
+export const reconciliationExceptions = pgTable(
+  'reconciliation_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: RECONCILIATION_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    /** The day reconciled when it was found, in APP_TIMEZONE. */
+    day: date('day', { mode: 'string' }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** Our payment and its booking, when there is one (no foreign key: this records what may be missing). */
+    paymentId: uuid('payment_id'),
+    bookingId: uuid('booking_id'),
+    providerAmountPaise: bigint('provider_amount_paise', { mode: 'number' }),
+    ledgerAmountPaise: bigint('ledger_amount_paise', { mode: 'number' }),
+    /** The rest of the facts: the order, the amount our payment row records, the payouts and their reference. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    unique('reconciliation_exceptions_subject_key').on(t.kind, t.subject),
+    index('reconciliation_exceptions_open_idx').on(t.resolvedAt, t.foundAt),
+    check(
+      'reconciliation_exceptions_resolved_check',
+      sql`(${t.resolvedAt} IS NULL) = (${t.resolutionNote} IS NULL)`,
+    ),
   ],
 );
 

@@ -8,6 +8,7 @@ import { sessionsHandler } from './sessions';
 import { reviewInvitationsHandler } from './review-invitations';
 import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
 import { payoutsHandler } from './payouts';
+import { reconciliationHandler } from './reconciliation';
 import { checkoutsHandler, paymentMailHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
@@ -24,5 +25,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     checkouts: checkoutsHandler(ctx),
     'payment-mail': paymentMailHandler(ctx),
     payouts: payoutsHandler(ctx),
+    reconciliation: reconciliationHandler(ctx),
   };
 }

@@ -56,6 +56,11 @@ export interface JobData {
   'payment-mail': PaymentMailJob;
   /** The payout run (weekly or monthly), or one Route payout sent to the provider (issue 24). */
   payouts: PayoutJob;
+  /**
+   * Daily: the provider's payments of a day compared with the payments and the ledger (issue 24); `day`
+   * (YYYY-MM-DD in APP_TIMEZONE) defaults to yesterday.
+   */
+  reconciliation: { day?: string };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -71,6 +76,7 @@ export const JOB_KINDS = [
   'checkouts',
   'payment-mail',
   'payouts',
+  'reconciliation',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -190,6 +196,14 @@ export async function startQueue(opts: {
       retryDelay: 30,
       retryBackoff: true,
       retryDelayMax: 3600,
+      expireInSeconds: 1800,
+    },
+    // A provider outage: asked again about 10, 20, 40... minutes later, for most of the day.
+    reconciliation: {
+      retryLimit: 6,
+      retryDelay: 600,
+      retryBackoff: true,
+      retryDelayMax: 7200,
       expireInSeconds: 1800,
     },
   } satisfies Record<JobKind, object>;

@@ -13,6 +13,9 @@ export const SCHEDULES = [
   { kind: 'review-invitations', cron: '0 10 * * *', data: { task: 'invite' } },
   // Open checkouts past their hold are closed; payments and refunds left open are asked about (issue 23).
   { kind: 'checkouts', cron: '* * * * *', data: { task: 'reconcile' } },
+  // Every night at 04:40, yesterday's provider payments against the payments and the ledger (issue 24): late
+  // enough that the day's webhooks and the checkouts' reconciliation have settled it.
+  { kind: 'reconciliation', cron: '40 4 * * *', data: {} },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

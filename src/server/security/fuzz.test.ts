@@ -284,6 +284,8 @@ const NOT_FUZZED: Record<string, string> = {
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /api/test-gateway/v1/orders/:id/payments':
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
+  'GET /api/test-gateway/v1/payments':
+    "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'POST /api/test-gateway/v1/payments/:id/refund':
     "Razorpay's API, emulated; Razorpay's error bodies (test-gateway.test.ts)",
   'GET /api/test-gateway/v1/payments/:id/refunds/:refundId':
@@ -461,6 +463,8 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/reviews',
         'POST /api/admin/reviews/{id}/hide',
         'POST /api/admin/reviews/{id}/unhide',
+        'GET /api/admin/reconciliation/exceptions',
+        'POST /api/admin/reconciliation/exceptions/{id}/resolve',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -818,6 +818,12 @@ const TEST_GATEWAY_ROWS: Row[] = [
     expect: everyone(401),
   },
   {
+    method: 'GET',
+    route: '/api/test-gateway/v1/payments',
+    url: () => '/api/test-gateway/v1/payments?from=1795000000&to=1795086399&count=100',
+    expect: everyone(401),
+  },
+  {
     method: 'POST',
     route: '/api/test-gateway/v1/payments/:id/refund',
     url: () => '/api/test-gateway/v1/payments/pay_x/refund',
@@ -977,6 +983,20 @@ const PAYMENT_ROWS: Row[] = [
     method: 'POST',
     route: '/api/admin/refunds/:id/retry',
     url: () => `/api/admin/refunds/${randomUUID()}/retry`,
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    // The daily reconciliation's exceptions (issue 24): admins only; an unknown one is not found.
+    method: 'GET',
+    route: '/api/admin/reconciliation/exceptions',
+    url: () => '/api/admin/reconciliation/exceptions?status=open&page=1',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reconciliation/exceptions/:id/resolve',
+    url: () => `/api/admin/reconciliation/exceptions/${randomUUID()}/resolve`,
+    body: () => ({ note: 'Checked with the bank.' }),
     expect: { ...ADMIN_ONLY, admin: 404 },
   },
   {

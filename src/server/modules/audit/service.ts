@@ -11,7 +11,15 @@ export interface AuditEntryInput {
   actorId: string | null;
   action: string;
   targetType:
-    'application' | 'shark' | 'user' | 'credential' | 'review' | 'session' | 'payout' | 'payout_batch';
+    | 'application'
+    | 'shark'
+    | 'user'
+    | 'credential'
+    | 'review'
+    | 'session'
+    | 'payout'
+    | 'payout_batch'
+    | 'reconciliation_exception';
   targetId: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;

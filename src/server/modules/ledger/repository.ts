@@ -1,6 +1,6 @@
 // All SQL of the ledger (issue 23, decision 132): accounts found or made, transactions and entries appended.
 // The database keeps it honest: a transaction's entries sum to zero at commit, and nothing is ever updated.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
 import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
@@ -37,6 +37,8 @@ export interface NewTransaction {
   paymentId?: string | null;
   refundId?: string | null;
   bookingId?: string | null;
+  payoutId?: string | null;
+  reference?: string | null;
   at?: Date;
 }
 
@@ -150,4 +152,63 @@ export async function bookingsBalance(
       ),
     );
   return Number(row.balance);
+}
+
+/**
+ * What the ledger's captures of these payments took into the provider's clearing account, by payment id (a
+ * payment without a capture posting is absent).
+ */
+export async function capturedAmounts(db: DbOrTx, kind: string, paymentIds: string[]) {
+  if (paymentIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({
+      paymentId: ledgerTransactions.paymentId,
+      amount: sql<string>`sum(${ledgerEntries.amountPaise})::text`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.kind, kind),
+        inArray(ledgerTransactions.paymentId, paymentIds),
+        eq(ledgerAccounts.kind, 'provider_clearing'),
+      ),
+    )
+    .groupBy(ledgerTransactions.paymentId);
+  return new Map(rows.flatMap((r) => (r.paymentId ? [[r.paymentId, Number(r.amount)] as const] : [])));
+}
+
+/**
+ * Transactions of this kind that share their payout, or their reference with another payout's, where one of
+ * them was posted in [from, to): each with its payout, reference and time, oldest first.
+ */
+export async function repeatedPayoutPostings(db: DbOrTx, kind: string, range: { from: Date; to: Date }) {
+  const t = ledgerTransactions;
+  const recent = and(eq(t.kind, kind), gte(t.at, range.from), lt(t.at, range.to));
+  const samePayout = db
+    .select({ payoutId: t.payoutId })
+    .from(t)
+    .where(and(eq(t.kind, kind), isNotNull(t.payoutId)))
+    .groupBy(t.payoutId)
+    .having(sql`count(*) > 1`);
+  const sameReference = db
+    .select({ reference: t.reference })
+    .from(t)
+    .where(and(eq(t.kind, kind), isNotNull(t.reference)))
+    .groupBy(t.reference)
+    .having(sql`count(DISTINCT ${t.payoutId}) > 1`);
+  const recentPayouts = db.select({ payoutId: t.payoutId }).from(t).where(recent);
+  const recentReferences = db.select({ reference: t.reference }).from(t).where(recent);
+  return db
+    .select({ id: t.id, payoutId: t.payoutId, reference: t.reference, at: t.at })
+    .from(t)
+    .where(
+      and(
+        eq(t.kind, kind),
+        sql`((${t.payoutId} IN ${samePayout} AND ${t.payoutId} IN ${recentPayouts})
+          OR (${t.reference} IN ${sameReference} AND ${t.reference} IN ${recentReferences}))`,
+      ),
+    )
+    .orderBy(t.at, t.id);
 }

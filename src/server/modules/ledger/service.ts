@@ -3,6 +3,7 @@
 // retried event (a replayed webhook, a job run twice) posts nothing more. Amounts are integer paise; a debit
 // is positive, a credit negative.
 import type { DbOrTx } from '#server/db/client.ts';
+import { now } from '#server/time.ts';
 import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
 import * as repo from './repository';
 
@@ -23,6 +24,9 @@ export interface Posting {
   paymentId?: string | null;
   refundId?: string | null;
   bookingId?: string | null;
+  /** A payout's postings name it, and the reference its money left with (decision 146). */
+  payoutId?: string | null;
+  reference?: string | null;
   at?: Date;
   /** Debits positive, credits negative; they must sum to zero (the database checks again at commit). */
   lines: ReadonlyArray<readonly [Account, number]>;
@@ -55,7 +59,10 @@ export async function post(tx: DbOrTx, p: Posting): Promise<boolean> {
     paymentId: p.paymentId ?? null,
     refundId: p.refundId ?? null,
     bookingId: p.bookingId ?? null,
-    at: p.at,
+    payoutId: p.payoutId ?? null,
+    reference: p.reference ?? null,
+    // The app's clock, as every rule about time reads it (the reconciliation finds a day's postings by it).
+    at: p.at ?? now(),
   });
   if (!id) return false;
   const ids = await repo.accountIds(
@@ -112,4 +119,58 @@ export async function bookingsPosted(db: DbOrTx, kind: string, bookingIds: strin
 export async function trialBalance(db: DbOrTx) {
   const [accounts, total] = await Promise.all([repo.balances(db), repo.entriesTotal(db)]);
   return { accounts, totalPaise: total };
+}
+
+/** The kind of a payment's capture posting (the money in the provider's clearing account). */
+export const PAYMENT_CAPTURED = 'payment_captured';
+
+/**
+ * The kind of the posting that marks a payout paid (decision 146): keyed `payout:<id>:paid`, with its payoutId
+ * and the reference the money left with (UTR, transfer id). The payouts module posts it; the reconciliation
+ * reads it.
+ */
+export const PAYOUT_PAID = 'payout_paid';
+export const payoutPaidKey = (payoutId: string) => `payout:${payoutId}:paid`;
+
+/** What the ledger's captures of these payments took in, in paise, by payment id (absent: no capture posted). */
+export const capturedAmounts = (db: DbOrTx, paymentIds: string[]) =>
+  repo.capturedAmounts(db, PAYMENT_CAPTURED, [...new Set(paymentIds)]);
+
+export interface PayoutPaidTwice {
+  /** `payout:<id>` (one payout paid more than once) or `reference:<ref>` (one reference on several payouts). */
+  subject: string;
+  payoutIds: string[];
+  reference: string | null;
+  postings: number;
+}
+
+/**
+ * Payouts marked paid twice, among the payout_paid postings of [from, to): a payout with more than one, and a
+ * reference on more than one payout (each with its earlier postings, whenever they were made).
+ */
+export async function payoutsPaidTwice(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+): Promise<PayoutPaidTwice[]> {
+  const rows = await repo.repeatedPayoutPostings(db, PAYOUT_PAID, range);
+  const found = new Map<string, PayoutPaidTwice>();
+  const add = (subject: string, payoutId: string | null, reference: string | null) => {
+    const f = found.get(subject) ?? { subject, payoutIds: [], reference, postings: 0 };
+    f.postings++;
+    if (payoutId && !f.payoutIds.includes(payoutId)) f.payoutIds.push(payoutId);
+    found.set(subject, f);
+  };
+  const perPayout = new Map<string, number>();
+  const payoutsOfReference = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (r.payoutId) perPayout.set(r.payoutId, (perPayout.get(r.payoutId) ?? 0) + 1);
+    if (r.reference && r.payoutId)
+      payoutsOfReference.set(r.reference, (payoutsOfReference.get(r.reference) ?? new Set()).add(r.payoutId));
+  }
+  for (const r of rows) {
+    if (r.payoutId && (perPayout.get(r.payoutId) ?? 0) > 1) add(`payout:${r.payoutId}`, r.payoutId, null);
+    if (r.reference && (payoutsOfReference.get(r.reference)?.size ?? 0) > 1)
+      add(`reference:${r.reference}`, r.payoutId, r.reference);
+  }
+  return [...found.values()];
 }

@@ -63,6 +63,7 @@ export const MAIL_TEMPLATES = [
   'payout-details-changed',
   'payout-update',
   'payout-details-missing',
+  'reconciliation-exceptions',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -158,6 +159,13 @@ export interface MailData {
   };
   /** To a payee the payout run skipped: a balance to pay and no payout details. */
   'payout-details-missing': { amount: string; link: string };
+  /** To every admin, once per reconciliation run that found something new: one line per new exception. */
+  'reconciliation-exceptions': {
+    /** The day reconciled, as the app's zone reads it ("22 Nov 2026"). */
+    day: string;
+    exceptions: { label: string; summary: string }[];
+    link: string;
+  };
 }
 
 export type SessionSide = 'learner' | 'shark';
@@ -433,6 +441,21 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     ],
     action: { label: 'Add payout details', url: d.link },
   }),
+  'reconciliation-exceptions': (d) => {
+    const n = d.exceptions.length;
+    const count = `${n} new exception${n === 1 ? '' : 's'}`;
+    return {
+      subject: `Reconciliation of ${d.day}: ${count}`,
+      preview: `The provider's records and the ledger differ: ${count} to look into.`,
+      heading: 'Reconciliation exceptions',
+      paragraphs: [
+        `The daily reconciliation of ${d.day} compared the provider's payments with our payments and the ledger, and found ${count}:`,
+        ...d.exceptions.map((e) => `${e.label}: ${e.summary}`),
+      ],
+      action: { label: 'Open the reconciliation', url: d.link },
+      after: ['Each stays open in the admin console until an admin resolves it with a note.'],
+    };
+  },
   'credential-reviewed': (d) => ({
     subject: d.verified ? `${d.credential} is verified` : `${d.credential} could not be verified`,
     preview: d.verified
@@ -955,6 +978,22 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       link: `${origin}${paths.shark.earnings}`,
     },
     'payout-details-missing': { amount: '₹4,500', link: `${origin}${paths.shark.payouts}` },
+    'reconciliation-exceptions': {
+      day: '22 Nov 2026',
+      exceptions: [
+        {
+          label: 'Provider payment with no booking',
+          summary:
+            'The provider captured ₹1,500 as pay_SampleProvider01 (order order_SampleOrder001), and no paid booking records it.',
+        },
+        {
+          label: 'Amount mismatch',
+          summary:
+            "The provider captured ₹1,000 as pay_SampleProvider02; the booking's payment records ₹3,000 and the ledger ₹3,000.",
+        },
+      ],
+      link: `${origin}${paths.admin}?tab=reconciliation`,
+    },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'session-requested': {
       ...session,

@@ -41,6 +41,9 @@ export interface GatewayPayment {
   amount_refunded: number;
 }
 
+/** A payment as Razorpay lists them: one taken outside an order (a payment link, a QR code) has no order. */
+export type ListedPayment = Omit<GatewayPayment, 'order_id'> & { order_id: string | null };
+
 export interface GatewayRefund {
   id: string;
   entity: 'refund';
@@ -153,6 +156,11 @@ export interface Gateway {
     notes?: Record<string, string>;
   }): Promise<GatewayOrder>;
   orderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /**
+   * Every payment the provider took from `from` up to (not including) `to`, by its created_at: Razorpay's
+   * GET /v1/payments?from=&to=&count=100&skip=N, asked a page of 100 at a time until a page comes back short.
+   */
+  listPayments(range: { from: Date; to: Date }): Promise<ListedPayment[]>;
   createRefund(input: {
     paymentId: string;
     amountPaise: number;
@@ -245,6 +253,7 @@ const paymentSchema = z.looseObject({
   created_at: z.number(),
   amount_refunded: z.number().int().optional().default(0),
 });
+const listedPaymentSchema = paymentSchema.extend({ order_id: z.string().min(1).nullable() });
 const refundSchema = z.looseObject({
   id: z.string().min(1),
   entity: z.literal('refund'),
@@ -392,6 +401,9 @@ export function razorpayGateway(opts: RazorpayGatewayOptions): Gateway {
   }
 
   const id = (value: string) => encodeURIComponent(value);
+  /** Razorpay's largest page of a list. */
+  const PAGE = 100;
+  const unix = (at: Date) => Math.floor(at.getTime() / 1000);
 
   return {
     provider: opts.provider,
@@ -411,6 +423,20 @@ export function razorpayGateway(opts: RazorpayGatewayOptions): Gateway {
           collectionOf(paymentSchema) as z.ZodType<{ items: GatewayPayment[] }>,
         )
       ).items,
+    listPayments: async ({ from, to }) => {
+      // Both ends of Razorpay's range are whole seconds and inclusive: [from, to) ends a second before `to`.
+      const range = `from=${unix(from)}&to=${Math.ceil(to.getTime() / 1000) - 1}&count=${PAGE}`;
+      const all: ListedPayment[] = [];
+      for (let skip = 0; ; skip += PAGE) {
+        const page = await call(
+          'GET',
+          `/v1/payments?${range}&skip=${skip}`,
+          collectionOf(listedPaymentSchema) as z.ZodType<{ items: ListedPayment[] }>,
+        );
+        all.push(...page.items);
+        if (page.items.length < PAGE) return all;
+      }
+    },
     createRefund: ({ paymentId, amountPaise, idempotencyKey, notes: refundNotes = {} }) =>
       call(
         'POST',

@@ -1,6 +1,6 @@
 // All SQL of payments (issue 23): payments, refunds, webhook events and numbered documents. The ledger has its
 // own module; a session's rows are the sessions module's.
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -265,4 +265,24 @@ export async function countSharkPayments(db: DbOrTx, sharkId: string): Promise<n
     .from(payments)
     .where(and(eq(payments.sharkId, sharkId), eq(payments.status, 'captured'), isNull(payments.duplicateOf)));
   return Number(row.n);
+}
+
+export async function findPaymentsByProviderIds(db: DbOrTx, providerPaymentIds: string[]) {
+  if (providerPaymentIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.providerPaymentId, providerPaymentIds));
+}
+
+/** Captured payments (duplicates too) whose capture was recorded in [from, to), oldest first. */
+export async function listCapturedBetween(db: DbOrTx, range: { from: Date; to: Date }) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'captured'),
+        gte(payments.capturedAt, range.from),
+        lt(payments.capturedAt, range.to),
+      ),
+    )
+    .orderBy(asc(payments.capturedAt), asc(payments.id));
 }

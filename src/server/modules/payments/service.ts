@@ -26,7 +26,7 @@ import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
 import type { JobQueue, PaymentMailJob } from '#server/jobs/queue.ts';
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { isPosted, post, type Payee } from '#server/modules/ledger/service.ts';
+import { isPosted, PAYMENT_CAPTURED, post, type Payee } from '#server/modules/ledger/service.ts';
 import {
   documentFileName,
   documentNumber,
@@ -49,7 +49,7 @@ import {
 import { quote, refundPercent, refundSplit, splitPayment, type FeeTerms } from './pricing';
 import * as repo from './repository';
 
-export type { Gateway, GatewayPayment, GatewayTransfer } from './gateway';
+export type { Gateway, GatewayPayment, GatewayTransfer, ListedPayment } from './gateway';
 // Payouts' Route provider tells a refusal (the payout fails) from an outage (retried) by it.
 export { GatewayRejected } from './gateway';
 export type { PaymentRow } from './repository';
@@ -325,7 +325,7 @@ async function postCapture(tx: DbOrTx, p: repo.PaymentRow) {
   const shark = p.amountPaise - p.feePaise - p.feeTaxPaise;
   await post(tx, {
     key: `payment:${p.id}:captured`,
-    kind: 'payment_captured',
+    kind: PAYMENT_CAPTURED,
     memo: p.description,
     paymentId: p.id,
     bookingId: p.bookingId,
@@ -939,3 +939,26 @@ export async function bookingPayments(
 
 /** What the payer has paid through us, less what was or is being refunded (the bookings page's total). */
 export const netPaidPaise = (db: DbOrTx, payerId: string) => repo.payerNetPaidPaise(db, payerId);
+
+// ---- Reconciliation ----------------------------------------------------------------------------------------
+
+/** Our payments of these provider payment ids (any state), for the daily reconciliation. */
+export const paymentsByProviderIds = (db: DbOrTx, providerPaymentIds: string[]) =>
+  repo.findPaymentsByProviderIds(db, [...new Set(providerPaymentIds)]);
+
+/** Our captured payments (duplicates too) recorded in [from, to), for the daily reconciliation. */
+export const capturedPaymentsBetween = (db: DbOrTx, range: { from: Date; to: Date }) =>
+  repo.listCapturedBetween(db, range);
+
+/**
+ * The provider's payments of an order for the reconciliation: none when the provider knows no such order (its
+ * 400 "does not exist"); an outage or any other refusal throws, so the run is retried rather than misled.
+ */
+export async function orderPaymentsOrNone(gateway: Gateway, orderId: string): Promise<GatewayPayment[]> {
+  try {
+    return await gateway.orderPayments(orderId);
+  } catch (e) {
+    if (e instanceof GatewayRejected && (e.status === 400 || e.status === 404)) return [];
+    throw e;
+  }
+}

@@ -150,7 +150,12 @@ export async function adminPayoutPage(
         q ? or(ilike(sharks.name, q), ilike(users.email, q)) : undefined,
       ),
     )
-    .orderBy(desc(payouts.createdAt), sharks.name, payouts.id)
+    // What needs the admin first (to send, then to confirm), then failures, the paid, and the skipped.
+    .orderBy(
+      sql`CASE ${payouts.status} WHEN 'created' THEN 0 WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'paid' THEN 3 ELSE 4 END`,
+      sharks.name,
+      payouts.id,
+    )
     .limit(page.limit)
     .offset(page.offset);
   return { total: rows[0]?.total ?? 0, items: rows };

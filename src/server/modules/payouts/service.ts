@@ -27,7 +27,14 @@ import type { AuthContext } from '#server/http/auth-context.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { payeeBalance, payeesAvailableAtLeast, post, type Payee } from '#server/modules/ledger/service.ts';
+import {
+  PAYOUT_PAID,
+  payeeBalance,
+  payeesAvailableAtLeast,
+  payoutPaidKey,
+  post,
+  type Payee,
+} from '#server/modules/ledger/service.ts';
 import { GatewayRejected, type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
@@ -221,7 +228,7 @@ async function payOne(
       amountPaise: availablePaise,
       status: 'skipped',
       provider: 'manual',
-      failureReason: PAYOUT_MSG.noneYet,
+      failureReason: PAYOUT_RUN_MSG.skippedNoDetails,
     });
     if (skipped)
       await ctx.mailer.enqueue(tx, {
@@ -244,6 +251,7 @@ async function payOne(
   if (!row) return 'alreadyPaid';
   await post(tx, {
     key: `payout:${row.id}:created`,
+    payoutId: row.id,
     kind: 'payout_created',
     memo: `Payout ${period} to ${contact.name}`,
     lines: [
@@ -293,6 +301,7 @@ async function markSent(tx: DbOrTx, ctx: MailContext, row: repo.PayoutRow, refer
   });
   await post(tx, {
     key: `payout:${row.id}:sent`,
+    payoutId: row.id,
     kind: 'payout_sent',
     memo: `Payout ${row.period} sent`,
     lines: [
@@ -316,9 +325,12 @@ async function markPaid(tx: DbOrTx, ctx: MailContext, id: string, reference: str
   row = await markSent(tx, ctx, row, null);
   const paid = await repo.updatePayout(tx, row.id, { status: 'paid', paidAt: now(), reference });
   await post(tx, {
-    key: `payout:${row.id}:paid`,
-    kind: 'payout_paid',
+    key: payoutPaidKey(row.id),
+    kind: PAYOUT_PAID,
     memo: `Payout ${row.period} paid (${reference})`,
+    // Named, with the reference the money left with: the reconciliation finds a payout paid twice by these.
+    payoutId: row.id,
+    reference,
     lines: [
       ['payouts_in_transit', row.amountPaise],
       ['provider_clearing', -row.amountPaise],
@@ -342,6 +354,7 @@ async function markFailed(tx: DbOrTx, ctx: MailContext, id: string, reason: stri
   });
   await post(tx, {
     key: `payout:${row.id}:failed`,
+    payoutId: row.id,
     kind: 'payout_failed',
     memo: `Payout ${row.period} failed: ${reason}`,
     lines: [

@@ -1,7 +1,7 @@
 // All SQL of the built-in test gateway: its orders, payments and refunds, each kept as the JSON body Razorpay's API
 // would answer with (test_gateway_objects). A payment's parent is its order, a refund's its payment. Route's
 // linked accounts have none; a product configuration's and a transfer's parent is its account.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { testGatewayObjects } from '#server/db/schema.ts';
 
@@ -44,6 +44,28 @@ export async function listChildren(db: DbOrTx, entity: GatewayEntity, parentId: 
     .from(testGatewayObjects)
     .where(and(eq(testGatewayObjects.parentId, parentId), eq(testGatewayObjects.entity, entity)))
     .orderBy(asc(testGatewayObjects.createdAt), asc(sql`${testGatewayObjects.body}->'created_at'`));
+  return rows.map((r) => r.body);
+}
+
+/**
+ * A page of the objects of this entity created from `from` to `to` (unix seconds, both included, by the body's
+ * created_at), newest first as Razorpay lists them.
+ */
+export async function listCreatedBetween(
+  db: DbOrTx,
+  entity: GatewayEntity,
+  range: { from: number; to: number; count: number; skip: number },
+): Promise<Body[]> {
+  const createdAt = sql`(${testGatewayObjects.body}->>'created_at')::bigint`;
+  const rows = await db
+    .select({ body: testGatewayObjects.body })
+    .from(testGatewayObjects)
+    .where(
+      and(eq(testGatewayObjects.entity, entity), sql`${createdAt} BETWEEN ${range.from} AND ${range.to}`),
+    )
+    .orderBy(desc(createdAt), desc(testGatewayObjects.createdAt), desc(testGatewayObjects.id))
+    .limit(range.count)
+    .offset(range.skip);
   return rows.map((r) => r.body);
 }
 

@@ -25,6 +25,7 @@ import {
   createOrder,
   createRefund,
   fetchRefund,
+  listPayments,
   orderPayments,
   RazorpayError,
   razorpayErrorBody,
@@ -176,6 +177,29 @@ const transferHeaders = z.looseObject({
     .optional(),
 });
 // ---- end of Route --------------------------------------------------------------------------------------------
+// GET /v1/payments's range and page, in Razorpay's words. Its timestamps are unix seconds from 2000 to 2120.
+const timestamp = (name: 'from' | 'to') =>
+  z.coerce
+    .number({ error: `${name} must be an integer.` })
+    .int(`${name} must be an integer.`)
+    .min(946684800, `${name} must be between 946684800 and 4765046400`)
+    .max(4765046400, `${name} must be between 946684800 and 4765046400`)
+    .optional();
+const listQuery = z.object({
+  from: timestamp('from'),
+  to: timestamp('to'),
+  count: z.coerce
+    .number({ error: 'The count must be an integer.' })
+    .int('The count must be an integer.')
+    .min(1, 'The count must be at least 1.')
+    .max(100, 'The count may not be greater than 100.')
+    .optional(),
+  skip: z.coerce
+    .number({ error: 'The skip must be an integer.' })
+    .int('The skip must be an integer.')
+    .min(0, 'The skip must be at least 0.')
+    .optional(),
+});
 
 /** A Razorpay error body for anything a /v1 request meets, as Razorpay would word it. */
 function asRazorpayError(err: FastifyError | Error): RazorpayError | null {
@@ -231,6 +255,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       '/orders/:id/payments',
       { ...serverToServer, schema: { hide: true, params: z.object({ id: razorpayId }) } },
       async (req) => orderPayments(app.db, req.params.id),
+    );
+    api.get('/payments', { ...serverToServer, schema: { hide: true, querystring: listQuery } }, async (req) =>
+      listPayments(app.db, req.query),
     );
     api.post(
       '/payments/:id/refund',

@@ -165,6 +165,22 @@ export async function orderPayments(db: DbOrTx, orderId: string): Promise<Body> 
   return { entity: 'collection', count: items.length, items };
 }
 
+/** GET /v1/payments: the payments created in a range of unix seconds, newest first, a page at a time. */
+export async function listPayments(
+  db: DbOrTx,
+  query: { from?: number; to?: number; count?: number; skip?: number },
+): Promise<Body> {
+  const items = (
+    await repo.listCreatedBetween(db, 'payment', {
+      from: query.from ?? 0,
+      to: query.to ?? unixNow(),
+      count: query.count ?? 10,
+      skip: query.skip ?? 0,
+    })
+  ).map(publicBody);
+  return { entity: 'collection', count: items.length, items };
+}
+
 /** The payment's refund status once `refunded` of its amount has gone back (or is on its way). */
 const withRefunded = (payment: Body, refunded: number): Body => ({
   ...payment,

@@ -3,7 +3,9 @@
 // checks their signatures with the adapter, as the payments module's receiver does.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, resetDb } from '#server/test/app.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { testGatewayObjects } from '#server/db/schema.ts';
+import { setClock } from '#server/time.ts';
 import {
   GatewayRejected,
   GatewayUnavailable,
@@ -367,6 +369,74 @@ describe('refunds', () => {
       gateway.createRefund({ paymentId: failed, amountPaise: 50000, idempotencyKey: 'refund-0008-abcdef' }),
     );
     expect(err).toMatchObject({ status: 400, field: 'payment_id' });
+  });
+});
+
+describe('listing payments (GET /v1/payments)', () => {
+  const t0 = Date.parse('2026-11-23T10:00:00Z');
+  afterEach(() => setClock());
+
+  it('lists the payments created in a range, newest first, a page at a time through the adapter', async () => {
+    setClock(() => new Date(t0));
+    const first = await paidOrder(150000);
+    setClock(() => new Date(t0 + 10_000));
+    const failedOrder = await gateway.createOrder({ amountPaise: 50000, receipt: 'payment-2' });
+    expect((await pay(failedOrder.id, 'failure')).statusCode).toBe(200);
+    setClock(() => new Date(t0 + 20_000));
+    await paidOrder(90000); // at the range's end: left out
+
+    const listed = await gateway.listPayments({ from: new Date(t0), to: new Date(t0 + 20_000) });
+    expect(listed.map((p) => [p.order_id, p.status, p.amount])).toEqual([
+      [failedOrder.id, 'failed', 50000],
+      [first.orderId, 'captured', 150000],
+    ]);
+
+    // Razorpay's paging over the same range: count and skip.
+    const basic = `Basic ${Buffer.from(`${TEST_GATEWAY.keyId}:${TEST_GATEWAY.keySecret}`).toString('base64')}`;
+    const range = `from=${t0 / 1000}&to=${t0 / 1000 + 19}`;
+    const second = await app.inject({
+      method: 'GET',
+      url: `/api/test-gateway/v1/payments?${range}&count=1&skip=1`,
+      headers: { authorization: basic },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ entity: 'collection', count: 1, items: [{ id: first.paymentId }] });
+    const tooMany = await app.inject({
+      method: 'GET',
+      url: `/api/test-gateway/v1/payments?${range}&count=101`,
+      headers: { authorization: basic },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatchObject({
+      code: 'BAD_REQUEST_ERROR',
+      description: 'The count may not be greater than 100.',
+      field: 'count',
+    });
+  });
+
+  it('asks page after page of 100 until a page comes back short', async () => {
+    const { db } = await testDatabase();
+    await db.insert(testGatewayObjects).values(
+      Array.from({ length: 230 }, (_, i) => ({
+        id: `pay_Listed${String(i).padStart(8, '0')}`,
+        entity: 'payment' as const,
+        parentId: null,
+        body: {
+          id: `pay_Listed${String(i).padStart(8, '0')}`,
+          entity: 'payment',
+          amount: 100 + i,
+          currency: 'INR',
+          status: 'captured',
+          order_id: null,
+          captured: true,
+          created_at: t0 / 1000 + i,
+        },
+      })),
+    );
+    const listed = await gateway.listPayments({ from: new Date(t0), to: new Date(t0 + 3_600_000) });
+    expect(listed).toHaveLength(230);
+    expect(new Set(listed.map((p) => p.id)).size).toBe(230);
+    expect(listed[0]).toMatchObject({ amount: 329, order_id: null });
   });
 });
 

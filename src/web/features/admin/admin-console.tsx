@@ -1,8 +1,11 @@
 // The admin console (/admin): run the marketplace from one page of tabs: create shark accounts and see every
 // shark, decide applications, search and suspend accounts, search sessions, verify credentials, moderate
-// reported reviews, read contact messages, the mail log and the audit log. Every section is a component of this
-// feature; the reported reviews come from features/reviews, passed in by the page.
+// reported reviews, read contact messages, the mail log and the audit log, and resolve the reconciliation's
+// exceptions. Every section is a component of this feature; the reported reviews (features/reviews) and the
+// reconciliation (features/reconciliation) are passed in by the page. `?tab=` opens a tab (the admins' mails
+// link to theirs).
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { AccountsPanel } from './accounts-panel';
 import { ApplicationsPanel } from './applications-panel';
@@ -17,25 +20,45 @@ import { SharksStatePanel } from './sharks-state-panel';
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
 
+const TABS = [
+  'sharks',
+  'applications',
+  'accounts',
+  'sessions',
+  'credentials',
+  'reviews',
+  'payouts',
+  'reconciliation',
+  'messages',
+  'mail',
+  'audit',
+] as const;
+
 export function AdminConsole({
   reportedReviews,
   payouts,
+  reconciliation,
 }: {
   reportedReviews: ReactNode;
   /** The payouts' batch (features/payouts), passed in by the page. */
   payouts: ReactNode;
+  /** The reconciliation's exceptions (features/reconciliation), passed in by the page. */
+  reconciliation: ReactNode;
 }) {
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const initial = TABS.find((t) => t === asked) ?? 'sharks';
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
         <h1 className="heading-2 mt-1">Admin console</h1>
         <p className="muted mt-2">
-          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, mail and the
-          audit log.
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, the
+          reconciliation, mail and the audit log.
         </p>
       </header>
-      <Tabs.Root defaultValue="sharks" className="mt-8">
+      <Tabs.Root defaultValue={initial} className="mt-8">
         <Tabs.List
           aria-label="Admin sections"
           className="glass flex w-full gap-1 overflow-x-auto p-1 sm:w-fit"
@@ -57,6 +80,9 @@ export function AdminConsole({
           </Tabs.Trigger>
           <Tabs.Trigger value="reviews" className={tabClass}>
             Reviews
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reconciliation" className={tabClass}>
+            Reconciliation
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={tabClass}>
             Contact messages
@@ -92,6 +118,9 @@ export function AdminConsole({
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-6">
           {reportedReviews}
+        </Tabs.Content>
+        <Tabs.Content value="reconciliation" className="mt-6">
+          {reconciliation}
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6">
           <MessagesPanel />

@@ -4,6 +4,7 @@
 // every page, so it must not pull a schema (and zod) along.
 import type { BookingSearchQuery } from '#shared/admin.ts';
 import type { CredentialStatus } from '#shared/credentials.ts';
+import type { ReconciliationStatus } from '#shared/reconciliation.ts';
 import type { SessionGroup } from '#shared/session-lists.ts';
 
 export const accountKeys = {
@@ -25,6 +26,12 @@ export const consoleKeys = {
   bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
   audit: (page: number) => [...consoleKeys.all, 'audit', page] as const,
   credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
+};
+
+/** The reconciliation's exceptions (issue 24), under the admin's keys. */
+export const reconciliationKeys = {
+  all: ['admin', 'reconciliation'] as const,
+  page: (status: ReconciliationStatus, page: number) => [...reconciliationKeys.all, status, page] as const,
 };
 
 export const mailKeys = {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
+import { RECONCILIATION_MSG } from '#shared/reconciliation.ts';
 import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import AdminPage from './admin-page';
 
@@ -274,5 +275,96 @@ describe('admin console: running the marketplace', () => {
     expect(await within(list).findByText('Resolved: the session took place')).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('admin console: the reconciliation', () => {
+  const EXC_ID = '5c4b3a29-1807-4f6e-8d5c-4b3a29180706';
+  const exception = (over: object = {}) => ({
+    id: EXC_ID,
+    kind: 'amount_mismatch',
+    day: '2026-11-22',
+    providerPaymentId: 'pay_AbCdEf12345678',
+    paymentId: APP_ID,
+    bookingId: USER_ID,
+    payoutIds: [],
+    reference: null,
+    providerAmountPaise: 100000,
+    ledgerAmountPaise: 300000,
+    summary:
+      "The provider captured ₹1,000 as pay_AbCdEf12345678; the booking's payment records ₹3,000 and the ledger ₹3,000.",
+    foundAt: at,
+    resolvedAt: null,
+    resolvedByEmail: null,
+    resolutionNote: null,
+    ...over,
+  });
+
+  it('opens from ?tab=reconciliation, lists open exceptions and resolves one with a note', async () => {
+    let resolved = false;
+    const note = 'The bank reversed ₹2,000; Razorpay confirmed by mail.';
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/reconciliation/exceptions': ({ url }) => {
+        const open = url.searchParams.get('status') !== 'resolved';
+        const items =
+          open === resolved
+            ? []
+            : [
+                exception(
+                  resolved
+                    ? { resolvedAt: at, resolvedByEmail: 'asha@example.com', resolutionNote: note }
+                    : {},
+                ),
+              ];
+        return {
+          status: 200,
+          body: { items, page: 1, pageSize: 20, total: items.length, open: resolved ? 0 : 1 },
+        };
+      },
+      [`POST /api/admin/reconciliation/exceptions/${EXC_ID}/resolve`]: ({ body }) => {
+        const text = ((body as { note?: string }).note ?? '').trim();
+        if (!text)
+          return {
+            status: 400,
+            body: {
+              error: {
+                code: 'validation',
+                message: RECONCILIATION_MSG.noteRequired,
+                fields: { note: RECONCILIATION_MSG.noteRequired },
+              },
+            },
+          };
+        resolved = true;
+        return {
+          status: 200,
+          body: { message: RECONCILIATION_MSG.resolved, exception: exception({ resolvedAt: at }) },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin?tab=reconciliation');
+    expect(screen.getByRole('tab', { name: 'Reconciliation' })).toHaveAttribute('aria-selected', 'true');
+    const list = await screen.findByRole('list', { name: 'Open exceptions' });
+    expect(within(list).getByText('Amount mismatch')).toBeInTheDocument();
+    expect(list).toHaveTextContent(
+      "The provider captured ₹1,000 as pay_AbCdEf12345678; the booking's payment records ₹3,000 and the ledger ₹3,000.",
+    );
+    expect(screen.getByText('1 open')).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: /^Resolve: Amount mismatch/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the exception' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve the exception' }));
+    expect(await within(dialog).findByText(RECONCILIATION_MSG.noteRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Note'), note);
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve the exception' }));
+    expect(await screen.findByText(RECONCILIATION_MSG.resolved)).toBeInTheDocument();
+    expect(await screen.findByText(RECONCILIATION_MSG.noneOpen)).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/resolve'))?.body).toEqual({ note });
+
+    await user.click(screen.getByRole('button', { name: 'Resolved' }));
+    const done = await screen.findByRole('list', { name: 'Resolved exceptions' });
+    expect(done).toHaveTextContent(`Resolved by asha@example.com`);
+    expect(done).toHaveTextContent(note);
   });
 });
