@@ -74,6 +74,28 @@ export const statementMonthsSchema = z.object({
 });
 export type StatementMonths = z.infer<typeof statementMonthsSchema>;
 
+/** What the page says where a month has no fee invoice to download. */
+export const FEE_INVOICE_NOTE: Record<
+  Exclude<FeeInvoiceState, 'issued' | 'ready'>,
+  (month: string) => string
+> = {
+  no_fees: STATEMENT_MSG.noFees,
+  month_open: STATEMENT_MSG.monthNotEnded,
+};
+
+/** The earnings page's Statements section. */
+export const STATEMENTS_SECTION_TEXT = {
+  title: 'Statements',
+  intro:
+    "A month's statement lists every change to your balance, from the ledger. The fee invoice sums the platform's fees of a month once it has ended.",
+  month: 'Month',
+  statement: 'Download statement (PDF)',
+  feeInvoice: 'Download fee invoice (PDF)',
+  /** "Fee invoice FEE/26-27/000001", once issued. */
+  issued: (number: string) => `Fee invoice ${number}`,
+  none: 'Statements start with the month you joined.',
+} as const;
+
 /**
  * What each kind of ledger transaction is called on a statement. A kind not listed here (one a later module
  * posts) is named by its memo, so it still reads as a sentence.
