@@ -94,8 +94,16 @@ const LEDGER_TABLES = {
     "The ledger's tables are the ledger module's: post through #server/modules/ledger/service.ts (decision 132).",
 };
 
+/** The company's monthly fee invoices to payees belong to modules/statements (decision 143). */
+const STATEMENT_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['feeInvoices'],
+  message:
+    "Fee invoices are the statements module's: ask #server/modules/statements/service.ts (decision 143).",
+};
+
 /** Tables with one owning module; only that module's repository names them. */
-const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES, TEST_GATEWAY_TABLES];
+const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES, TEST_GATEWAY_TABLES, STATEMENT_TABLES];
 const ownedTablesBut = (owner) => OWNED_TABLES.filter((t) => t !== owner);
 
 /** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
@@ -267,6 +275,12 @@ export default tseslint.config(
     files: ['src/server/modules/ledger/repository.ts'],
     rules: {
       'no-restricted-imports': restrict({ paths: ownedTablesBut(LEDGER_TABLES), patterns: [MODULE_DOOR] }),
+    },
+  },
+  {
+    files: ['src/server/modules/statements/repository.ts'],
+    rules: {
+      'no-restricted-imports': restrict({ paths: ownedTablesBut(STATEMENT_TABLES), patterns: [MODULE_DOOR] }),
     },
   },
   {

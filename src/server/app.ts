@@ -43,6 +43,7 @@ import sessionsRoutes from './modules/sessions/routes';
 import paymentsRoutes from './modules/payments/routes';
 import payoutsRoutes from './modules/payouts/routes';
 import reconciliationRoutes from './modules/reconciliation/routes';
+import statementsRoutes from './modules/statements/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
 
@@ -247,6 +248,7 @@ export async function buildApp({
     paymentsRoutes,
     payoutsRoutes,
     reconciliationRoutes,
+    statementsRoutes,
     devRoutes,
     // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
     ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),

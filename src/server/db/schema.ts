@@ -1070,6 +1070,38 @@ export const payouts = pgTable(
   ],
 );
 
+/**
+ * The company's monthly fee invoice to a payee (issue 24, decisions 143-144), owned by modules/statements: one a
+ * payee and month, numbered in its own series ("FEE/26-27/000001", taken from money_document_series like every
+ * document number), issued at its first download after the month ended and never changed (a trigger refuses
+ * updates and deletes). `data` holds every field the PDF prints, so a second download is the same invoice.
+ */
+export const feeInvoices = pgTable(
+  'fee_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    payeeKind: text('payee_kind', { enum: PAYEE_KINDS }).notNull(),
+    payeeId: uuid('payee_id').notNull(),
+    /** "2026-11", in the payee's zone at issue (named in `data`). */
+    month: text('month').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('fee_invoices_number_key').on(t.number),
+    uniqueIndex('fee_invoices_payee_month_key').on(t.payeeKind, t.payeeId, t.month),
+    check('fee_invoices_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      'fee_invoices_amount_check',
+      sql`${t.feePaise} > 0 AND ${t.taxPaise} >= 0 AND ${t.totalPaise} = ${t.feePaise} + ${t.taxPaise}`,
+    ),
+  ],
+);
+
 /** Every mail the app sends; without SMTP this is the dev mailbox at /dev/mailbox. */
 // The mail delivery log (decision 080): one row per mail, written with its pg-boss job in the transaction
 // of the change that causes it. Subject and link are known at once; html and text are rendered by the worker.

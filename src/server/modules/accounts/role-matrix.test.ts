@@ -373,6 +373,26 @@ const MATRIX: Row[] = [
     expect: OWNER_OR_ADMIN,
   },
   {
+    // Shark A's monthly papers (issue 24, decision 143): A and admins; another shark naming A is refused.
+    method: 'GET',
+    route: '/api/workspace/earnings/statements',
+    url: (c) => `/api/workspace/earnings/statements?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspace/earnings/statements/:month.pdf',
+    url: (c) => `/api/workspace/earnings/statements/2026-01.pdf?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    // Allowed callers get 404 (a month without fees has no invoice): neither 401 nor 403.
+    method: 'GET',
+    route: '/api/workspace/earnings/fee-invoices/:month.pdf',
+    url: (c) => `/api/workspace/earnings/fee-invoices/2026-01.pdf?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
     method: 'GET',
     route: '/api/workspace/availability',
     url: (c) => `/api/workspace/availability?sharkId=${c.sharkId}`,

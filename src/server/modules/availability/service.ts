@@ -100,6 +100,11 @@ async function freeSlots(
   return computeSlots(rules, busy, hours, at, opts);
 }
 
+/** The shark's own time zone: its calendar's, or the default when it never saved one. */
+export async function sharkTimeZone(db: DbOrTx, sharkId: string): Promise<string> {
+  return (await findRules(db, sharkId))?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
 /** The free slots of a published shark (public). A closed calendar answers with no days and published false. */
 export async function getSlots(
   db: DbOrTx,

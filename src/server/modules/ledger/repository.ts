@@ -1,6 +1,6 @@
 // All SQL of the ledger (issue 23, decision 132): accounts found or made, transactions and entries appended.
 // The database keeps it honest: a transaction's entries sum to zero at commit, and nothing is ever updated.
-import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
 import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
@@ -211,4 +211,109 @@ export async function repeatedPayoutPostings(db: DbOrTx, kind: string, range: { 
       ),
     )
     .orderBy(t.at, t.id);
+}
+
+const ofPayee = (payee: { kind: PayeeKind; id: string }) =>
+  and(eq(ledgerAccounts.payeeKind, payee.kind), eq(ledgerAccounts.payeeId, payee.id));
+
+/** A payee's accounts' balances by kind (debits positive), from the transactions before `before`. */
+export async function payeeBalancesBefore(db: DbOrTx, payee: { kind: PayeeKind; id: string }, before: Date) {
+  const rows = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      balance: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(ofPayee(payee), lt(ledgerTransactions.at, before)))
+    .groupBy(ledgerAccounts.kind);
+  return rows.map((r) => ({ kind: r.kind, balance: Number(r.balance) }));
+}
+
+/**
+ * Every entry of the transactions posted in [from, to) that touched one of a payee's accounts, the company's
+ * accounts of those transactions too (a capture's fee and tax), in the order they were posted: one query.
+ */
+export async function payeeTransactionEntries(
+  db: DbOrTx,
+  payee: { kind: PayeeKind; id: string },
+  from: Date,
+  to: Date,
+) {
+  const touched = db
+    .selectDistinct({ id: ledgerEntries.transactionId })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(ofPayee(payee));
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      at: ledgerTransactions.at,
+      kind: ledgerTransactions.kind,
+      memo: ledgerTransactions.memo,
+      bookingId: ledgerTransactions.bookingId,
+      // The memo of the payment's capture (the session it paid for): what a refund of that payment was about.
+      paymentMemo: sql<string | null>`(SELECT c.memo FROM ledger_transactions c
+        WHERE c.payment_id = ${ledgerTransactions.paymentId} AND c.kind = 'payment_captured' LIMIT 1)`,
+      accountKind: ledgerAccounts.kind,
+      payeeKind: ledgerAccounts.payeeKind,
+      payeeId: ledgerAccounts.payeeId,
+      entryId: ledgerEntries.id,
+      amountPaise: ledgerEntries.amountPaise,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        inArray(ledgerTransactions.id, touched),
+        gte(ledgerTransactions.at, from),
+        lt(ledgerTransactions.at, to),
+      ),
+    )
+    // In the order they were posted (entries' ids grow with each insert): same-instant events keep theirs.
+    .orderBy(asc(ledgerTransactions.at), asc(ledgerEntries.id));
+  return rows.map((r) => ({ ...r, amountPaise: Number(r.amountPaise) }));
+}
+
+/**
+ * The platform's fee and the tax on it in the transactions that touched a payee's accounts in [from, to), per
+ * calendar month in `timeZone` ("2026-11"): credits of those accounts, so positive when charged.
+ */
+export async function payeeFeesByMonth(
+  db: DbOrTx,
+  payee: { kind: PayeeKind; id: string },
+  range: { from: Date; to: Date; timeZone: string },
+) {
+  const touched = db
+    .selectDistinct({ id: ledgerEntries.transactionId })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(ofPayee(payee));
+  const month = sql<string>`to_char(${ledgerTransactions.at} AT TIME ZONE ${range.timeZone}, 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      feePaise: sql<string>`0 - coalesce(sum(${ledgerEntries.amountPaise}) FILTER (WHERE ${eq(ledgerAccounts.kind, 'platform_fee_revenue')}), 0)`,
+      feeTaxPaise: sql<string>`0 - coalesce(sum(${ledgerEntries.amountPaise}) FILTER (WHERE ${eq(ledgerAccounts.kind, 'tax_payable')}), 0)`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        inArray(ledgerTransactions.id, touched),
+        gte(ledgerTransactions.at, range.from),
+        lt(ledgerTransactions.at, range.to),
+        inArray(ledgerAccounts.kind, ['platform_fee_revenue', 'tax_payable']),
+      ),
+    )
+    // The month is the select list's first column (one bound zone, not a second copy of the expression).
+    .groupBy(sql`1`);
+  return rows.map((r) => ({
+    month: r.month,
+    feePaise: Number(r.feePaise),
+    feeTaxPaise: Number(r.feeTaxPaise),
+  }));
 }

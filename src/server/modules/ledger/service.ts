@@ -174,3 +174,86 @@ export async function payoutsPaidTwice(
   }
   return [...found.values()];
 }
+
+/** A payee's two payables, as owed to them (positive when the company owes). */
+export interface PayeeOwed {
+  pendingPaise: number;
+  availablePaise: number;
+}
+
+/** One ledger transaction of a payee's statement, seen from the payee. */
+export interface PayeeStatementLine {
+  id: string;
+  at: Date;
+  kind: string;
+  memo: string;
+  bookingId: string | null;
+  /** The memo of the capture of the payment it belongs to (the session), if any. */
+  paymentMemo: string | null;
+  /** What it added to (positive) or took from (negative) the payee's pending and available balances. */
+  pendingPaise: number;
+  availablePaise: number;
+  /** The platform's fee and the tax on it in the same transaction: positive when charged, negative when given back. */
+  feePaise: number;
+  feeTaxPaise: number;
+}
+
+const owedOf = (rows: Array<{ kind: string; balance: number }>): PayeeOwed => {
+  const owed = (kind: LedgerAccountKind) =>
+    0 - rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.balance, 0);
+  return { pendingPaise: owed('payee_pending'), availablePaise: owed('payee_available') };
+};
+
+/**
+ * A payee's statement over [from, to) from the ledger alone: the balances at `from`, every transaction that
+ * touched one of its accounts (whatever its kind: payouts posted by any module appear by their own kind and
+ * memo), and the balances at `to`. Two queries.
+ */
+export async function payeeStatement(db: DbOrTx, payee: Payee, from: Date, to: Date) {
+  const [before, entries] = await Promise.all([
+    repo.payeeBalancesBefore(db, payee, from),
+    repo.payeeTransactionEntries(db, payee, from, to),
+  ]);
+  const opening = owedOf(before);
+  const byId = new Map<string, PayeeStatementLine>();
+  for (const e of entries) {
+    let line = byId.get(e.id);
+    if (!line) {
+      line = {
+        id: e.id,
+        at: e.at,
+        kind: e.kind,
+        memo: e.memo,
+        bookingId: e.bookingId,
+        paymentMemo: e.paymentMemo,
+        pendingPaise: 0,
+        availablePaise: 0,
+        feePaise: 0,
+        feeTaxPaise: 0,
+      };
+      byId.set(e.id, line);
+    }
+    const mine = e.payeeKind === payee.kind && e.payeeId === payee.id;
+    if (mine && e.accountKind === 'payee_pending') line.pendingPaise -= e.amountPaise;
+    else if (mine && e.accountKind === 'payee_available') line.availablePaise -= e.amountPaise;
+    else if (e.accountKind === 'platform_fee_revenue') line.feePaise -= e.amountPaise;
+    else if (e.accountKind === 'tax_payable') line.feeTaxPaise -= e.amountPaise;
+  }
+  // A Map keeps the order of first sight: the order the entries came in, which is the order of posting.
+  const lines = [...byId.values()];
+  const closing = {
+    pendingPaise: opening.pendingPaise + lines.reduce((s, l) => s + l.pendingPaise, 0),
+    availablePaise: opening.availablePaise + lines.reduce((s, l) => s + l.availablePaise, 0),
+  };
+  return { opening, lines, closing };
+}
+
+/** The fee and tax charged (less given back) in the transactions of a payee, per month ("2026-11") in a zone. */
+export async function payeeFeesByMonth(
+  db: DbOrTx,
+  payee: Payee,
+  range: { from: Date; to: Date; timeZone: string },
+) {
+  const rows = await repo.payeeFeesByMonth(db, payee, range);
+  return new Map(rows.map((r) => [r.month, { feePaise: r.feePaise, feeTaxPaise: r.feeTaxPaise }]));
+}

@@ -1,8 +1,5 @@
 // A payment's receipt or tax invoice and a refund's credit note as PDF (issue 23, decision 132): their numbering,
 // GST's split by place of supply, and the A4 page. Pure: the payments service gathers the data and numbers it.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { MONEY_DOCUMENT_LABEL } from '#shared/ledger.ts';
 import {
   GST_STATE_CODES,
@@ -11,6 +8,20 @@ import {
 } from '#shared/money-documents.ts';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '#shared/payments.ts';
 import { todayIn } from '#server/time.ts';
+import {
+  DOCUMENT_TIME_ZONE,
+  INK,
+  MARGIN,
+  MUTED,
+  ACCENT,
+  RIGHT,
+  WIDTH,
+  BAND,
+  TEXT,
+  documentDate as dateOf,
+  documentRupees as rupees,
+  startPdf,
+} from '#server/pdf.ts';
 
 export interface MoneyDocumentData {
   kind: 'receipt' | 'tax_invoice' | 'credit_note';
@@ -31,9 +42,6 @@ export interface MoneyDocumentData {
   refers?: { number: string; issuedAt: string; reason: string };
   notes: string[];
 }
-
-/** GST documents are Indian: their dates and financial years are India's, whatever APP_TIMEZONE says. */
-const DOCUMENT_TIME_ZONE = 'Asia/Kolkata';
 
 // ---- GST ------------------------------------------------------------------------------------------------
 
@@ -107,25 +115,8 @@ export function documentFileName(kind: MoneyDocumentData['kind'], number: string
 
 // ---- The page -------------------------------------------------------------------------------------------
 
-/** "3 Dec 2026": a document's dates, in India. */
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: DOCUMENT_TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
-
-/** "₹1,500.00": a document shows paise always, as accounts do. */
-const rupees = (paise: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
-
-const stateWithCode = (state: string) => {
+/** "Karnataka (29)": a state with its GST code, as the documents print it. */
+export const stateWithCode = (state: string) => {
   const code = Object.entries(GST_STATE_CODES).find(([name]) => sameState(name, state))?.[1];
   return code ? `${state} (${code})` : state;
 };
@@ -164,81 +155,16 @@ function checkDocument(d: MoneyDocumentData): void {
   if (problems.length) throw new Error(`Money document ${d.number}: ${problems.join('; ')}`);
 }
 
-const fontRequire = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-/**
- * Inter, the web app's typeface, embedded from its npm package: it has the rupee sign, which the PDF's built-in
- * Helvetica lacks, and nothing is read from the system's fonts. Read once, then kept.
- */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(fontRequire.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf')),
-    bold: readFileSync(fontRequire.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf')),
-  };
-  return fonts;
-}
-
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const RIGHT = A4.width - MARGIN;
-const WIDTH = RIGHT - MARGIN;
-const INK = '#050b18';
-const TEXT = '#1e293b';
-const MUTED = '#64748b';
-const ACCENT = '#0891b2';
-const RULE = '#cbd5e1';
-const BAND = '#f1f5f9';
-
 /** The PDF, A4, made with pdfkit: every field of Rule 46 (tax invoice) or Rule 53 (credit note) where due. */
 export async function renderDocumentPdf(data: MoneyDocumentData): Promise<Buffer> {
   checkDocument(data);
-  const { regular, bold } = loadFonts();
   const label = MONEY_DOCUMENT_LABEL[data.kind];
-  const issued = new Date(data.issuedAt);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    // Inter from the start, so pdfkit never loads its Helvetica (its types name a path; it takes the bytes too).
-    font: regular as unknown as string,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: `${label} ${data.number}`,
-      Author: data.supplier.name,
-      Subject: `${label} ${data.number} for ${data.recipient.name}`,
-      CreationDate: issued,
-      ModDate: issued,
-    },
+  const { doc, write, rule, pair, finish } = startPdf({
+    title: `${label} ${data.number}`,
+    author: data.supplier.name,
+    subject: `${label} ${data.number} for ${data.recipient.name}`,
+    date: new Date(data.issuedAt),
   });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const write = (
-    text: string,
-    x: number,
-    y: number,
-    opts: { width?: number; size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' } = {},
-  ) => {
-    doc
-      .font(opts.bold ? 'bold' : 'regular')
-      .fontSize(opts.size ?? 9.5)
-      .fillColor(opts.color ?? TEXT)
-      .text(text, x, y, { width: opts.width, align: opts.align ?? 'left', lineGap: 1.5 });
-    return doc.y;
-  };
-  const rule = (y: number, color = RULE) =>
-    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.75).strokeColor(color).stroke();
-  /** A "label: value" pair, the label muted; returns the y below it. */
-  const pair = (name: string, value: string, x: number, y: number, width: number) => {
-    write(name, x, y, { width: 92, color: MUTED });
-    return Math.max(doc.y, write(value, x + 96, y, { width: width - 96 }));
-  };
   const gstDocument = data.supplier.gstin !== null;
 
   // The supplier, left; what the document is, right.
@@ -357,6 +283,5 @@ export async function renderDocumentPdf(data: MoneyDocumentData): Promise<Buffer
   for (const note of [...data.notes, ...(gstDocument ? [] : [T.noGst]), T.computerGenerated])
     y = write(note, MARGIN, y, { width: WIDTH, size: 8.5, color: MUTED }) + 3;
 
-  doc.end();
-  return done;
+  return finish();
 }

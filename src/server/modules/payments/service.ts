@@ -861,6 +861,17 @@ export async function documentPdf(db: DbOrTx, who: { userId: string; isAdmin: bo
 
 const documentUrl = (id: string) => `/api/payments/documents/${id}.pdf`;
 
+// The company's other documents (a payee's monthly fee invoice, modules/statements) number and tax the same way.
+export { financialYear, gstSplit, stateWithCode } from './documents';
+
+/**
+ * The next number of one of the company's document series ("FEE/26-27/" gives "FEE/26-27/000001"), gap-free like
+ * the payments' own: taken under the series row's lock, given back by a rollback.
+ */
+export async function takeDocumentNumber(tx: DbOrTx, series: string): Promise<string> {
+  return documentNumber(series, await repo.takeSeriesValue(tx, series));
+}
+
 /**
  * The payment block of a session for its page and lists: paid, when, the document; the refund and its state;
  * what cancelling now would refund (given by the caller's rules). Documents only for the payer and admins.

@@ -62,6 +62,8 @@ export const workspaceKeys = {
   sessions: (group: SessionGroup, sharkId?: string) =>
     [...workspaceKeys.scope(sharkId), 'sessions', group] as const,
   earnings: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'earnings'] as const,
+  /** The months of its statements and where each fee invoice stands. */
+  statements: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'statements'] as const,
 };
 
 /** A shark's own courses live under its workspace scope: one invalidation refreshes them with its dashboard. */

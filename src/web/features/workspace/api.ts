@@ -20,6 +20,7 @@ import type {
 } from '#shared/workspace.ts';
 import { catalogueKeys } from '#shared/catalogue-keys.ts';
 import type { Earnings } from '#shared/earnings.ts';
+import type { StatementMonths } from '#shared/statements.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
 import { adminKeys, workspaceKeys } from '#web/features/query-keys/keys.ts';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
@@ -64,6 +65,20 @@ export const getEarningsQueryOptions = (sharkId?: string) =>
       last.page * last.pageSize < last.total ? last.page + 1 : undefined,
   });
 export const useEarnings = (sharkId?: string) => useInfiniteQuery(getEarningsQueryOptions(sharkId));
+
+/** The months the shark can download a statement of, and where each month's fee invoice stands. */
+export const getStatementMonthsQueryOptions = (sharkId?: string) =>
+  queryOptions({
+    queryKey: workspaceKeys.statements(sharkId),
+    queryFn: () => api.get<StatementMonths>(withSharkId('/api/workspace/earnings/statements', sharkId)),
+  });
+export const useStatementMonths = (sharkId?: string) => useQuery(getStatementMonthsQueryOptions(sharkId));
+
+/** After a download: a fee invoice issued by it shows its number (the list is read again). */
+export function useStatementsDownloaded(sharkId?: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: workspaceKeys.statements(sharkId) });
+}
 
 /** The saved profile replaces the cached one; the public catalogue is refetched (published may have changed). */
 function useProfileSaved(sharkId?: string) {

@@ -1,6 +1,7 @@
 // The shark's earnings (issue 24): the balance in three tiles (pending, available, paid out), each with a line
 // on what it holds, then one line per paid session with its money: a table on wide screens, a card each on a
-// phone. Every amount comes from the server in paise and is only formatted here (formatPaise).
+// phone; between them, the monthly statements and fee invoices to download. Every amount comes from the server in
+// paise and is only formatted here (formatPaise).
 import { useEffect, useRef, useState } from 'react';
 import {
   EARNING_STATE_LABEL,
@@ -18,6 +19,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { StatusBadge } from '#web/features/session-lists/status-badge.tsx';
 import { useEarnings } from './api';
+import { StatementsSection } from './statements';
 
 const STATE_TONE: Record<EarningState, string> = {
   pending: 'border-warning-400/50 bg-warning-400/10 text-warning-400',
@@ -240,6 +242,7 @@ export function EarningsView({ sharkId }: { sharkId?: string }) {
   return (
     <>
       <Balance balance={pages[0]?.balance ?? null} />
+      <StatementsSection sharkId={sharkId} />
       <section ref={listRef} aria-labelledby="earning-lines-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="earning-lines-title" className="text-lg font-semibold text-ink-100">

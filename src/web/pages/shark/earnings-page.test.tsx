@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARNINGS_TEXT, type EarningLine, type Earnings } from '#shared/earnings.ts';
 import { PAYOUTS_TEXT } from '#shared/payouts.ts';
 import { formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
+import { STATEMENTS_SECTION_TEXT, type StatementMonths } from '#shared/statements.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EarningsPage from './earnings-page';
 
@@ -43,6 +44,42 @@ const page = (n: number, lines: EarningLine[], total: number): Earnings => ({
   lines,
 });
 
+const statementUrl = (month: string) => `/api/workspace/earnings/statements/${month}.pdf`;
+const invoiceUrl = (month: string) => `/api/workspace/earnings/fee-invoices/${month}.pdf`;
+/** December running, November's invoice issued, October ready to issue, September without fees. */
+const months: StatementMonths = {
+  timeZone: 'Asia/Kolkata',
+  months: [
+    {
+      month: '2026-12',
+      label: 'December 2026',
+      statementUrl: statementUrl('2026-12'),
+      feeInvoice: { state: 'month_open', number: null, url: null },
+    },
+    {
+      month: '2026-11',
+      label: 'November 2026',
+      statementUrl: statementUrl('2026-11'),
+      feeInvoice: { state: 'issued', number: 'FEE/26-27/000001', url: invoiceUrl('2026-11') },
+    },
+    {
+      month: '2026-10',
+      label: 'October 2026',
+      statementUrl: statementUrl('2026-10'),
+      feeInvoice: { state: 'ready', number: null, url: invoiceUrl('2026-10') },
+    },
+    {
+      month: '2026-09',
+      label: 'September 2026',
+      statementUrl: statementUrl('2026-09'),
+      feeInvoice: { state: 'no_fees', number: null, url: null },
+    },
+  ],
+};
+const noMonths = {
+  'GET /api/workspace/earnings/statements': { status: 200, body: { ...months, months: [] } },
+};
+
 describe('/shark/earnings', () => {
   it('shows the balance in three tiles, then each paid session with its fee, tax, refund and net', async () => {
     const first = [
@@ -60,6 +97,7 @@ describe('/shark/earnings', () => {
     ];
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      ...noMonths,
       'GET /api/workspace/earnings': ({ url }) =>
         url.searchParams.get('page') === '2'
           ? { status: 200, body: page(2, [line(3, { courseTitle: 'Red Team Basics' })], 21) }
@@ -127,6 +165,7 @@ describe('/shark/earnings', () => {
   it('says so when there are no paid sessions', async () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      ...noMonths,
       'GET /api/workspace/earnings': {
         status: 200,
         body: {
@@ -139,6 +178,59 @@ describe('/shark/earnings', () => {
     expect(await screen.findByRole('heading', { name: 'No paid sessions yet' })).toBeInTheDocument();
     expect(screen.getByText(EARNINGS_TEXT.empty)).toBeInTheDocument();
     expect(screen.queryByTestId('earnings-table')).not.toBeInTheDocument();
+    expect(await screen.findByText(STATEMENTS_SECTION_TEXT.none)).toBeInTheDocument();
+  });
+
+  it("offers each month's statement and, where there is one, its fee invoice, and says why not otherwise", async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/earnings/statements': { status: 200, body: months },
+      'GET /api/workspace/earnings': { status: 200, body: page(1, [line(1)], 1) },
+    });
+    const user = userEvent.setup();
+    renderScreen([{ path: '/shark/earnings', element: <EarningsPage /> }], '/shark/earnings');
+    const section = within(await screen.findByRole('region', { name: 'Statements' }));
+    const picker = await section.findByRole('combobox', { name: 'Month' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['December 2026', 'November 2026', 'October 2026', 'September 2026']);
+    // The newest ended month first: November, whose invoice was issued.
+    expect(picker).toHaveValue('2026-11');
+    expect(section.getByRole('link', { name: 'Download statement (PDF)' })).toHaveAttribute(
+      'href',
+      statementUrl('2026-11'),
+    );
+    const invoice = section.getByRole('link', { name: 'Download fee invoice (PDF)' });
+    expect(invoice).toHaveAttribute('href', invoiceUrl('2026-11'));
+    expect(invoice).toHaveAttribute('download');
+    expect(section.getByText('Fee invoice FEE/26-27/000001')).toBeInTheDocument();
+
+    await user.selectOptions(picker, '2026-12');
+    expect(section.getByRole('link', { name: 'Download statement (PDF)' })).toHaveAttribute(
+      'href',
+      statementUrl('2026-12'),
+    );
+    expect(section.queryByRole('link', { name: 'Download fee invoice (PDF)' })).not.toBeInTheDocument();
+    expect(
+      section.getByText('December 2026 has not ended yet. Its fee invoice is issued once the month is over.'),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(picker, '2026-09');
+    expect(section.queryByRole('link', { name: 'Download fee invoice (PDF)' })).not.toBeInTheDocument();
+    expect(
+      section.getByText(
+        'No platform fees were charged in September 2026, so there is no fee invoice for it.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(picker, '2026-10');
+    expect(section.getByRole('link', { name: 'Download fee invoice (PDF)' })).toHaveAttribute(
+      'href',
+      invoiceUrl('2026-10'),
+    );
+    expect(section.queryByTestId('fee-invoice-note')).not.toBeInTheDocument();
   });
 
   it("lets an admin read a shark's earnings for the shark named in the address", async () => {
@@ -157,6 +249,10 @@ describe('/shark/earnings', () => {
           },
         ],
       },
+      'GET /api/workspace/earnings/statements': ({ url }) =>
+        url.searchParams.get('sharkId') === SHARK_ID
+          ? { status: 200, body: months }
+          : { status: 400, body: { error: { code: 'validation', message: 'Choose a shark to act for' } } },
       'GET /api/workspace/earnings': ({ url }) =>
         url.searchParams.get('sharkId') === SHARK_ID
           ? { status: 200, body: page(1, [line(1)], 1) }
@@ -169,6 +265,7 @@ describe('/shark/earnings', () => {
     // The answer for ?sharkId= (the mock refuses a call without it).
     const table = within(await screen.findByTestId('earnings-table'));
     expect(table.getByText('Web App Pentesting')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Month' })).toHaveValue('2026-11');
     expect(screen.queryByText('Choose a shark to act for')).not.toBeInTheDocument();
   });
 
