@@ -42,6 +42,7 @@ import availabilityRoutes from './modules/availability/routes';
 import sessionsRoutes from './modules/sessions/routes';
 import paymentsRoutes from './modules/payments/routes';
 import payoutsRoutes from './modules/payouts/routes';
+import financeRoutes from './modules/finance/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
 
@@ -245,6 +246,7 @@ export async function buildApp({
     sessionsRoutes,
     paymentsRoutes,
     payoutsRoutes,
+    financeRoutes,
     devRoutes,
     // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
     ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),

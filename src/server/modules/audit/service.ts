@@ -10,7 +10,7 @@ export interface AuditEntryInput {
   /** The admin (or the person, for a role they confirmed themselves); null for the system. */
   actorId: string | null;
   action: string;
-  targetType: 'application' | 'shark' | 'user' | 'credential' | 'review' | 'session';
+  targetType: 'application' | 'shark' | 'user' | 'credential' | 'review' | 'session' | 'payment';
   targetId: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;

@@ -1,7 +1,8 @@
 // The admin console (/admin): run the marketplace from one page of tabs: create shark accounts and see every
-// shark, decide applications, search and suspend accounts, search sessions, verify credentials, moderate
-// reported reviews, read contact messages, the mail log and the audit log. Every section is a component of this
-// feature; the reported reviews come from features/reviews, passed in by the page.
+// shark, decide applications, search and suspend accounts, search sessions, verify credentials, see the money
+// (finance), moderate reported reviews, read contact messages, the mail log and the audit log. Every section is a
+// component of this feature; the reported reviews (features/reviews) and the Finance tab (features/finance) are
+// passed in by the page.
 import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { AccountsPanel } from './accounts-panel';
@@ -17,15 +18,22 @@ import { SharksStatePanel } from './sharks-state-panel';
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
 
-export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }) {
+export function AdminConsole({
+  reportedReviews,
+  finance,
+}: {
+  reportedReviews: ReactNode;
+  /** The Finance tab (features/finance), passed in by the page. */
+  finance: ReactNode;
+}) {
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
         <h1 className="heading-2 mt-1">Admin console</h1>
         <p className="muted mt-2">
-          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, mail and the
-          audit log.
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, finance, reviews, mail
+          and the audit log.
         </p>
       </header>
       <Tabs.Root defaultValue="sharks" className="mt-8">
@@ -47,6 +55,9 @@ export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }
           </Tabs.Trigger>
           <Tabs.Trigger value="credentials" className={tabClass}>
             Credentials
+          </Tabs.Trigger>
+          <Tabs.Trigger value="finance" className={tabClass}>
+            Finance
           </Tabs.Trigger>
           <Tabs.Trigger value="reviews" className={tabClass}>
             Reviews
@@ -79,6 +90,9 @@ export function AdminConsole({ reportedReviews }: { reportedReviews: ReactNode }
         </Tabs.Content>
         <Tabs.Content value="credentials" className="mt-6">
           <CredentialQueuePanel />
+        </Tabs.Content>
+        <Tabs.Content value="finance" className="mt-6">
+          {finance}
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-6">
           {reportedReviews}
