@@ -150,12 +150,14 @@ const ADMIN_TABS = [
   'Accounts',
   'Sessions',
   'Credentials',
+  'Finance',
   'Reviews',
-  'Reconciliation',
   'Contact messages',
   'Mail',
   'Audit log',
 ];
+/** The Finance tab's sections past the first (Payments, audited with the tab). */
+const FINANCE_SECTIONS = ['Refunds', 'Payouts', 'Balances', 'Trial balance', 'Exceptions', 'Exports'];
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },
@@ -232,7 +234,7 @@ for (const viewport of [
       });
 
       test('the admin: the same sessions, the account, every tab of the console', async ({ page }) => {
-        // Ten tabs and four pages, each audited, on a shared two-core machine.
+        // Ten tabs (and the Finance tab's seven sections) and four pages, each audited, on a shared two-core machine.
         test.setTimeout(180_000);
         await loginAsDemo(page, 'admin');
         const found: string[] = [];
@@ -247,6 +249,14 @@ for (const viewport of [
           await page.waitForLoadState('networkidle');
           await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
           found.push(...(await audit(page, `/admin (${tab})`)));
+        }
+        // The Finance tab's own sections (issue 24).
+        await page.getByRole('tab', { name: 'Finance', exact: true }).click();
+        for (const section of FINANCE_SECTIONS) {
+          await page.getByRole('tab', { name: section, exact: true }).click();
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+          found.push(...(await audit(page, `/admin (Finance: ${section})`)));
         }
         expect(found).toEqual([]);
       });

@@ -1,10 +1,20 @@
 // The company runs the marketplace from /admin (issue 15): an application becomes a published shark whose
-// verified credential shows on the public profile and on the card.
+// verified credential shows on the public profile and on the card; the Finance tab (issue 24) finds a payment,
+// refunds part of it and shows the trial balance.
 import { expect, test } from '@playwright/test';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
-import { loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
+import { FINANCE_MSG } from '#shared/finance.ts';
+import {
+  loginAs,
+  loginAsDemo,
+  loginByApi,
+  readMailLink,
+  signUpVerifiedLearnerByApi,
+  uniqueEmail,
+} from './helpers/auth';
+import { bookAndPay } from './helpers/payments';
 
 test('an application is approved, the shark sets a password, adds a credential the admin verifies, and publishes', async ({
   page,
@@ -90,4 +100,69 @@ test('an application is approved, the shark sets a password, adds a credential t
   const verified = page.getByRole('list', { name: 'Verified credentials' });
   await expect(verified).toContainText('GCFA');
   await expect(verified).toContainText(CREDENTIAL_MSG.verifiedBy);
+});
+
+test('the finance tab finds a payment, refunds part of it with a reason, and shows a trial balance of ₹0.00', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A learner pays for a session (through the API, as the checkout page does in test mode).
+  const learner = await signUpVerifiedLearnerByApi(request, {
+    name: 'Farah Finance',
+    email: uniqueEmail('farah'),
+  });
+  await loginByApi(request, 'user', learner.email, learner.password);
+  const { items } = (await (await request.get('/api/sharks')).json()) as { items: { id: string }[] };
+  const sharkId = items[items.length - 1]!.id;
+  const courses = (await (await request.get(`/api/sharks/${sharkId}/courses`)).json()) as { id: string }[];
+  const slots = (await (await request.get(`/api/sharks/${sharkId}/slots?hours=1`)).json()) as {
+    days: { starts: string[] }[];
+  };
+  // Days ahead of what the other journeys book, so the slot is never just taken.
+  const startsAt = slots.days
+    .flatMap((d) => d.starts)
+    .find((s) => Date.parse(s) > Date.now() + 12 * 86_400_000)!;
+  const bookingId = await bookAndPay(request, {
+    courseId: courses[0]!.id,
+    hours: 1,
+    startsAt,
+    name: learner.name,
+    email: learner.email,
+    phone: '+91 90000 70024',
+  });
+
+  await loginAsDemo(page, 'admin');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Finance' }).click();
+  await page.getByLabel('Search payments').fill(learner.email);
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row').filter({ hasText: learner.email });
+  await expect(row).toContainText('captured');
+  await expect(row.getByRole('link', { name: 'Session' })).toHaveAttribute('href', `/sessions/${bookingId}`);
+
+  // A manual refund: the server's refusal beside the amount, then part of it with a reason.
+  await row.getByRole('button', { name: /^Refund Farah Finance's payment of / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund a payment' });
+  await dialog.getByLabel('Amount in rupees').fill('9999999');
+  await dialog.getByLabel(/Reason/).fill('The video call dropped for twenty minutes');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(
+    dialog.getByText(/^The amount is more than this payment's refundable balance of ₹/),
+  ).toBeVisible();
+  await dialog.getByLabel('Amount in rupees').fill('100.50');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText(FINANCE_MSG.refundRecorded('₹100.50'))).toBeVisible();
+  await expect(row).toContainText(/(Pending|Processed): ₹100\.50/);
+  await expect(row.getByRole('button', { name: /^Refund / })).toHaveCount(0);
+
+  // The refund is listed with the admin's words, and the ledger still balances.
+  await page.getByRole('tab', { name: 'Refunds' }).click();
+  await page.getByLabel(/Search refunds/).fill(learner.email);
+  await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(
+    '“The video call dropped for twenty minutes”',
+  );
+  await page.getByRole('tab', { name: 'Trial balance' }).click();
+  await expect(page.getByTestId('trial-balance-total')).toContainText('₹0.00');
 });

@@ -2,11 +2,13 @@
 // accepts, the server's clock moves past the session's end and its 48-hour no-show window (POST /api/dev/clock,
 // which runs the sessions' tick: the share becomes available), an admin runs the payouts in the console,
 // downloads the bank file (which marks the batch sent) and marks the shark's payout paid with its UTR; the shark
-// sees the payout on its earnings page. It moves the server's clock, so it runs in its own project after the
+// sees the payout on its earnings page and downloads the month's statement; the admin's trial balance is zero. It moves the server's clock, so it runs in its own project after the
 // session life cycle; afterAll puts the clock back.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { PAYOUT_RUN_MSG } from '#shared/payouts.ts';
+import { STATEMENTS_SECTION_TEXT } from '#shared/statements.ts';
+import { pdfText } from '#server/test/pdf.ts';
 import { formatPaise } from '#shared/payments.ts';
 import type { SessionDetail } from '#shared/sessions.ts';
 import {
@@ -105,8 +107,7 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
 
   // The admin runs the payouts: the shark's available balance becomes one payout of the period.
   const admin = await signedIn(browser, baseURL!, 'admin');
-  await admin.goto('/admin');
-  await admin.getByRole('tab', { name: 'Payouts' }).click();
+  await admin.goto('/admin?tab=finance&section=payouts');
   const panel = admin.getByRole('region', { name: 'Payouts' });
   await panel.getByRole('button', { name: 'Run payouts now' }).click();
   await expect(admin.getByText(/^Payout run for \d{4}-W\d{2}: \d+ made/)).toBeVisible();
@@ -129,7 +130,6 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
   );
   expect(csv).toContain(`${DEMO_ACCOUNTS.shark.name},${ACCOUNT},HDFC0001234,,${(owed / 100).toFixed(2)},`);
   await admin.reload();
-  await admin.getByRole('tab', { name: 'Payouts' }).click();
   await panel.getByLabel('Shark (name or email)').fill(DEMO_ACCOUNTS.shark.email);
   await expect(row.getByTestId('payout-status')).toHaveText('Sent');
 

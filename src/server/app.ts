@@ -44,6 +44,7 @@ import paymentsRoutes from './modules/payments/routes';
 import payoutsRoutes from './modules/payouts/routes';
 import reconciliationRoutes from './modules/reconciliation/routes';
 import statementsRoutes from './modules/statements/routes';
+import financeRoutes from './modules/finance/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
 
@@ -249,6 +250,7 @@ export async function buildApp({
     payoutsRoutes,
     reconciliationRoutes,
     statementsRoutes,
+    financeRoutes,
     devRoutes,
     // The built-in test gateway only in test mode (no Razorpay keys), which production refuses (decision 133).
     ...(config.paymentProvider === 'test' ? [testGatewayRoutes] : []),

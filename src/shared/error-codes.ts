@@ -64,6 +64,11 @@ export const ERROR_CODE = {
   paymentNotVerified: 'payment_not_verified',
   /** The checkout closed (its hold lapsed, or it was abandoned): pick a time again. */
   checkoutClosed: 'checkout_closed',
+  // The finance console
+  /** A manual refund of a payment that was never captured. */
+  paymentNotCaptured: 'payment_not_captured',
+  /** A manual refund of a payment that has its refund already (one a payment, decision 141). */
+  alreadyRefunded: 'already_refunded',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

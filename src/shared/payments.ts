@@ -30,6 +30,8 @@ export const REFUND_REASONS = [
   'learner_no_show',
   'duplicate_payment',
   'checkout_closed',
+  /** An admin's manual refund of an amount, with a reason kept on the refund (decision 141). */
+  'admin_refund',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -44,6 +46,7 @@ export const REFUND_REASON_LABEL: Record<RefundReason, string> = {
   learner_no_show: 'You did not show up',
   duplicate_payment: 'A second payment for the same booking',
   checkout_closed: 'The payment arrived after the checkout had closed',
+  admin_refund: 'A refund from our team',
 };
 
 /** Every text of paying and refunding that a user reads. */
@@ -144,7 +147,8 @@ export const sessionPaymentSchema = z.object({
       status: z.enum(REFUND_STATUSES),
       reason: z.enum(REFUND_REASONS),
       amountPaise: z.number().int(),
-      percent: z.number().int(),
+      /** The policy's percentage; null for an admin's refund of an amount (decision 141). */
+      percent: z.number().int().nullable(),
       at: z.string(),
       creditNoteNumber: z.string().nullable(),
       creditNoteUrl: z.string().nullable(),

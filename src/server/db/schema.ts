@@ -392,8 +392,14 @@ export const refunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
-    percent: smallint('percent').notNull(),
+    /**
+     * The policy's percentage of the payment; null for an admin's refund of an amount (decision 141), whose
+     * parts are the amount's share of each part of the payment.
+     */
+    percent: smallint('percent'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** An admin's reason for a manual refund (the finance console shows it; the audit log keeps it too). */
+    note: text('note'),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     attempts: integer('attempts').notNull().default(0),
@@ -411,7 +417,10 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_payment_key').on(t.paymentId),
     uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
-    check('refunds_amount_check', sql`${t.amountPaise} > 0 AND ${t.percent} BETWEEN 1 AND 100`),
+    check(
+      'refunds_amount_check',
+      sql`${t.amountPaise} > 0 AND (${t.percent} BETWEEN 1 AND 100 OR (${t.percent} IS NULL AND ${t.reason} = 'admin_refund'))`,
+    ),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'processed', 'failed')`),
   ],
 );

@@ -468,6 +468,14 @@ describe('every endpoint under hostile input', () => {
         'POST /api/admin/reviews/{id}/unhide',
         'GET /api/admin/reconciliation/exceptions',
         'POST /api/admin/reconciliation/exceptions/{id}/resolve',
+        'GET /api/admin/finance/payments',
+        'POST /api/admin/finance/payments/{id}/refund',
+        'GET /api/admin/finance/refunds',
+        'GET /api/admin/finance/balances',
+        'GET /api/admin/finance/trial-balance',
+        'GET /api/admin/finance/exports/ledger.csv',
+        'GET /api/admin/finance/exports/documents.csv',
+        'GET /api/admin/finance/exports/documents.zip',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -118,3 +118,7 @@ export const formatLongDate = (isoDate: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
+
+/** Paise as rupees with paise, Indian grouping, as a ledger reads: 12345600 -> "₹1,23,456.00", -5000 -> "-₹50.00". */
+export const formatPaiseExact = (paise: number) =>
+  numberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);

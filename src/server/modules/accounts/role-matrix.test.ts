@@ -1005,6 +1005,33 @@ const PAYMENT_ROWS: Row[] = [
     url: () => `/api/admin/refunds/${randomUUID()}/retry`,
     expect: { ...ADMIN_ONLY, admin: 404 },
   },
+  // The finance console (issue 24, decision 142): admins only.
+  ...[
+    '/api/admin/finance/payments',
+    '/api/admin/finance/refunds',
+    '/api/admin/finance/balances',
+    '/api/admin/finance/trial-balance',
+  ].map((route): Row => ({ method: 'GET', route, url: () => `${route}?q=a`, expect: ADMIN_ONLY })),
+  {
+    method: 'GET',
+    route: '/api/admin/finance/exports/ledger.csv',
+    url: () => '/api/admin/finance/exports/ledger.csv?from=2026-11-01&to=2026-11-30',
+    expect: ADMIN_ONLY,
+  },
+  ...['documents.csv', 'documents.zip'].map((file): Row => ({
+    method: 'GET',
+    route: `/api/admin/finance/exports/${file}`,
+    url: () => `/api/admin/finance/exports/${file}?month=2026-11`,
+    expect: ADMIN_ONLY,
+  })),
+  {
+    // No such payment: admins are told so (404), everyone else refused first.
+    method: 'POST',
+    route: '/api/admin/finance/payments/:id/refund',
+    url: () => `/api/admin/finance/payments/${randomUUID()}/refund`,
+    body: () => ({ amount: 100, reason: 'Goodwill' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
   {
     // The daily reconciliation's exceptions (issue 24): admins only; an unknown one is not found.
     method: 'GET',

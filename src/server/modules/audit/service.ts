@@ -19,7 +19,8 @@ export interface AuditEntryInput {
     | 'session'
     | 'payout'
     | 'payout_batch'
-    | 'reconciliation_exception';
+    | 'reconciliation_exception'
+    | 'payment';
   targetId: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;

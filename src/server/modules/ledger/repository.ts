@@ -1,8 +1,9 @@
 // All SQL of the ledger (issue 23, decision 132): accounts found or made, transactions and entries appended.
 // The database keeps it honest: a transaction's entries sum to zero at commit, and nothing is ever updated.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
+import { containsPattern } from '#server/db/patterns.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, sharks } from '#server/db/schema.ts';
 import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
 
 export interface AccountKey {
@@ -316,4 +317,114 @@ export async function payeeFeesByMonth(
     feePaise: Number(r.feePaise),
     feeTaxPaise: Number(r.feeTaxPaise),
   }));
+}
+
+// ---- The finance console (issue 24, decision 142) ------------------------------------------------------------
+
+/**
+ * A payee's name: a shark's, by its row (freelancers join here when they are paid). Read beside the ledger's
+ * payee ids so the console can search and sort by it.
+ */
+const payeeName = sql<string>`coalesce(${sharks.name}, '')`;
+const payeeNameJoin = and(eq(ledgerAccounts.payeeKind, 'shark'), eq(sharks.id, ledgerAccounts.payeeId));
+
+/**
+ * One page of payees with their pending and available balances (debits positive, as stored), by name, and the
+ * count of all that match (a window over the grouped rows).
+ */
+export async function listPayeeBalances(db: DbOrTx, q: string, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      payeeKind: ledgerAccounts.payeeKind,
+      payeeId: ledgerAccounts.payeeId,
+      name: payeeName,
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}) FILTER (WHERE ${ledgerAccounts.kind} = 'payee_pending'), 0)`,
+      available: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}) FILTER (WHERE ${ledgerAccounts.kind} = 'payee_available'), 0)`,
+      total: sql<string>`count(*) over ()`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(sharks, payeeNameJoin)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(and(isNotNull(ledgerAccounts.payeeId), q ? ilike(payeeName, containsPattern(q)) : undefined))
+    .groupBy(ledgerAccounts.payeeKind, ledgerAccounts.payeeId, sharks.name)
+    .orderBy(asc(payeeName), asc(ledgerAccounts.payeeId))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({
+    payeeKind: r.payeeKind!,
+    payeeId: r.payeeId!,
+    name: r.name,
+    pending: Number(r.pending),
+    available: Number(r.available),
+    total: Number(r.total),
+  }));
+}
+
+/** How many payees match (a page past the end still answers the total). */
+export async function countPayees(db: DbOrTx, q: string): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<string>`count(DISTINCT (${ledgerAccounts.payeeKind}, ${ledgerAccounts.payeeId}))`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(sharks, payeeNameJoin)
+    .where(and(isNotNull(ledgerAccounts.payeeId), q ? ilike(payeeName, containsPattern(q)) : undefined));
+  return Number(row.n);
+}
+
+/**
+ * The trial balance in one statement: each company account's balance, and the payees' accounts added up per
+ * kind of account and of payee, with how many accounts each line holds. One snapshot, so the lines add up.
+ */
+export async function balancesByKind(db: DbOrTx) {
+  const rows = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      payeeKind: ledgerAccounts.payeeKind,
+      accounts: sql<string>`count(DISTINCT ${ledgerAccounts.id})`,
+      balance: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .groupBy(ledgerAccounts.kind, ledgerAccounts.payeeKind)
+    .orderBy(asc(ledgerAccounts.kind), asc(ledgerAccounts.payeeKind));
+  return rows.map((r) => ({ ...r, accounts: Number(r.accounts), balance: Number(r.balance) }));
+}
+
+/**
+ * The ledger's entries of transactions dated in [from, to), in the order they were written, `limit` after the
+ * entry `afterId`: the export reads a range of any size in steady pages (a keyset on the entry's id).
+ */
+export async function listEntriesBetween(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      at: ledgerTransactions.at,
+      key: ledgerTransactions.idempotencyKey,
+      kind: ledgerTransactions.kind,
+      memo: ledgerTransactions.memo,
+      account: ledgerAccounts.kind,
+      payeeKind: ledgerAccounts.payeeKind,
+      payeeId: ledgerAccounts.payeeId,
+      payeeName: sharks.name,
+      amountPaise: ledgerEntries.amountPaise,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .leftJoin(sharks, payeeNameJoin)
+    .where(
+      and(
+        gt(ledgerEntries.id, afterId),
+        gte(ledgerTransactions.at, range.from),
+        lt(ledgerTransactions.at, range.to),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id))
+    .limit(limit);
 }

@@ -4,7 +4,7 @@
 // is positive, a credit negative.
 import type { DbOrTx } from '#server/db/client.ts';
 import { now } from '#server/time.ts';
-import type { LedgerAccountKind, PayeeKind } from '#shared/ledger.ts';
+import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind, type PayeeKind } from '#shared/ledger.ts';
 import * as repo from './repository';
 
 export type CompanyAccount = Exclude<LedgerAccountKind, 'payee_pending' | 'payee_available'>;
@@ -256,4 +256,60 @@ export async function payeeFeesByMonth(
 ) {
   const rows = await repo.payeeFeesByMonth(db, payee, range);
   return new Map(rows.map((r) => [r.month, { feePaise: r.feePaise, feeTaxPaise: r.feeTaxPaise }]));
+}
+
+// ---- The finance console (issue 24, decision 142) ------------------------------------------------------------
+
+/**
+ * One page of what each payee is owed, by name: pending and available as amounts owed to them (a negative
+ * available balance is what the payee owes back, after a refund that came once its share was paid out).
+ */
+export async function payeeBalancePage(db: DbOrTx, q: string, page: { limit: number; offset: number }) {
+  const rows = await repo.listPayeeBalances(db, q, page);
+  const total = rows.length > 0 ? rows[0].total : page.offset > 0 ? await repo.countPayees(db, q) : 0;
+  return {
+    total,
+    items: rows.map((r) => ({
+      payeeKind: r.payeeKind,
+      payeeId: r.payeeId,
+      name: r.name,
+      pendingPaise: 0 - r.pending,
+      availablePaise: 0 - r.available,
+    })),
+  };
+}
+
+/** The trial balance as the console shows it: company accounts, payees' accounts added up per kind, the total. */
+export async function trialBalanceByKind(db: DbOrTx) {
+  // The company's accounts in the vocabulary's order (assets, revenue, what is owed), then the payees'.
+  const order = (kind: LedgerAccountKind) => LEDGER_ACCOUNT_KINDS.indexOf(kind);
+  const rows = (await repo.balancesByKind(db)).sort(
+    (a, b) => order(a.kind) - order(b.kind) || (a.payeeKind ?? '').localeCompare(b.payeeKind ?? ''),
+  );
+  return {
+    accounts: rows.map((r) => ({
+      kind: r.kind,
+      payeeKind: r.payeeKind,
+      accounts: r.accounts,
+      balancePaise: r.balance,
+    })),
+    totalPaise: rows.reduce((sum, r) => sum + r.balance, 0),
+  };
+}
+
+export type LedgerEntryRow = Awaited<ReturnType<typeof repo.listEntriesBetween>>[number];
+
+/** The entries of a date range, `pageSize` at a time: a range of any size is never held in memory at once. */
+export async function* ledgerEntriesBetween(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  pageSize = 1000,
+): AsyncGenerator<LedgerEntryRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await repo.listEntriesBetween(db, range, afterId, pageSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    afterId = rows[rows.length - 1].id;
+  }
 }

@@ -992,7 +992,7 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
             "The provider captured ₹1,000 as pay_SampleProvider02; the booking's payment records ₹3,000 and the ledger ₹3,000.",
         },
       ],
-      link: `${origin}${paths.admin}?tab=reconciliation`,
+      link: `${origin}${paths.admin}?tab=finance&section=exceptions`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'session-requested': {

@@ -53,6 +53,24 @@ export function refundSplit(paid: Omit<Split, 'sharkPaise'>, percent: number): S
   return { amountPaise, feePaise, feeTaxPaise, sharkPaise: amountPaise - feePaise - feeTaxPaise };
 }
 
+/**
+ * The parts of a refund of an amount (an admin's, decision 141): the amount's share of each part of the payment,
+ * the shark's part taking the rounding as in refundSplit. The whole payment gives back exactly its parts.
+ */
+export function amountSplit(paid: Omit<Split, 'sharkPaise'>, amountPaise: number): Split {
+  const shareOf = (paise: number) => Math.round((paise * amountPaise) / paid.amountPaise);
+  const feePaise = shareOf(paid.feePaise);
+  const feeTaxPaise = shareOf(paid.feeTaxPaise);
+  return { amountPaise, feePaise, feeTaxPaise, sharkPaise: amountPaise - feePaise - feeTaxPaise };
+}
+
+/** The parts a recorded refund took back: by the policy's percentage, or an admin's amount (percent null). */
+export const refundParts = (
+  paid: Omit<Split, 'sharkPaise'>,
+  refund: { percent: number | null; amountPaise: number },
+): Split =>
+  refund.percent === null ? amountSplit(paid, refund.amountPaise) : refundSplit(paid, refund.percent);
+
 /** The cases a learner is shown before booking, in the order they read them. */
 const QUOTED_CASES: RefundReason[] = [
   'declined',

@@ -1,8 +1,10 @@
 // All SQL of payments (issue 23): payments, refunds, webhook events and numbered documents. The ledger has its
 // own module; a session's rows are the sessions module's.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { RefundStatus } from '#shared/payments.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/patterns.ts';
 import {
   moneyDocuments,
   moneyDocumentSeries,
@@ -248,6 +250,7 @@ export async function listSharkPaymentPage(
       feeTaxPaise: payments.feeTaxPaise,
       capturedAt: payments.capturedAt,
       refundPercent: refunds.percent,
+      refundAmountPaise: refunds.amountPaise,
       total: sql<string>`count(*) over ()`,
     })
     .from(payments)
@@ -285,4 +288,124 @@ export async function listCapturedBetween(db: DbOrTx, range: { from: Date; to: D
       ),
     )
     .orderBy(asc(payments.capturedAt), asc(payments.id));
+}
+
+// ---- The finance console (issue 24, decision 142) ------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What an admin's search matches on a payment: the learner's name or email and the shark's name (contained,
+ * any case), the provider's payment or order id, or our payment or booking id (whole).
+ */
+function paymentSearch(q: string, extra: SQL[] = []): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    ilike(payments.payerName, pattern),
+    ilike(payments.payerEmail, pattern),
+    ilike(payments.payeeName, pattern),
+    eq(payments.providerPaymentId, q),
+    eq(payments.providerOrderId, q),
+    ...(UUID.test(q) ? [eq(payments.id, q.toLowerCase()), eq(payments.bookingId, q.toLowerCase())] : []),
+    ...extra,
+  );
+}
+
+/** One page of every payment, newest first, each with its refund and receipt, and the count of all that match. */
+export async function listPaymentPage(db: DbOrTx, q: string, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      payment: payments,
+      refund: { id: refunds.id, status: refunds.status, amountPaise: refunds.amountPaise },
+      receiptId: receiptDocs.id,
+      total: sql<string>`count(*) over ()`,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .leftJoin(receiptDocs, and(eq(receiptDocs.paymentId, payments.id), isNull(receiptDocs.refundId)))
+    .where(paymentSearch(q))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countPayments(db: DbOrTx, q: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(payments)
+    .where(paymentSearch(q));
+  return Number(row.n);
+}
+
+function refundWhere(q: string, status: RefundStatus | undefined) {
+  const search = paymentSearch(
+    q,
+    UUID.test(q) ? [eq(refunds.id, q.toLowerCase())] : [eq(refunds.providerRefundId, q)],
+  );
+  return and(status ? eq(refunds.status, status) : undefined, search);
+}
+
+/** One page of refunds, newest first, with their payment's people and the credit note once there is one. */
+export async function listRefundPage(
+  db: DbOrTx,
+  filter: { q: string; status?: RefundStatus },
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      refund: refunds,
+      bookingId: payments.bookingId,
+      payerName: payments.payerName,
+      payerEmail: payments.payerEmail,
+      payeeName: payments.payeeName,
+      creditNoteId: creditNoteDocs.id,
+      creditNoteNumber: creditNoteDocs.number,
+      total: sql<string>`count(*) over ()`,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(creditNoteDocs, eq(creditNoteDocs.refundId, refunds.id))
+    .where(refundWhere(filter.q, filter.status))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countRefunds(db: DbOrTx, filter: { q: string; status?: RefundStatus }) {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(refundWhere(filter.q, filter.status));
+  return Number(row.n);
+}
+
+/**
+ * The money documents issued in [from, to), in the order they were issued, a page at a time after `after` (a
+ * keyset, so a month of thousands is read in steady pages, never all at once).
+ */
+export async function listDocumentsIssued(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  after: { issuedAt: Date; id: string } | null,
+  limit: number,
+): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(moneyDocuments)
+    .where(
+      and(
+        gte(moneyDocuments.issuedAt, range.from),
+        lt(moneyDocuments.issuedAt, range.to),
+        after
+          ? or(
+              gt(moneyDocuments.issuedAt, after.issuedAt),
+              and(eq(moneyDocuments.issuedAt, after.issuedAt), gt(moneyDocuments.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(moneyDocuments.issuedAt), asc(moneyDocuments.id))
+    .limit(limit);
 }

@@ -18,11 +18,12 @@ import {
   type CheckoutCallback,
   type Quote,
   type RefundReason,
+  type RefundStatus,
   type SessionPayment,
 } from '#shared/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { HttpError, forbidden, notFound } from '#server/http/errors.ts';
+import { HttpError, fieldError, forbidden, notFound } from '#server/http/errors.ts';
 import type { JobQueue, PaymentMailJob } from '#server/jobs/queue.ts';
 import { now } from '#server/time.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
@@ -36,6 +37,7 @@ import {
   type MoneyDocumentData,
 } from './documents';
 import { MONEY_DOCUMENT_TEXT, PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
+import { FINANCE_MSG, PAYMENT_STATUS_LABEL } from '#shared/finance.ts';
 import type { SessionMail } from '#server/modules/mail/service.ts';
 import {
   GatewayRejected,
@@ -46,7 +48,16 @@ import {
   type GatewayRefund,
   type WebhookEvent,
 } from './gateway';
-import { quote, refundPercent, refundSplit, splitPayment, type FeeTerms } from './pricing';
+import {
+  amountSplit,
+  quote,
+  refundParts,
+  refundPercent,
+  refundSplit,
+  splitPayment,
+  type FeeTerms,
+  type Split,
+} from './pricing';
 import * as repo from './repository';
 
 export type { Gateway, GatewayPayment, GatewayTransfer, ListedPayment } from './gateway';
@@ -402,11 +413,26 @@ async function refundPayment(
   percent: number,
 ) {
   if (percent <= 0) return null;
-  const parts = refundSplit(p, percent);
+  return recordRefund(tx, ctx, p, { reason, percent, note: null }, refundSplit(p, percent));
+}
+
+/**
+ * A refund of a captured payment: its row (one a payment: the database refuses a second, decision 141), its
+ * ledger transaction (the parts taken back, owed to the learner), the job that sends it and the learner's mail.
+ */
+async function recordRefund(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  p: repo.PaymentRow,
+  what: { reason: RefundReason; percent: number | null; note: string | null },
+  parts: Split,
+) {
+  const { reason, percent } = what;
   const refund = await repo.insertRefund(tx, {
     paymentId: p.id,
     reason,
     percent,
+    note: what.note,
     amountPaise: parts.amountPaise,
   });
   if (!refund) return null; // refunded before: one refund a payment
@@ -416,7 +442,7 @@ async function refundPayment(
   await post(tx, {
     key: `refund:${refund.id}:requested`,
     kind: 'refund_requested',
-    memo: `${REFUND_REASON_LABEL[reason]} (${percent}%)`,
+    memo: `${REFUND_REASON_LABEL[reason]} (${percent === null ? formatPaise(parts.amountPaise) : `${percent}%`})`,
     paymentId: p.id,
     refundId: refund.id,
     bookingId: p.bookingId,
@@ -430,6 +456,45 @@ async function refundPayment(
   await ctx.jobs.enqueue(tx, 'refund', { refundId: refund.id });
   await mailRefund(tx, ctx, refund, null);
   return refund;
+}
+
+/** What an admin may still refund of a payment: all of a captured one without a refund, else nothing. */
+const refundableOf = (p: repo.PaymentRow, refund: repo.RefundRow | null) =>
+  p.status === 'captured' && !refund ? p.amountPaise : 0;
+
+/**
+ * An admin's manual refund of an amount of a captured payment (decision 141), in the caller's transaction: the
+ * payments issue's refund path (its ledger split is the amount's share of each part of the payment, the
+ * credit note follows once the provider confirms). Refused with a 4xx naming what is wrong: no such payment,
+ * never captured, refunded before, or more than its refundable balance.
+ */
+export async function refundByAdmin(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  input: { paymentId: string; amountPaise: number; note: string },
+) {
+  const p = await repo.findPayment(tx, input.paymentId, true);
+  if (!p) throw notFound(FINANCE_MSG.paymentNotFound);
+  if (p.status !== 'captured') {
+    const message = FINANCE_MSG.paymentNotCaptured(PAYMENT_STATUS_LABEL[p.status]);
+    throw new HttpError(409, message, ERROR_CODE.paymentNotCaptured, { paymentId: message });
+  }
+  const earlier = await repo.findPaymentRefund(tx, p.id);
+  if (earlier)
+    throw new HttpError(409, FINANCE_MSG.alreadyRefunded, ERROR_CODE.alreadyRefunded, {
+      paymentId: FINANCE_MSG.alreadyRefunded,
+    });
+  const refundable = refundableOf(p, earlier);
+  if (input.amountPaise > refundable)
+    throw fieldError('amount', FINANCE_MSG.amountOverRefundable(formatPaise(refundable)));
+  const refund = await recordRefund(
+    tx,
+    ctx,
+    p,
+    { reason: 'admin_refund', percent: null, note: input.note },
+    amountSplit(p, input.amountPaise),
+  );
+  return { payment: p, refund: refund! };
 }
 
 async function mailRefund(
@@ -612,7 +677,7 @@ export async function releaseShare(tx: DbOrTx, bookingId: string) {
   const p = await repo.findBookingPayment(tx, bookingId, true);
   if (!p || p.status !== 'captured') return false;
   const refund = await repo.findPaymentRefund(tx, p.id);
-  const taken = refund ? refundSplit(p, refund.percent).sharkPaise : 0;
+  const taken = refund ? refundParts(p, refund).sharkPaise : 0;
   const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
   return post(tx, {
     key: shareReleasedKey(bookingId),
@@ -643,7 +708,10 @@ export async function sharkPaymentPage(db: DbOrTx, sharkId: string, page: { limi
   return {
     total,
     items: rows.map((r) => {
-      const refundedPaise = r.refundPercent === null ? 0 : refundSplit(r, r.refundPercent).sharkPaise;
+      const refundedPaise =
+        r.refundAmountPaise === null
+          ? 0
+          : refundParts(r, { percent: r.refundPercent, amountPaise: r.refundAmountPaise }).sharkPaise;
       return {
         bookingId: r.bookingId,
         learnerName: r.payerName,
@@ -652,7 +720,7 @@ export async function sharkPaymentPage(db: DbOrTx, sharkId: string, page: { limi
         feeTaxPaise: r.feeTaxPaise,
         refundedPaise,
         netPaise: r.amountPaise - r.feePaise - r.feeTaxPaise - refundedPaise,
-        refunded: r.refundPercent !== null,
+        refunded: r.refundAmountPaise !== null,
       };
     }),
   };
@@ -785,7 +853,7 @@ async function issueDocument(
   const series = seriesOf(kind, at);
   const number = documentNumber(series, await repo.takeSeriesValue(tx, series));
   const parts = refund
-    ? refundSplit(p, refund.percent)
+    ? refundParts(p, refund)
     : { ...p, sharkPaise: p.amountPaise - p.feePaise - p.feeTaxPaise };
   const original = refund ? await repo.findDocumentOf(tx, { paymentId: p.id }) : null;
   const taxed = gstin !== null && (refund ? original?.kind === 'tax_invoice' : true);
@@ -831,7 +899,13 @@ async function issueDocument(
             reason: REFUND_REASON_LABEL[refund.reason],
           }
         : undefined,
-    notes: refund ? [`Refund of ${refund.percent}% of the payment.`] : [],
+    notes: refund
+      ? [
+          refund.percent === null
+            ? `Refund of ${formatPaise(refund.amountPaise)} of the payment.`
+            : `Refund of ${refund.percent}% of the payment.`,
+        ]
+      : [],
   };
   return repo.insertDocument(tx, {
     kind,
@@ -972,4 +1046,93 @@ export async function orderPaymentsOrNone(gateway: Gateway, orderId: string): Pr
     if (e instanceof GatewayRejected && (e.status === 400 || e.status === 404)) return [];
     throw e;
   }
+}
+// ---- The finance console (issue 24, decision 142) ------------------------------------------------------------
+
+/** A page's rows and the count of all that match: from the rows' window count, or a count past the end. */
+async function pageTotal(rows: Array<{ total: string }>, offset: number, count: () => Promise<number>) {
+  return rows.length > 0 ? Number(rows[0].total) : offset > 0 ? count() : 0;
+}
+
+/** One page of every payment for the finance console, newest first, searchable (decision 142). */
+export async function paymentPage(db: DbOrTx, q: string, page: { limit: number; offset: number }) {
+  const rows = await repo.listPaymentPage(db, q, page);
+  return {
+    total: await pageTotal(rows, page.offset, () => repo.countPayments(db, q)),
+    items: rows.map(({ payment: p, refund, receiptId }) => ({
+      id: p.id,
+      bookingId: p.bookingId,
+      createdAt: p.createdAt.toISOString(),
+      capturedAt: p.capturedAt?.toISOString() ?? null,
+      status: p.status,
+      learnerName: p.payerName,
+      learnerEmail: p.payerEmail,
+      sharkId: p.sharkId,
+      sharkName: p.payeeName,
+      description: p.description,
+      amountPaise: p.amountPaise,
+      feePaise: p.feePaise,
+      feeTaxPaise: p.feeTaxPaise,
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+      duplicateOf: p.duplicateOf,
+      refund: refund?.id ? { id: refund.id, status: refund.status, amountPaise: refund.amountPaise } : null,
+      refundablePaise: p.status === 'captured' && !refund?.id ? p.amountPaise : 0,
+      receiptUrl: receiptId ? documentUrl(receiptId) : null,
+    })),
+  };
+}
+
+/** One page of refunds for the finance console, newest first, by state and search (decision 142). */
+export async function refundPage(
+  db: DbOrTx,
+  filter: { q: string; status?: RefundStatus },
+  page: { limit: number; offset: number },
+) {
+  const rows = await repo.listRefundPage(db, filter, page);
+  return {
+    total: await pageTotal(rows, page.offset, () => repo.countRefunds(db, filter)),
+    items: rows.map(({ refund: r, ...row }) => ({
+      id: r.id,
+      paymentId: r.paymentId,
+      bookingId: row.bookingId,
+      learnerName: row.payerName,
+      learnerEmail: row.payerEmail,
+      sharkName: row.payeeName,
+      reason: r.reason,
+      note: r.note,
+      amountPaise: r.amountPaise,
+      percent: r.percent,
+      status: r.status,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      settledAt: (r.processedAt ?? r.failedAt)?.toISOString() ?? null,
+      creditNoteNumber: row.creditNoteNumber,
+      creditNoteUrl: row.creditNoteId ? documentUrl(row.creditNoteId) : null,
+    })),
+  };
+}
+
+/** The frozen fields of a money document (what its PDF prints), for the accountant's register. */
+export type IssuedDocument = { id: string; data: MoneyDocumentData };
+
+/** The money documents issued in [from, to), in the order issued, a page at a time (the month's exports). */
+export async function* documentsIssued(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  pageSize = 200,
+): AsyncGenerator<IssuedDocument[]> {
+  let after: { issuedAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows = await repo.listDocumentsIssued(db, range, after, pageSize);
+    if (rows.length > 0) yield rows.map((d) => ({ id: d.id, data: d.data as unknown as MoneyDocumentData }));
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { issuedAt: last.issuedAt, id: last.id };
+  }
+}
+
+/** A document's PDF and the name it is filed under (the month's ZIP for the accountant). */
+export async function issuedDocumentPdf(d: IssuedDocument) {
+  return { filename: documentFileName(d.data.kind, d.data.number), pdf: await renderDocumentPdf(d.data) };
 }

@@ -253,7 +253,7 @@ async function payOne(
     key: `payout:${row.id}:created`,
     payoutId: row.id,
     kind: 'payout_created',
-    memo: `Payout ${period} to ${contact.name}`,
+    memo: `Payout ${period} to ${row.destination}`,
     lines: [
       [{ payee, part: 'available' }, row.amountPaise],
       ['payouts_payable', -row.amountPaise],

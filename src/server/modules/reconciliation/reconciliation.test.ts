@@ -265,7 +265,7 @@ describe('the daily reconciliation', () => {
           `Amount mismatch: The provider captured ₹1,000 as ${short.payment.providerPaymentId}; the booking's payment records ₹3,000 and the ledger ₹3,000.`,
           `Payout marked paid twice: Payout ${twice} is marked paid 2 times in the ledger.`,
           `Payout marked paid twice: The bank reference UTR000333 marks 2 payouts paid: ${first}, ${second}.`,
-          'Open the reconciliation:\nhttp://localhost:3000/admin?tab=reconciliation',
+          'Open the reconciliation:\nhttp://localhost:3000/admin?tab=finance&section=exceptions',
           'Each stays open in the admin console until an admin resolves it with a note.',
           '-- \nShark Security',
         ].join('\n\n') + '\n',

@@ -242,7 +242,11 @@ async function mailAdmins(tx: DbOrTx, ctx: MailContext, day: string, fresh: Foun
     await ctx.mailer.enqueue(tx, {
       to,
       template: 'reconciliation-exceptions',
-      data: { day: dayLabel(day), exceptions, link: `${ctx.appOrigin}${paths.admin}?tab=reconciliation` },
+      data: {
+        day: dayLabel(day),
+        exceptions,
+        link: `${ctx.appOrigin}${paths.admin}?tab=finance&section=exceptions`,
+      },
     });
 }
 

@@ -6,7 +6,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useLiftSuspension, useSuspend, useUserSearch } from './console-api';
-import { Section, Badge, SearchBox, Pager } from './console-ui';
+import { Section, Badge, SearchBox, Pager } from '#web/components/console-ui.tsx';
 
 export function AccountsPanel() {
   const [q, setQ] = useState('');

@@ -1,9 +1,10 @@
 // The admin console (/admin): run the marketplace from one page of tabs: create shark accounts and see every
-// shark, decide applications, search and suspend accounts, search sessions, verify credentials, moderate
-// reported reviews, read contact messages, the mail log and the audit log, and resolve the reconciliation's
-// exceptions. Every section is a component of this feature; the reported reviews (features/reviews) and the
-// reconciliation (features/reconciliation) are passed in by the page. `?tab=` opens a tab (the admins' mails
-// link to theirs).
+// shark, decide applications, search and suspend accounts, search sessions, verify credentials, see and move
+// the money (finance: payments, refunds, payouts, balances, the trial balance, the reconciliation's exceptions,
+// exports), moderate reported reviews, read contact messages, the mail log and the audit log. Every section is a
+// component of this feature; the reported reviews (features/reviews) and the Finance tab (features/finance, with
+// the payouts and the exceptions inside) are passed in by the page. `?tab=` opens a tab (the admins' mails link
+// to theirs).
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -26,9 +27,8 @@ const TABS = [
   'accounts',
   'sessions',
   'credentials',
+  'finance',
   'reviews',
-  'payouts',
-  'reconciliation',
   'messages',
   'mail',
   'audit',
@@ -36,14 +36,11 @@ const TABS = [
 
 export function AdminConsole({
   reportedReviews,
-  payouts,
-  reconciliation,
+  finance,
 }: {
   reportedReviews: ReactNode;
-  /** The payouts' batch (features/payouts), passed in by the page. */
-  payouts: ReactNode;
-  /** The reconciliation's exceptions (features/reconciliation), passed in by the page. */
-  reconciliation: ReactNode;
+  /** The Finance tab (features/finance), passed in by the page. */
+  finance: ReactNode;
 }) {
   const [params] = useSearchParams();
   const asked = params.get('tab');
@@ -54,8 +51,8 @@ export function AdminConsole({
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
         <h1 className="heading-2 mt-1">Admin console</h1>
         <p className="muted mt-2">
-          Run the marketplace: applications, sharks, accounts, sessions, credentials, reviews, the
-          reconciliation, mail and the audit log.
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, finance, reviews, mail
+          and the audit log.
         </p>
       </header>
       <Tabs.Root defaultValue={initial} className="mt-8">
@@ -78,20 +75,17 @@ export function AdminConsole({
           <Tabs.Trigger value="credentials" className={tabClass}>
             Credentials
           </Tabs.Trigger>
+          <Tabs.Trigger value="finance" className={tabClass}>
+            Finance
+          </Tabs.Trigger>
           <Tabs.Trigger value="reviews" className={tabClass}>
             Reviews
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reconciliation" className={tabClass}>
-            Reconciliation
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={tabClass}>
             Contact messages
           </Tabs.Trigger>
           <Tabs.Trigger value="mail" className={tabClass}>
             Mail
-          </Tabs.Trigger>
-          <Tabs.Trigger value="payouts" className={tabClass}>
-            Payouts
           </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={tabClass}>
             Audit log
@@ -116,20 +110,17 @@ export function AdminConsole({
         <Tabs.Content value="credentials" className="mt-6">
           <CredentialQueuePanel />
         </Tabs.Content>
+        <Tabs.Content value="finance" className="mt-6">
+          {finance}
+        </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-6">
           {reportedReviews}
-        </Tabs.Content>
-        <Tabs.Content value="reconciliation" className="mt-6">
-          {reconciliation}
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6">
           <MessagesPanel />
         </Tabs.Content>
         <Tabs.Content value="mail" className="mt-6">
           <MailLogPanel />
-        </Tabs.Content>
-        <Tabs.Content value="payouts" className="mt-6">
-          {payouts}
         </Tabs.Content>
         <Tabs.Content value="audit" className="mt-6">
           <AuditLogPanel />

@@ -4,7 +4,7 @@ import { ReasonAction } from '#web/components/reason-action.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useApproveApplication, useRejectApplication } from './console-api';
-import { Badge } from './console-ui';
+import { Badge } from '#web/components/console-ui.tsx';
 
 const STATUS_LABEL: Record<SharkApplication['status'], string> = {
   new: 'New',

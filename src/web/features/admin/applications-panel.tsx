@@ -4,7 +4,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { formatDateTime, formatYears } from '#web/lib/format.ts';
 import { useSharkApplications } from './api';
 import { ApplicationActions } from './application-actions';
-import { Section, LoadFailed } from './console-ui';
+import { Section, LoadFailed } from '#web/components/console-ui.tsx';
 
 const specLabel = (s: string) =>
   s in SPECIALIZATION_LABELS ? SPECIALIZATION_LABELS[s as Specialization] : s;

@@ -5,7 +5,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAuditLog } from './console-api';
-import { Section, Pager } from './console-ui';
+import { Section, Pager } from '#web/components/console-ui.tsx';
 
 export function AuditLogPanel() {
   const [page, setPage] = useState(1);

@@ -12,7 +12,7 @@ import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { useCreateSharkAccount } from './api';
-import { Section } from './console-ui';
+import { Section } from '#web/components/console-ui.tsx';
 
 /** The create form: the API's schema, plus '' for "let the shark choose" in the select. */
 const createSharkFormSchema = createSharkSchema.extend({

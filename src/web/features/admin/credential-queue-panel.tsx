@@ -7,7 +7,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCredentialQueue, useReviewCredential } from './console-api';
-import { Section } from './console-ui';
+import { Section } from '#web/components/console-ui.tsx';
 
 export function CredentialQueuePanel() {
   const [status, setStatus] = useState<CredentialStatus>('pending');

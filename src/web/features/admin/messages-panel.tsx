@@ -2,7 +2,7 @@
 import { Spinner } from '#web/components/spinner.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useContactMessages } from './api';
-import { Section, LoadFailed } from './console-ui';
+import { Section, LoadFailed } from '#web/components/console-ui.tsx';
 
 export function MessagesPanel() {
   const messages = useContactMessages();

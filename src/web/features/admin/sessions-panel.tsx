@@ -14,7 +14,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useBookingSearch } from './console-api';
-import { Section, Badge, SearchBox, Pager } from './console-ui';
+import { Section, Badge, SearchBox, Pager } from '#web/components/console-ui.tsx';
 import { ResolveNoShowDialog } from './resolve-no-show';
 
 export function SessionsPanel() {

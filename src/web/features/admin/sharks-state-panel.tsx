@@ -10,7 +10,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useSetPublication, useSharkSearch } from './console-api';
-import { Section, Badge, SearchBox } from './console-ui';
+import { Section, Badge, SearchBox } from '#web/components/console-ui.tsx';
 
 export function SharksStatePanel() {
   const [q, setQ] = useState('');

@@ -45,7 +45,11 @@ const CASE_LABEL: Record<RefundReason, string> = {
   learner_no_show: 'You do not show up',
   duplicate_payment: 'You are charged twice',
   checkout_closed: 'Your payment arrives after the slot was released',
+  admin_refund: 'Our team refunds an amount',
 };
+
+/** " (50%)" after a policy refund's amount; nothing after an amount our team chose (decision 141). */
+const percentOf = (percent: number | null) => (percent === null ? '' : ` (${percent}%)`);
 
 /** Each way the session can fail to happen and what comes back, as the refund policy computes it. */
 export function RefundTerms({ quote }: { quote: Quote }) {
@@ -143,8 +147,8 @@ export function PaymentSummary({ payment }: { payment: SessionPayment }) {
       {payment.refund ? (
         <div className="rounded-lg border border-white/10 p-3 text-sm" data-testid="session-refund">
           <p className={payment.refund.status === 'failed' ? 'text-danger-400' : 'text-ink-100'}>
-            {REFUND_STATE[payment.refund.status]}: {rupees(payment.refund.amountPaise)} (
-            {payment.refund.percent}%)
+            {REFUND_STATE[payment.refund.status]}: {rupees(payment.refund.amountPaise)}
+            {percentOf(payment.refund.percent)}
             <span className="muted"> · {formatDateTimeIn(payment.refund.at, zone)}</span>
           </p>
           {payment.refund.creditNoteUrl ? (
@@ -167,7 +171,8 @@ export function BookingPaymentStatus({ payment }: { payment: BookingPayment }) {
       {refund ? (
         <span className={refund.status === 'failed' ? 'text-danger-400' : 'text-ink-300'}>
           {' · '}
-          {REFUND_STATE_SHORT[refund.status]}: {rupees(refund.amountPaise)} ({refund.percent}%)
+          {REFUND_STATE_SHORT[refund.status]}: {rupees(refund.amountPaise)}
+          {percentOf(refund.percent)}
           {refund.status === 'failed' ? ', we will send it again' : null}
         </span>
       ) : null}

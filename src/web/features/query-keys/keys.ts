@@ -34,6 +34,16 @@ export const reconciliationKeys = {
   page: (status: ReconciliationStatus, page: number) => [...reconciliationKeys.all, status, page] as const,
 };
 
+/** The finance console (issue 24): every key starts with `all`, so a manual refund refreshes them all. */
+export const financeKeys = {
+  all: ['admin', 'finance'] as const,
+  payments: (q: string, page: number) => [...financeKeys.all, 'payments', q, page] as const,
+  refunds: (q: string, status: string, page: number) =>
+    [...financeKeys.all, 'refunds', q, status, page] as const,
+  balances: (q: string, page: number) => [...financeKeys.all, 'balances', q, page] as const,
+  trialBalance: ['admin', 'finance', 'trial-balance'] as const,
+};
+
 export const mailKeys = {
   all: ['admin', 'mail'] as const,
   page: (page: number) => [...mailKeys.all, 'page', page] as const,

@@ -300,7 +300,7 @@ describe('admin console: the reconciliation', () => {
     ...over,
   });
 
-  it('opens from ?tab=reconciliation, lists open exceptions and resolves one with a note', async () => {
+  it('opens from ?tab=finance&section=exceptions, lists open exceptions and resolves one with a note', async () => {
     let resolved = false;
     const note = 'The bank reversed ₹2,000; Razorpay confirmed by mail.';
     const { calls } = mockApi({
@@ -343,8 +343,9 @@ describe('admin console: the reconciliation', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen(routes, '/admin?tab=reconciliation');
-    expect(screen.getByRole('tab', { name: 'Reconciliation' })).toHaveAttribute('aria-selected', 'true');
+    renderScreen(routes, '/admin?tab=finance&section=exceptions');
+    expect(screen.getByRole('tab', { name: 'Finance' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Exceptions' })).toHaveAttribute('aria-selected', 'true');
     const list = await screen.findByRole('list', { name: 'Open exceptions' });
     expect(within(list).getByText('Amount mismatch')).toBeInTheDocument();
     expect(list).toHaveTextContent(

@@ -1,4 +1,5 @@
-// The admin console's small parts: a titled section, a state badge, a search box, a pager and a load error.
+// The consoles' small parts (the admin console and its finance section): a titled section, a state badge, a
+// search box, a pager and a load error.
 import type { ReactNode } from 'react';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';

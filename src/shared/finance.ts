@@ -1,0 +1,220 @@
+// The company's finance console (issue 24, decisions 141-142): payments, refunds, what each payee is owed, the
+// ledger's trial balance, an admin's manual refund and the accountant's exports. Its texts and API shapes.
+import { z } from 'zod';
+import { ADMIN_MSG, pageField, reasonField } from './admin';
+import { isCalendarDate } from './fields';
+import { LEDGER_ACCOUNT_KINDS, PAYEE_KINDS, type LedgerAccountKind } from './ledger';
+import {
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  type PaymentStatus,
+  type RefundStatus,
+} from './payments';
+
+export const FINANCE_MSG = {
+  amountRequired: 'Enter the amount to refund, in rupees',
+  amountInvalid: 'Enter the amount in rupees, like 500 or 499.50',
+  amountNotPositive: 'The amount to refund must be more than ₹0',
+  amountPaise: 'Use at most two decimals: the smallest amount is one paisa (0.01)',
+  amountOverRefundable: (refundable: string) =>
+    `The amount is more than this payment's refundable balance of ${refundable}`,
+  paymentNotFound: 'This payment does not exist.',
+  paymentNotCaptured: (status: string) => `Only a captured payment can be refunded; this one is ${status}.`,
+  alreadyRefunded:
+    'This payment has a refund already, and a payment is refunded once: see its refund in the Refunds list.',
+  refundRecorded: (amount: string) =>
+    `Refund of ${amount} recorded: it is on its way to the learner, who gets a credit note once the provider confirms it.`,
+  searchTooLong: ADMIN_MSG.searchTooLong,
+  refundStatusInvalid: 'Choose a refund status',
+  fromRequired: 'Choose the first day of the export',
+  toRequired: 'Choose the last day of the export',
+  dateInvalid: ADMIN_MSG.dateInvalid,
+  rangeReversed: 'The last day must be on or after the first day',
+  monthInvalid: 'Use a month like 2026-11',
+} as const;
+
+/** How a payment's state reads in the console. */
+export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
+  created: 'open (not paid)',
+  captured: 'captured',
+  failed: 'failed',
+  expired: 'expired',
+};
+
+export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+};
+
+/** A ledger account's name on the trial balance and in the ledger export. */
+export const LEDGER_ACCOUNT_LABEL: Record<LedgerAccountKind, string> = {
+  provider_clearing: 'Provider clearing',
+  platform_fee_revenue: 'Platform fee revenue',
+  tax_payable: 'GST payable',
+  refunds_payable: 'Refunds payable',
+  provider_fees: 'Provider fees',
+  payee_pending: 'Payees: pending',
+  payee_available: 'Payees: available',
+  payouts_payable: 'Payouts to send',
+  payouts_in_transit: 'Payouts in transit',
+};
+
+const searchField = z.string().trim().max(200, FINANCE_MSG.searchTooLong).optional().default('');
+
+/** GET /api/admin/finance/payments and /balances: a search and a page. */
+export const financeSearchQuerySchema = z.object({ q: searchField, page: pageField });
+export type FinanceSearchQuery = z.input<typeof financeSearchQuerySchema>;
+
+/** GET /api/admin/finance/refunds: a search, one state or every one, and a page. */
+export const refundSearchQuerySchema = z.object({
+  q: searchField,
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(REFUND_STATUSES, { error: FINANCE_MSG.refundStatusInvalid }).optional(),
+  ),
+  page: pageField,
+});
+export type RefundSearchQuery = z.input<typeof refundSearchQuerySchema>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+const at = z.iso.datetime({ offset: true });
+
+export const financePaymentSchema = z.object({
+  id: z.uuid(),
+  bookingId: z.uuid(),
+  createdAt: at,
+  capturedAt: at.nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  learnerName: z.string(),
+  learnerEmail: z.string(),
+  sharkId: z.uuid(),
+  sharkName: z.string(),
+  description: z.string(),
+  amountPaise: z.number().int(),
+  feePaise: z.number().int(),
+  feeTaxPaise: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerPaymentId: z.string().nullable(),
+  /** Set on a second payment the provider took for the same order (refunded in full at once). */
+  duplicateOf: z.uuid().nullable(),
+  refund: z
+    .object({ id: z.uuid(), status: z.enum(REFUND_STATUSES), amountPaise: z.number().int() })
+    .nullable(),
+  /** What an admin may still refund: a captured payment without a refund (decision 141). */
+  refundablePaise: z.number().int(),
+  receiptUrl: z.string().nullable(),
+});
+export type FinancePayment = z.infer<typeof financePaymentSchema>;
+export const financePaymentPageSchema = pageOf(financePaymentSchema);
+export type FinancePaymentPage = z.infer<typeof financePaymentPageSchema>;
+
+export const financeRefundSchema = z.object({
+  id: z.uuid(),
+  paymentId: z.uuid(),
+  bookingId: z.uuid(),
+  learnerName: z.string(),
+  learnerEmail: z.string(),
+  sharkName: z.string(),
+  reason: z.enum(REFUND_REASONS),
+  /** The admin's own words for a manual refund. */
+  note: z.string().nullable(),
+  amountPaise: z.number().int(),
+  percent: z.number().int().nullable(),
+  status: z.enum(REFUND_STATUSES),
+  lastError: z.string().nullable(),
+  createdAt: at,
+  settledAt: at.nullable(),
+  creditNoteNumber: z.string().nullable(),
+  creditNoteUrl: z.string().nullable(),
+});
+export type FinanceRefund = z.infer<typeof financeRefundSchema>;
+export const financeRefundPageSchema = pageOf(financeRefundSchema);
+export type FinanceRefundPage = z.infer<typeof financeRefundPageSchema>;
+
+/** What the company owes one payee: a negative available balance is what the payee owes back. */
+export const payeeBalanceSchema = z.object({
+  payeeKind: z.enum(PAYEE_KINDS),
+  payeeId: z.uuid(),
+  name: z.string(),
+  pendingPaise: z.number().int(),
+  availablePaise: z.number().int(),
+});
+export type PayeeBalance = z.infer<typeof payeeBalanceSchema>;
+export const payeeBalancePageSchema = pageOf(payeeBalanceSchema);
+export type PayeeBalancePage = z.infer<typeof payeeBalancePageSchema>;
+
+/**
+ * The trial balance: each company account, and the payees' payables added up per kind (each payee's own is in
+ * the balances list); debits positive, credits negative. The total is zero in a ledger that balances.
+ */
+export const trialBalanceSchema = z.object({
+  accounts: z.array(
+    z.object({
+      kind: z.enum(LEDGER_ACCOUNT_KINDS),
+      payeeKind: z.enum(PAYEE_KINDS).nullable(),
+      /** How many ledger accounts the line adds up (one for a company account). */
+      accounts: z.number().int(),
+      balancePaise: z.number().int(),
+    }),
+  ),
+  totalPaise: z.number().int(),
+});
+export type TrialBalance = z.infer<typeof trialBalanceSchema>;
+
+/**
+ * POST /api/admin/finance/payments/:id/refund: an amount in rupees (a number, or text as a form sends it), at
+ * most two decimals, and the reason. The server turns it into paise.
+ */
+export const manualRefundSchema = z.object({
+  amount: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: FINANCE_MSG.amountRequired }).transform((raw, ctx) => {
+      const v = raw.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (v === '') return fail(FINANCE_MSG.amountRequired);
+      if (!/^-?\d{1,12}(\.\d+)?$/.test(v)) return fail(FINANCE_MSG.amountInvalid);
+      if (Number(v) <= 0) return fail(FINANCE_MSG.amountNotPositive);
+      if (!/^\d+(\.\d{1,2})?$/.test(v)) return fail(FINANCE_MSG.amountPaise);
+      const [rupees, paise = ''] = v.split('.');
+      return Number(rupees) * 100 + Number(paise.padEnd(2, '0'));
+    }),
+  ),
+  reason: reasonField,
+});
+export type ManualRefundInput = z.input<typeof manualRefundSchema>;
+
+const requiredDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, FINANCE_MSG.dateInvalid)
+    .refine(isCalendarDate, FINANCE_MSG.dateInvalid);
+
+/** GET /api/admin/finance/exports/ledger.csv: the days from `from` to `to`, both included, in India's time. */
+export const ledgerExportQuerySchema = z
+  .object({ from: requiredDate(FINANCE_MSG.fromRequired), to: requiredDate(FINANCE_MSG.toRequired) })
+  .refine((q) => q.from <= q.to, { message: FINANCE_MSG.rangeReversed, path: ['to'] });
+export type LedgerExportQuery = z.input<typeof ledgerExportQuerySchema>;
+
+/** GET /api/admin/finance/exports/documents.csv and .zip: one calendar month in India's time. */
+export const monthExportQuerySchema = z.object({
+  month: z
+    .string({ error: FINANCE_MSG.monthInvalid })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FINANCE_MSG.monthInvalid),
+});
+export type MonthExportQuery = z.input<typeof monthExportQuerySchema>;
