@@ -158,4 +158,19 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
   await expect(
     tiles.locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd[1]'),
   ).toHaveText(formatPaise(0));
+
+  // The shark downloads the month's statement: a PDF of the month's ledger, the payout in it.
+  const statements = shark.getByRole('region', { name: STATEMENTS_SECTION_TEXT.title });
+  const [statement] = await Promise.all([
+    shark.waitForEvent('download'),
+    statements.getByRole('link', { name: STATEMENTS_SECTION_TEXT.statement }).click(),
+  ]);
+  expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+  const pdf = await readFile((await statement.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain('Payout created Payout ');
+
+  // The admin's trial balance: every account of the ledger, and a total of zero.
+  await admin.goto('/admin?tab=finance&section=trial-balance');
+  await expect(admin.getByTestId('trial-balance-total')).toContainText('₹0.00');
 });
