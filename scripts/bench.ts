@@ -9,8 +9,11 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), BENCH_DURATION seconds per
 // case (default 20), BENCH_CONNECTIONS (default 50), BENCH_CASES (comma list of case names to run),
 // BENCH_CONTENTION_DURATION seconds of each contention run (default 20),
-// BENCH_SKIP=build,http,raw,signed-in,contention,contention-pglite,js,lighthouse to leave parts out,
-// CHROME_PATH (default /usr/bin/chromium).
+// BENCH_SKIP=build,http,raw,signed-in,contention,webhooks,contention-pglite,js,lighthouse,payouts,trial-balance
+// to leave parts out,
+// BENCH_ONLY=payouts,trial-balance to run only the parts named (any of the names above and these two),
+// CHROME_PATH (default /usr/bin/chromium). The money-at-scale parts (issue 24: a payout run for 10,000 sharks, the
+// trial balance over 1M ledger entries) run last, in a scratch database `<name>_money` on the same server.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
+import { formatPaise } from '#shared/payments.ts';
 import { getPublishedShark, listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
 import { busyTimes } from '#server/modules/sessions/service.ts';
@@ -40,6 +44,7 @@ import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { findBenchPeople, signedInCases, signIn, type Tokens } from './bench/signed-in';
 import { initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
 import { countStoredEvents, runWebhooks } from './bench/webhooks';
+import { openMoneyScratch, runPayoutBatch, runTrialBalance } from './bench/payouts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -54,12 +59,38 @@ const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 2 * os.cpus().length 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const ONLY = new Set((process.env.BENCH_CASES ?? '').split(',').filter(Boolean));
+/** BENCH_ONLY: the parts to run, every other one skipped (e.g. BENCH_ONLY=payouts,trial-balance). */
+const ONLY_PARTS = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const skips = (part: string) => SKIP.has(part) || (ONLY_PARTS.size > 0 && !ONLY_PARTS.has(part));
 /** The bench builds its own copy, so another build running in dist/web cannot change what is measured. */
 const WEB_DIST = 'dist/bench';
 /** A word the seeded bios contain (about one shark in eight). */
 const SEARCH_WORD = 'kubernetes';
 
-const TARGET = { p99: 25, slotsP99: 10, ratio: 0.6, homeJsKb: 120, profileJsKb: 170, perf: 95, a11y: 100 };
+const TARGET = {
+  p99: 25,
+  slotsP99: 10,
+  ratio: 0.6,
+  homeJsKb: 120,
+  profileJsKb: 170,
+  perf: 95,
+  a11y: 100,
+  /** Issue 24: one payout run for 10,000 sharks, on this 2-core machine. */
+  payoutBatchSeconds: 120,
+  trialBalanceP50: 2000,
+};
+/** The parts that run on DATABASE_URL's seeded catalogue (catalogueParts). */
+const CATALOGUE_PARTS = [
+  'build',
+  'http',
+  'raw',
+  'signed-in',
+  'contention',
+  'webhooks',
+  'contention-pglite',
+  'js',
+  'lighthouse',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -185,7 +216,11 @@ function printContention(
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
-async function main() {
+/**
+ * Every part on DATABASE_URL's seeded catalogue: the HTTP and raw cases, booking under contention, webhooks,
+ * contention on PGlite, the JavaScript's weight and Lighthouse.
+ */
+async function catalogueParts(misses: string[]) {
   // The raw side's sessions are set up as the app's are (db/client.ts: JIT off), so both run the same plans.
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE, options: '-c jit=off' });
   pool.on('error', () => {});
@@ -264,27 +299,20 @@ async function main() {
     },
   ];
   // The signed-in pages' calls, as the seeded learner (200 sessions) and shark (2,000 bookings).
-  const people = SKIP.has('signed-in') ? null : await findBenchPeople(pool);
+  const people = skips('signed-in') ? null : await findBenchPeople(pool);
   const tokens: Tokens = { learner: '', shark: '' };
   if (people) all.push(...signedInCases(people, tokens));
-  else if (!SKIP.has('signed-in'))
+  else if (!skips('signed-in'))
     console.log(
       `no bench learner and shark in ${DATABASE_URL} (seeded before them): the signed-in cases are left out; run npm run seed:large -- --force to add them`,
     );
   const cases = all.filter((c) => !ONLY.size || ONLY.has(c.name));
 
-  const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(
-    `machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
   console.log(
     `node ${process.version}; database ${DATABASE_URL} (${rows[0].published} published sharks${people ? `; bench learner with ${people.learnerSessions} sessions, shark with ${people.sharkBookings} bookings` : ''}); ${CONNECTIONS} connections, ${DURATION} s per case, pool ${POOL_SIZE}`,
   );
 
-  if (!SKIP.has('build') || !existsSync(`${WEB_DIST}/index.html`)) {
+  if (!skips('build') || !existsSync(`${WEB_DIST}/index.html`)) {
     console.log(`building the web app into ${WEB_DIST} (vite build)...`);
     execFileSync(
       'node_modules/.bin/vite',
@@ -301,7 +329,6 @@ async function main() {
     tokens.learner = await signIn(base, BENCH_LEARNER_EMAIL, 'user');
     tokens.shark = await signIn(base, BENCH_SHARK_EMAIL, 'shark');
   }
-  const misses: string[] = [];
   const cpu: Array<{ name: string; app: CpuUse | null; raw: CpuUse | null }> = [];
   const perRequest = (use: CpuUse, requests: number): CpuUse => ({
     server: (use.server / requests) * 1e6,
@@ -309,7 +336,7 @@ async function main() {
     postgres: (use.postgres / requests) * 1e6,
   });
   try {
-    if (!SKIP.has('http') || !SKIP.has('raw')) {
+    if (!skips('http') || !skips('raw')) {
       console.log(
         `\n${'case'.padEnd(18)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`,
       );
@@ -323,9 +350,9 @@ async function main() {
         });
         const queries = await captureQueries(pool, c.service);
         const beforeApp = cpuSnapshot(server.pid);
-        const app = SKIP.has('http') ? null : await runHttp(base + c.path, c.headers, c.status);
+        const app = skips('http') ? null : await runHttp(base + c.path, c.headers, c.status);
         const beforeRaw = cpuSnapshot(server.pid);
-        const raw = SKIP.has('raw') ? null : await runRaw(pool, queries, CONNECTIONS, DURATION);
+        const raw = skips('raw') ? null : await runRaw(pool, queries, CONNECTIONS, DURATION);
         cpu.push({
           name: c.name,
           app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null,
@@ -360,25 +387,25 @@ async function main() {
       }
     }
 
-    if (!SKIP.has('contention') || !SKIP.has('contention-pglite')) {
+    if (!skips('contention') || !skips('contention-pglite')) {
       console.log(
         `\nBooking and paying under contention (test gateway): ${CONTENTION_LEARNERS} learners, ${CONTENTION_SHARKS} sharks, ${CONTENTION_DURATION} s; targets 0 double bookings, 0 double charges, 0 5xx, none lost`,
       );
     }
-    if (!SKIP.has('contention') || !SKIP.has('webhooks')) {
+    if (!skips('contention') || !skips('webhooks')) {
       // Money moves: the same database, a second server in test mode (the built-in payment gateway).
       const moneyPort = await freePort();
       const money = await startServer(moneyPort, undefined, { testMode: true });
       const moneyBase = `http://127.0.0.1:${moneyPort}`;
       const database = await openPostgres(DATABASE_URL, 2);
       try {
-        if (!SKIP.has('contention')) {
+        if (!skips('contention')) {
           const fixture = await prepareContention(database.db);
           const result = await runContention(moneyBase, fixture, CONTENTION_DURATION);
           if (!printContention('PostgreSQL', result, await checkContention(database.db, fixture)))
             misses.push('booking under contention on PostgreSQL');
         }
-        if (!SKIP.has('webhooks')) {
+        if (!skips('webhooks')) {
           const w = await runWebhooks(moneyBase, DURATION, CONNECTIONS);
           const stored = await countStoredEvents(database.db, w.run);
           // Requests still in flight when the run stops are stored but not counted by autocannon: at most one per
@@ -395,7 +422,7 @@ async function main() {
         await stopServer(money);
       }
     }
-    if (!SKIP.has('contention-pglite')) {
+    if (!skips('contention-pglite')) {
       // The same against the embedded database: the bench writes the fixture into a fresh data directory,
       // hands it to a server of its own (one process per directory), and reads it again once that server stopped.
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sharks-bench-pglite-'));
@@ -424,7 +451,7 @@ async function main() {
       }
     }
 
-    if (!SKIP.has('js')) {
+    if (!skips('js')) {
       const weigh = (label: string, files: JsFile[], target: number) => {
         const total = files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1024;
         console.log(
@@ -457,7 +484,7 @@ async function main() {
       );
     }
 
-    if (!SKIP.has('lighthouse')) {
+    if (!skips('lighthouse')) {
       console.log(
         `\nLighthouse 12 (${CHROME_PATH}, headless; targets performance >= ${TARGET.perf}, accessibility ${TARGET.a11y})`,
       );
@@ -485,6 +512,61 @@ async function main() {
     await stopServer(server);
     await pool.end();
   }
+}
+
+/**
+ * Money at scale (issue 24), in a scratch database of its own on DATABASE_URL's server: a payout run for 10,000
+ * sharks, then the trial balance over 1M ledger entries.
+ */
+async function moneyAtScale(misses: string[]) {
+  const scratch = await openMoneyScratch(DATABASE_URL, POOL_SIZE);
+  try {
+    console.log(
+      `\nMoney at scale, in the scratch database ${scratch.name} (made, migrated and ${scratch.sharks.length} sharks added in ${fmt(scratch.setupSeconds)} s; dropped at the end)`,
+    );
+    if (!skips('payouts')) {
+      const p = await runPayoutBatch(scratch);
+      const ok =
+        p.run.created === p.sharks &&
+        p.payouts === p.sharks &&
+        p.paidPaise === p.owedPaise &&
+        p.availableNotZero === 0 &&
+        p.trialTotalPaise === 0 &&
+        p.again.created === 0 &&
+        p.again.skipped === 0;
+      const fast = p.seconds < TARGET.payoutBatchSeconds;
+      console.log(
+        `Payout batch  ${p.sharks} sharks (details saved through the service in ${fmt(p.detailsSeconds)} s, balances posted in ${fmt(p.balancesSeconds)} s): one run made ${p.run.created} payouts (${p.run.skipped} skipped, ${p.run.belowMinimum} below the minimum, ${p.run.alreadyPaid} already paid) in ${fmt(p.seconds)} s, ${fmt(p.perSecond, 0)} payouts/s (target < ${TARGET.payoutBatchSeconds} s) ${mark(fast)}\n` +
+          `              SQL: ${p.payouts} payouts of period ${p.run.period}, ${formatPaise(p.paidPaise)} paid of ${formatPaise(p.owedPaise)} owed, ${p.availableNotZero} available balances not 0, trial balance total ${p.trialTotalPaise}; run again: ${p.again.created} payouts made in ${fmt(p.againSeconds, 2)} s ${mark(ok)}`,
+      );
+      if (!fast) misses.push(`payout batch: ${fmt(p.seconds)} s for ${p.sharks} sharks`);
+      if (!ok) misses.push('payout batch: the payouts or the ledger do not add up');
+    }
+    if (!skips('trial-balance')) {
+      const t = await runTrialBalance(scratch);
+      const fast = t.p50 < TARGET.trialBalanceP50;
+      console.log(
+        `Trial balance ${t.entries} entries in ${t.accounts} accounts (${t.transactions} payments inserted in ${fmt(t.insertSeconds)} s, ${fmt(t.transactions / t.insertSeconds, 0)}/s): ${t.runsMs.length} runs p50 ${fmt(t.p50, 0)} ms, max ${fmt(t.max, 0)} ms (${t.runsMs.map((ms) => fmt(ms, 0)).join(', ')}; target p50 < ${TARGET.trialBalanceP50} ms) ${mark(fast)}; total ${t.totalPaise} ${mark(t.totalPaise === 0)}`,
+      );
+      if (!fast) misses.push(`trial balance: p50 ${fmt(t.p50, 0)} ms over ${t.entries} entries`);
+      if (t.totalPaise !== 0) misses.push(`trial balance: total ${t.totalPaise}, not 0`);
+    }
+  } finally {
+    await scratch.close();
+  }
+}
+
+async function main() {
+  const misses: string[] = [];
+  const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(
+    `machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (CATALOGUE_PARTS.some((part) => !skips(part))) await catalogueParts(misses);
+  if (!skips('payouts') || !skips('trial-balance')) await moneyAtScale(misses);
   console.log(misses.length ? `\nmissed targets:\n  ${misses.join('\n  ')}` : '\nevery target met');
 }
 
