@@ -168,6 +168,9 @@ export const PAYOUT_PROVIDER_LABEL: Record<PayoutProvider, string> = {
   razorpay_route: 'Razorpay Route',
 };
 
+/** The payouts job: the scheduled run, or one Route payout to send to the provider. */
+export type PayoutJob = { task: 'run' } | { task: 'send'; payoutId: string };
+
 /** How often the payout run pays: its period names a payout ("2026-W48", "2026-11"). */
 export const PAYOUT_SCHEDULES = ['weekly', 'monthly'] as const;
 export type PayoutSchedule = (typeof PAYOUT_SCHEDULES)[number];

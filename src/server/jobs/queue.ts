@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Config } from '#server/config.ts';
 import type { RefundStatus } from '#shared/payments.ts';
-import type { PayoutJob } from '#server/modules/payouts/service.ts';
+import type { PayoutJob } from '#shared/payouts.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { jobsDb } from '#server/db/jobs-adapter.ts';
 

@@ -15,6 +15,7 @@ import {
   type Payout,
   type PayoutDetails,
   type PayoutDetailsValues,
+  type PayoutJob,
   type PayoutProvider,
   type PayoutRun,
   type PayoutSchedule,
@@ -158,9 +159,6 @@ export interface PayoutRunContext extends PayoutsContext {
   /** The payment provider's client: Route transfers go through it (Razorpay, or the test gateway). */
   gateway: Gateway;
 }
-
-/** The payouts job: the scheduled run, or one Route payout to send to the provider. */
-export type PayoutJob = { task: 'run' } | { task: 'send'; payoutId: string };
 
 /**
  * The period a run at `at` pays for, in the company's zone: its ISO week ("2026-W48") or its month
