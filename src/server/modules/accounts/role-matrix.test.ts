@@ -66,6 +66,16 @@ const ADMIN_ONLY: Record<Caller, Expect> = {
   otherShark: 403,
   admin: 'ok',
 };
+/** Shark A's money (earnings, payouts, statements, payout details): another shark finds nothing (404). */
+const OWN_MONEY: Record<Caller, Expect> = {
+  visitor: 401,
+  user: 403,
+  otherUser: 403,
+  freelancer: 403,
+  shark: 'ok',
+  otherShark: 404,
+  admin: 'ok',
+};
 /** Acting on shark A's workspace: A itself and admins may; another shark is refused. */
 const OWNER_OR_ADMIN: Record<Caller, Expect> = {
   visitor: 401,
@@ -262,7 +272,7 @@ const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/workspace/payout-details',
     url: (c) => `/api/workspace/payout-details?sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   {
     // ...and only shark A changes them: an admin acting for A is refused too.
@@ -270,14 +280,14 @@ const MATRIX: Row[] = [
     route: '/api/workspace/payout-details',
     url: (c) => `/api/workspace/payout-details?sharkId=${c.sharkId}`,
     body: () => ({ method: 'upi', upiId: 'shark.a@okaxis', pan: 'ABCPE1234F' }),
-    expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 403 },
+    expect: { ...OWN_MONEY, shark: 200, admin: 403 },
   },
   {
     // Shark A's payouts (decision 137): A and an admin acting for A.
     method: 'GET',
     route: '/api/workspace/payouts',
     url: (c) => `/api/workspace/payouts?sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   { method: 'GET', route: '/api/admin/payouts', url: () => '/api/admin/payouts', expect: ADMIN_ONLY },
   {
@@ -370,27 +380,27 @@ const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/workspace/earnings',
     url: (c) => `/api/workspace/earnings?page=1&sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   {
     // Shark A's monthly papers (issue 24, decision 143): A and admins; another shark naming A is refused.
     method: 'GET',
     route: '/api/workspace/earnings/statements',
     url: (c) => `/api/workspace/earnings/statements?sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   {
     method: 'GET',
     route: '/api/workspace/earnings/statements/:month.pdf',
     url: (c) => `/api/workspace/earnings/statements/2026-01.pdf?sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   {
     // Allowed callers get 404 (a month without fees has no invoice): neither 401 nor 403.
     method: 'GET',
     route: '/api/workspace/earnings/fee-invoices/:month.pdf',
     url: (c) => `/api/workspace/earnings/fee-invoices/2026-01.pdf?sharkId=${c.sharkId}`,
-    expect: OWNER_OR_ADMIN,
+    expect: OWN_MONEY,
   },
   {
     method: 'GET',

@@ -251,9 +251,9 @@ describe('who may read and change them', () => {
   it("keeps another shark out: it cannot read or change someone else's details", async () => {
     const s = await setup();
     expect((await put(s.sharkCookie, bank)).statusCode).toBe(200);
-    // Naming shark A's id is refused, never answered with its own.
-    expect((await get(s.otherCookie, `?sharkId=${s.shark.id}`)).statusCode).toBe(403);
-    expect((await put(s.otherCookie, upi, `?sharkId=${s.shark.id}`)).statusCode).toBe(403);
+    // Naming shark A's id finds nothing (a shark's money is not even shown to exist), never its own row.
+    expect((await get(s.otherCookie, `?sharkId=${s.shark.id}`)).statusCode).toBe(404);
+    expect((await put(s.otherCookie, upi, `?sharkId=${s.shark.id}`)).statusCode).toBe(404);
     // Its own view is its own (empty) row.
     expect((await get(s.otherCookie)).json()).toEqual({ details: null });
     const rows = await s.db.select().from(payoutDetails);

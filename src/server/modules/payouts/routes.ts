@@ -19,7 +19,7 @@ import {
 } from '#shared/payouts.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import { resolveMoneyScope } from '#server/modules/shark-scope/service.ts';
 import {
   adminPayouts,
   exportManualBatch,
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return readPayoutDetails(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId));
+      return readPayoutDetails(app.db, await resolveMoneyScope(app.db, authOf(req), req.query.sharkId));
     },
   );
 
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = authOf(req);
-      const scope = await resolveScope(app.db, auth, req.query.sharkId);
+      const scope = await resolveMoneyScope(app.db, auth, req.query.sharkId);
       const saved = await savePayoutDetails(app.db, ctx, auth, scope, req.body);
       return { ...saved, message: PAYOUT_MSG.saved };
     },
@@ -91,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const scope = await resolveScope(app.db, authOf(req), req.query.sharkId);
+      const scope = await resolveMoneyScope(app.db, authOf(req), req.query.sharkId);
       const when = {
         schedule: app.config.PAYOUT_SCHEDULE,
         minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,

@@ -23,13 +23,15 @@ export async function resolveScope(
   db: DbOrTx,
   auth: AuthContext,
   sharkId: string | undefined,
+  opts: { otherSharkNotFound?: boolean } = {},
 ): Promise<SharkScope> {
   const isAdmin = auth.roles.includes('admin');
   const isShark = auth.roles.includes('shark');
   if (isShark && (!sharkId || !isAdmin)) {
     const own = await findSharkByUserId(db, auth.user.id);
     // A shark naming another shark's id is refused, never silently redirected to its own row.
-    if (sharkId && own?.id !== sharkId) throw forbidden(COMMON_MSG.forbidden);
+    if (sharkId && own?.id !== sharkId)
+      throw opts.otherSharkNotFound ? notFound(COMMON_MSG.notFound) : forbidden(COMMON_MSG.forbidden);
     return { userId: auth.user.id, shark: own, byAdmin: false };
   }
   if (!isAdmin) throw forbidden(COMMON_MSG.forbidden);
@@ -38,3 +40,10 @@ export async function resolveScope(
   if (!row) throw notFound(CATALOGUE_MSG.sharkNotFound);
   return { userId: row.userId, shark: row, byAdmin: true };
 }
+
+/**
+ * The scope of a shark's money (earnings, payouts, statements, payout details; issue 24): as resolveScope, but
+ * another shark's id is answered 404, so a shark cannot even tell whose money exists.
+ */
+export const resolveMoneyScope = (db: DbOrTx, auth: AuthContext, sharkId: string | undefined) =>
+  resolveScope(db, auth, sharkId, { otherSharkNotFound: true });

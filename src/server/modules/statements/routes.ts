@@ -11,7 +11,7 @@ import {
   statementQuerySchema,
 } from '#shared/statements.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import { resolveMoneyScope } from '#server/modules/shark-scope/service.ts';
 import { feeInvoicePdf, statementMonths, statementPdf, type PdfFile } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementMonthsSchema, ...errors },
       },
     },
-    async (req) => statementMonths(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId)),
+    async (req) => statementMonths(app.db, await resolveMoneyScope(app.db, authOf(req), req.query.sharkId)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const scope = await resolveScope(app.db, authOf(req), req.query.sharkId);
+      const scope = await resolveMoneyScope(app.db, authOf(req), req.query.sharkId);
       return send(reply, await statementPdf(app.db, app.config, scope, req.params.month));
     },
   );
@@ -72,7 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const scope = await resolveScope(app.db, authOf(req), req.query.sharkId);
+      const scope = await resolveMoneyScope(app.db, authOf(req), req.query.sharkId);
       return send(reply, await feeInvoicePdf(app.db, app.config, scope, req.params.month));
     },
   );

@@ -348,8 +348,8 @@ describe('who may have them', () => {
       `/api/workspace/earnings/fee-invoices/2026-11.pdf?sharkId=${w.a.shark.id}`,
       `/api/workspace/earnings/statements?sharkId=${w.a.shark.id}`,
     ]) {
-      // Another shark naming A is refused like on every workspace page (decision 040); so is a learner.
-      expect((await get(w.b.cookie, url)).statusCode, url).toBe(403);
+      // Another shark naming A finds nothing (a shark's money is not shown to exist: 404); a learner is refused.
+      expect((await get(w.b.cookie, url)).statusCode, url).toBe(404);
       expect((await get(w.learnerCookie, url)).statusCode, url).toBe(403);
       expect((await get(null, url)).statusCode, url).toBe(401);
     }

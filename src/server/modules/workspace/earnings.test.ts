@@ -204,7 +204,7 @@ describe('GET /api/workspace/earnings', () => {
       total: 0,
       lines: [],
     });
-    expect((await get(w.b.cookie, `/api/workspace/earnings?sharkId=${w.a.shark.id}`)).statusCode).toBe(403);
+    expect((await get(w.b.cookie, `/api/workspace/earnings?sharkId=${w.a.shark.id}`)).statusCode).toBe(404);
     expect((await get(w.learnerCookie, '/api/workspace/earnings')).statusCode).toBe(403);
     expect((await get(null, '/api/workspace/earnings')).statusCode).toBe(401);
     expect((await trialBalance(w.db)).totalPaise).toBe(0);

@@ -20,7 +20,7 @@ import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { earningsQuerySchema, earningsSchema } from '#shared/earnings.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import { resolveMoneyScope, resolveScope } from '#server/modules/shark-scope/service.ts';
 import { readImageUpload } from '#server/modules/storage/service.ts';
 import {
   getCourseTotals,
@@ -163,7 +163,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: earningsSchema, ...errors },
       },
     },
-    async (req) => getEarnings(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId), req.query),
+    async (req) =>
+      getEarnings(app.db, await resolveMoneyScope(app.db, authOf(req), req.query.sharkId), req.query),
   );
 };
 export default routes;
