@@ -149,7 +149,7 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
   await shark.goto('/shark/earnings');
   const payout = shark.getByTestId('payout').filter({ hasText: UTR });
   await expect(payout).toContainText(formatPaise(owed));
-  await expect(payout).toContainText('Bank transfer to bank account •••• 2345 at HDFC0001234');
+  await expect(payout).toContainText('Bank account •••• 2345 at HDFC0001234');
   await expect(payout.getByTestId('payout-status')).toHaveText('Paid');
   const tiles = shark.getByLabel('Your balance');
   await expect(

@@ -164,12 +164,22 @@ export const PAYOUT_PROVIDERS = ['manual', 'razorpay_route'] as const;
 export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];
 
 export const PAYOUT_PROVIDER_LABEL: Record<PayoutProvider, string> = {
-  manual: 'Bank transfer',
+  manual: 'Manual transfer',
   razorpay_route: 'Razorpay Route',
 };
 
 /** The payouts job: the scheduled run, or one Route payout to send to the provider. */
 export type PayoutJob = { task: 'run' } | { task: 'send'; payoutId: string };
+
+/**
+ * How a payout travels, as its payee and the admin read it: where a manual payout goes ("UPI ra••••@okaxis",
+ * "Bank account •••• 1234 at HDFC0001234"), or the Route transfer to it; a skip went nowhere.
+ */
+export function payoutMethodText(p: { provider: PayoutProvider; destination: string | null }): string {
+  if (!p.destination) return '—';
+  const to = p.destination.charAt(0).toUpperCase() + p.destination.slice(1);
+  return p.provider === 'razorpay_route' ? `${PAYOUT_PROVIDER_LABEL.razorpay_route} to ${p.destination}` : to;
+}
 
 /** How often the payout run pays: its period names a payout ("2026-W48", "2026-11"). */
 export const PAYOUT_SCHEDULES = ['weekly', 'monthly'] as const;

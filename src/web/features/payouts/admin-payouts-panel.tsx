@@ -4,13 +4,13 @@
 // shark reads. A table on wide screens, a card each on a phone.
 import { useId, useState } from 'react';
 import {
-  PAYOUT_PROVIDER_LABEL,
   PAYOUT_STATUSES,
   PAYOUT_STATUS_LABEL,
   markPayoutFailedSchema,
   markPayoutPaidSchema,
   type AdminPayout,
   type PayoutStatus,
+  payoutMethodText,
 } from '#shared/payouts.ts';
 import { formatPaise } from '#shared/payments.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
@@ -193,10 +193,7 @@ function Table({ items }: { items: AdminPayout[] }) {
               <td className={`${cell} text-right font-semibold whitespace-nowrap text-ink-100 tabular-nums`}>
                 {formatPaise(p.amountPaise)}
               </td>
-              <td className={`${cell} text-ink-300`}>
-                {PAYOUT_PROVIDER_LABEL[p.provider]}
-                {p.destination ? <span className="block text-xs text-ink-400">{p.destination}</span> : null}
-              </td>
+              <td className={`${cell} text-ink-300`}>{payoutMethodText(p)}</td>
               <td className={cell}>
                 <PayoutStatusBadge status={p.status} />
                 <span className="block text-xs text-ink-400">{formatDateTime(p.createdAt)}</span>
@@ -226,10 +223,7 @@ function Cards({ items }: { items: AdminPayout[] }) {
             <PayoutStatusBadge status={p.status} />
           </div>
           <p className="mt-2 text-lg font-semibold text-ink-100 tabular-nums">{formatPaise(p.amountPaise)}</p>
-          <p className="text-sm text-ink-300">
-            {PAYOUT_PROVIDER_LABEL[p.provider]}
-            {p.destination ? ` to ${p.destination}` : ''}
-          </p>
+          <p className="text-sm break-words text-ink-300">{payoutMethodText(p)}</p>
           {note(p) ? <p className="mt-1 font-mono text-xs break-all text-ink-400">{note(p)}</p> : null}
           <div className="mt-3">
             <Actions p={p} />

@@ -2,11 +2,11 @@
 // bank's or provider's reference and its state; a failed one says why and that the money came back. A list of
 // cards on every width: a payout has few fields, and a phone reads them best one under another.
 import {
-  PAYOUT_PROVIDER_LABEL,
   PAYOUT_STATUS_LABEL,
   PAYOUTS_TEXT,
   type Payout,
   type PayoutStatus,
+  payoutMethodText,
 } from '#shared/payouts.ts';
 import { formatPaise } from '#shared/payments.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -54,10 +54,7 @@ function PayoutCard({ p }: { p: Payout }) {
         <dt className="text-ink-400">Period</dt>
         <dd className="text-ink-100">{p.period}</dd>
         <dt className="text-ink-400">Method</dt>
-        <dd className="break-words text-ink-100">
-          {PAYOUT_PROVIDER_LABEL[p.provider]}
-          {p.destination ? ` to ${p.destination}` : ''}
-        </dd>
+        <dd className="break-words text-ink-100">{payoutMethodText(p)}</dd>
         <dt className="text-ink-400">Reference</dt>
         <dd className="font-mono break-all text-ink-100">{p.reference ?? '—'}</dd>
       </dl>

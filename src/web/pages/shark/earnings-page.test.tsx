@@ -325,9 +325,7 @@ describe('/shark/earnings', () => {
     const list = within(await screen.findByRole('list', { name: 'Your payouts' }));
     const [failed, paid] = list.getAllByTestId('payout');
     expect(within(paid).getByText('₹1,200')).toBeInTheDocument();
-    expect(
-      within(paid).getByText('Bank transfer to bank account •••• 7890 at HDFC0001234'),
-    ).toBeInTheDocument();
+    expect(within(paid).getByText('Bank account •••• 7890 at HDFC0001234')).toBeInTheDocument();
     expect(within(paid).getByText('HDFCN5202611260001')).toBeInTheDocument();
     expect(within(paid).getByTestId('payout-status')).toHaveTextContent('Paid');
     expect(within(failed).getByTestId('payout-status')).toHaveTextContent('Failed');
