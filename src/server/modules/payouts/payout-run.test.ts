@@ -11,7 +11,7 @@ import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { setClock } from '#server/time.ts';
 import { payeeBalance, post, trialBalance } from '#server/modules/ledger/service.ts';
-import { payoutPeriod } from './service';
+import { payoutPeriod, runPayouts, type PayoutRunContext } from './service';
 
 let app: FastifyInstance;
 let db: Db;
@@ -151,6 +151,48 @@ describe('the payout run', () => {
     for (const r of [again, twin]) expect(r.json()).toMatchObject({ created: 0, skipped: 1 });
     expect(((await batch(admin)).json() as { total: number }).total).toBe(2);
     expect(await outbox('nisha@example.test')).toHaveLength(1);
+    expect((await trialBalance(db)).totalPaise).toBe(0);
+  });
+
+  it('a run killed mid-batch and run again pays the rest, and nobody twice', async () => {
+    const sharks = [];
+    for (const n of [1, 2, 3]) {
+      const s = await sharkWith(`Shark ${n}`, `shark${n}@example.test`, BANK);
+      await credit(s.id, 100_000 * n);
+      sharks.push(s);
+    }
+    const ctx = (): PayoutRunContext => ({
+      mailer: app.mailer,
+      appOrigin: app.config.appOrigin,
+      key: app.config.payoutDetailsKey,
+      schedule: 'weekly',
+      minimumPaise: 50_000,
+      provider: 'manual',
+      zone: 'Asia/Kolkata',
+      jobs: app.jobs,
+      gateway: app.payments.gateway,
+    });
+    // The process dies while paying the second payee: its transaction rolls back, the first stays paid.
+    let mails = 0;
+    const dying = {
+      ...ctx(),
+      mailer: {
+        ...app.mailer,
+        enqueue: (...args: Parameters<typeof app.mailer.enqueue>) => {
+          if (++mails === 2) throw new Error('killed mid-batch');
+          return app.mailer.enqueue(...args);
+        },
+      },
+    };
+    await expect(runPayouts(db, dying)).rejects.toThrow('killed mid-batch');
+    const paidFirst = (await Promise.all(sharks.map((s) => available(s.id)))).filter((a) => a === 0);
+    expect(paidFirst).toHaveLength(1);
+    // Run again: the other two are paid, the first is not paid again.
+    expect(await runPayouts(db, ctx())).toMatchObject({ created: 2 });
+    expect(await Promise.all(sharks.map((s) => available(s.id)))).toEqual([0, 0, 0]);
+    const admin = await adminCookie();
+    const list = (await batch(admin)).json() as { items: Array<{ amountPaise: number }> };
+    expect(list.items.map((p) => p.amountPaise).sort()).toEqual([100_000, 200_000, 300_000]);
     expect((await trialBalance(db)).totalPaise).toBe(0);
   });
 
