@@ -364,45 +364,40 @@ async function markFailed(tx: DbOrTx, ctx: MailContext, id: string, reason: stri
   return failed;
 }
 
-/** An admin records a manual payout's bank transfer by its UTR. Audited. */
-export async function recordPayoutPaid(db: Db, ctx: MailContext, auth: AuthContext, id: string, utr: string) {
-  return db.transaction(async (tx) => {
-    const row = await repo.findPayout(tx, id, true);
-    if (row && row.provider !== 'manual') throw conflict(PAYOUT_RUN_MSG.notManual, ERROR_CODE.notAllowed);
-    const paid = await markPaid(tx, ctx, id, utr);
-    await recordAudit(tx, {
-      actorId: auth.user.id,
-      action: 'payout.paid',
-      targetType: 'payout',
-      targetId: id,
-      details: { utr, amount: formatPaise(paid.amountPaise), period: paid.period },
-    });
-    return adminView(tx, paid);
-  });
-}
-
-/** An admin records that the bank returned a manual payout, with the reason the payee reads. Audited. */
-export async function recordPayoutFailed(
+/**
+ * An admin's step on a manual payout (Route payouts move by Razorpay's answers only), in one transaction with
+ * its audit entry: the payout locked, the step taken, what the admin gave recorded.
+ */
+async function adminStep(
   db: Db,
-  ctx: MailContext,
   auth: AuthContext,
   id: string,
-  reason: string,
+  action: 'payout.paid' | 'payout.failed',
+  given: Record<string, string>,
+  step: (tx: DbOrTx) => Promise<repo.PayoutRow>,
 ) {
   return db.transaction(async (tx) => {
     const row = await repo.findPayout(tx, id, true);
     if (row && row.provider !== 'manual') throw conflict(PAYOUT_RUN_MSG.notManual, ERROR_CODE.notAllowed);
-    const failed = await markFailed(tx, ctx, id, reason);
+    const done = await step(tx);
     await recordAudit(tx, {
       actorId: auth.user.id,
-      action: 'payout.failed',
+      action,
       targetType: 'payout',
       targetId: id,
-      details: { reason, amount: formatPaise(failed.amountPaise), period: failed.period },
+      details: { ...given, amount: formatPaise(done.amountPaise), period: done.period },
     });
-    return adminView(tx, failed);
+    return adminView(tx, done);
   });
 }
+
+/** An admin records a manual payout's bank transfer by its UTR. Audited. */
+export const recordPayoutPaid = (db: Db, ctx: MailContext, auth: AuthContext, id: string, utr: string) =>
+  adminStep(db, auth, id, 'payout.paid', { utr }, (tx) => markPaid(tx, ctx, id, utr));
+
+/** An admin records that the bank returned a manual payout, with the reason the payee reads. Audited. */
+export const recordPayoutFailed = (db: Db, ctx: MailContext, auth: AuthContext, id: string, reason: string) =>
+  adminStep(db, auth, id, 'payout.failed', { reason }, (tx) => markFailed(tx, ctx, id, reason));
 
 // ---- Razorpay Route (decision 147) -------------------------------------------------------------------------
 

@@ -34,75 +34,49 @@ import { PayoutStatusBadge } from './payout-list';
 
 const PAGE_SIZE = 20;
 
-function MarkPaidDialog({ payout }: { payout: AdminPayout }) {
-  const [open, setOpen] = useState(false);
-  const mark = useMarkPayoutPaid();
-  const toast = useToast();
-  const id = useId();
-  const form = useApiForm<{ utr: string }>({
+/** "Mark paid" (with the bank's UTR) and "Mark failed" (with a reason the shark reads): one form each. */
+const STEPS = {
+  paid: {
+    field: 'utr',
+    label: 'UTR (bank reference)',
     schema: markPayoutPaidSchema,
-    defaultValues: { utr: '' },
-    fields: ['utr'],
-    onSubmit: async ({ utr }) => {
-      const res = await mark.mutateAsync({ id: payout.id, utr });
-      toast(res.message, 'success');
-      setOpen(false);
-    },
-  });
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
-      trigger={
-        <button
-          type="button"
-          className="btn-ghost py-1.5"
-          aria-label={`Mark the payout to ${payout.payeeName} paid`}
-        >
-          Mark paid
-        </button>
-      }
-      title="Mark the payout paid"
-      description={`${formatPaise(payout.amountPaise)} to ${payout.payeeName} (${payout.destination ?? ''}). Enter the bank's reference of the transfer; the shark is mailed it.`}
-    >
-      <Form form={form} className="flex flex-col gap-4" aria-label="Mark the payout paid">
-        <FormAlert>{form.formError}</FormAlert>
-        <TextField
-          id={`${id}-utr`}
-          label="UTR (bank reference)"
-          autoComplete="off"
-          error={form.formState.errors.utr?.message}
-          {...form.register('utr')}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <ModalClose>Cancel</ModalClose>
-          <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Saving…">
-            Mark paid
-          </SubmitButton>
-        </div>
-      </Form>
-    </Modal>
-  );
-}
+    title: 'Mark the payout paid',
+    action: 'Mark paid',
+    describe: (p: AdminPayout) =>
+      `${formatPaise(p.amountPaise)} to ${p.payeeName} (${p.destination ?? ''}). Enter the bank's reference of the transfer; the shark is mailed it.`,
+  },
+  failed: {
+    field: 'reason',
+    label: 'Reason (mailed to the shark)',
+    schema: markPayoutFailedSchema,
+    title: 'Mark the payout failed',
+    action: 'Mark failed',
+    describe: (p: AdminPayout) =>
+      `${formatPaise(p.amountPaise)} goes back to ${p.payeeName}'s available balance and out with the next payout. The shark is mailed your reason.`,
+  },
+} as const;
 
-function MarkFailedDialog({ payout }: { payout: AdminPayout }) {
+function PayoutStepDialog({ payout, step }: { payout: AdminPayout; step: keyof typeof STEPS }) {
+  const s = STEPS[step];
   const [open, setOpen] = useState(false);
-  const mark = useMarkPayoutFailed();
+  const paid = useMarkPayoutPaid();
+  const failed = useMarkPayoutFailed();
   const toast = useToast();
   const id = useId();
-  const form = useApiForm<{ reason: string }>({
-    schema: markPayoutFailedSchema,
-    defaultValues: { reason: '' },
-    fields: ['reason'],
-    onSubmit: async ({ reason }) => {
-      const res = await mark.mutateAsync({ id: payout.id, reason });
+  const form = useApiForm<Record<string, string>>({
+    schema: s.schema,
+    defaultValues: { [s.field]: '' },
+    fields: [s.field],
+    onSubmit: async (values) => {
+      const res =
+        step === 'paid'
+          ? await paid.mutateAsync({ id: payout.id, utr: values.utr })
+          : await failed.mutateAsync({ id: payout.id, reason: values.reason });
       toast(res.message, 'success');
       setOpen(false);
     },
   });
+  const Field = step === 'paid' ? TextField : TextAreaField;
   return (
     <Modal
       open={open}
@@ -113,27 +87,28 @@ function MarkFailedDialog({ payout }: { payout: AdminPayout }) {
       trigger={
         <button
           type="button"
-          className="btn-ghost py-1.5 text-danger-400"
-          aria-label={`Mark the payout to ${payout.payeeName} failed`}
+          className={`btn-ghost py-1.5${step === 'failed' ? ' text-danger-400' : ''}`}
+          aria-label={`Mark the payout to ${payout.payeeName} ${step}`}
         >
-          Mark failed
+          {s.action}
         </button>
       }
-      title="Mark the payout failed"
-      description={`${formatPaise(payout.amountPaise)} goes back to ${payout.payeeName}'s available balance and out with the next payout. The shark is mailed your reason.`}
+      title={s.title}
+      description={s.describe(payout)}
     >
-      <Form form={form} className="flex flex-col gap-4" aria-label="Mark the payout failed">
+      <Form form={form} className="flex flex-col gap-4" aria-label={s.title}>
         <FormAlert>{form.formError}</FormAlert>
-        <TextAreaField
-          id={`${id}-reason`}
-          label="Reason (mailed to the shark)"
-          error={form.formState.errors.reason?.message}
-          {...form.register('reason')}
+        <Field
+          id={`${id}-${s.field}`}
+          label={s.label}
+          autoComplete="off"
+          error={form.formState.errors[s.field]?.message}
+          {...form.register(s.field)}
         />
         <div className="flex flex-wrap justify-end gap-3">
           <ModalClose>Cancel</ModalClose>
           <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Saving…">
-            Mark failed
+            {s.action}
           </SubmitButton>
         </div>
       </Form>
@@ -146,8 +121,8 @@ function Actions({ p }: { p: AdminPayout }) {
   if (p.provider !== 'manual' || (p.status !== 'created' && p.status !== 'sent')) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      <MarkPaidDialog payout={p} />
-      <MarkFailedDialog payout={p} />
+      <PayoutStepDialog payout={p} step="paid" />
+      <PayoutStepDialog payout={p} step="failed" />
     </div>
   );
 }

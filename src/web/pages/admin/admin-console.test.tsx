@@ -7,6 +7,7 @@ import { ADMIN_MSG } from '#shared/admin.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { RECONCILIATION_MSG } from '#shared/reconciliation.ts';
+import { PAYOUT_RUN_MSG } from '#shared/payouts.ts';
 import { mockApi, polyfillRadix, renderScreen } from '#web/testing/test-utils.tsx';
 import AdminPage from './admin-page';
 
@@ -367,5 +368,91 @@ describe('admin console: the reconciliation', () => {
     const done = await screen.findByRole('list', { name: 'Resolved exceptions' });
     expect(done).toHaveTextContent(`Resolved by asha@example.com`);
     expect(done).toHaveTextContent(note);
+  });
+});
+
+describe('payouts in the Finance tab', () => {
+  const PAYOUT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
+  const payout = (over: Record<string, unknown> = {}) => ({
+    id: PAYOUT_ID,
+    period: '2026-W48',
+    amountPaise: 120_000,
+    status: 'sent',
+    provider: 'manual',
+    destination: 'bank account •••• 7890 at HDFC0001234',
+    reference: null,
+    failureReason: null,
+    createdAt: '2026-11-23T03:30:00.000Z',
+    sentAt: '2026-11-23T05:00:00.000Z',
+    paidAt: null,
+    failedAt: null,
+    payeeKind: 'shark',
+    payeeId: '0b7e0a52-1c1d-4f5e-9a8b-7c6d5e4f3a2b',
+    payeeName: 'Arjun Mehta',
+    payeeEmail: 'arjun@example.com',
+    ...over,
+  });
+
+  it("lists the period's batch and marks a payout failed with the reason the shark reads", async () => {
+    let failed = false;
+    const { calls } = mockApi({
+      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/payouts': () => ({
+        status: 200,
+        body: {
+          total: 1,
+          periods: ['2026-W48'],
+          items: [
+            failed
+              ? payout({
+                  status: 'failed',
+                  failureReason: 'Account closed',
+                  failedAt: '2026-11-24T05:00:00.000Z',
+                })
+              : payout(),
+          ],
+        },
+      }),
+      [`POST /api/admin/payouts/${PAYOUT_ID}/failed`]: ({ body }) => {
+        const reason = ((body as { reason?: string }).reason ?? '').trim();
+        if (!reason)
+          return {
+            status: 400,
+            body: {
+              error: {
+                code: 'validation',
+                message: PAYOUT_RUN_MSG.reasonRequired,
+                fields: { reason: PAYOUT_RUN_MSG.reasonRequired },
+              },
+            },
+          };
+        failed = true;
+        return { status: 200, body: { message: PAYOUT_RUN_MSG.markedFailed, payout: payout() } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin?tab=finance&section=payouts');
+    expect(screen.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+    const table = within(await screen.findByTestId('payouts-table'));
+    const row = table.getByTestId('admin-payout');
+    expect(row).toHaveTextContent('Arjun Mehta');
+    expect(row).toHaveTextContent('₹1,200');
+    expect(row).toHaveTextContent('Bank account •••• 7890 at HDFC0001234');
+    expect(screen.getByRole('link', { name: 'Download bank file' })).toHaveAttribute(
+      'href',
+      '/api/admin/payouts/bank-file?period=2026-W48',
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Mark the payout to Arjun Mehta failed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the payout failed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+    expect(await within(dialog).findByText(PAYOUT_RUN_MSG.reasonRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason (mailed to the shark)'), 'Account closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+    expect(await screen.findByText(PAYOUT_RUN_MSG.markedFailed)).toBeInTheDocument();
+    await waitFor(() => expect(table.getByTestId('payout-status')).toHaveTextContent('Failed'));
+    expect(table.getByText('Account closed')).toBeInTheDocument();
+    // The empty reason was refused in the form, before any request.
+    expect(calls.filter((c) => c.path === `/api/admin/payouts/${PAYOUT_ID}/failed`)).toHaveLength(1);
   });
 });
