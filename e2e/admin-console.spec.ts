@@ -153,7 +153,7 @@ test('the finance tab finds a payment, refunds part of it with a reason, and sho
   ).toBeVisible();
   await dialog.getByLabel('Amount in rupees').fill('100.50');
   await dialog.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.getByText(FINANCE_MSG.refundRecorded('₹100.50'))).toBeVisible();
+  await expect(page.getByText(FINANCE_MSG.refundRecorded('₹100.50'), { exact: true })).toBeVisible();
   await expect(row).toContainText(/(Pending|Processed): ₹100\.50/);
   await expect(row.getByRole('button', { name: /^Refund / })).toHaveCount(0);
 

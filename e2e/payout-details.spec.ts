@@ -29,7 +29,7 @@ test('a shark saves a UPI id and its PAN, sees them masked and is mailed about t
   await page.getByLabel('UPI id').fill('demo.shark@okaxis');
   await page.getByLabel('PAN').fill('abcpe1234f');
   await page.getByRole('button', { name: 'Save payout details' }).click();
-  await expect(page.getByText(PAYOUT_MSG.saved)).toBeVisible();
+  await expect(page.getByText(PAYOUT_MSG.saved, { exact: true })).toBeVisible();
   await expect(saved.getByText('de••••@okaxis')).toBeVisible();
   await expect(saved.getByText('•••• 234F')).toBeVisible();
   await expect(page.locator('main')).not.toContainText('ABCPE1234F');

@@ -141,7 +141,7 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
   await expect(dialog.getByText(PAYOUT_RUN_MSG.utrInvalid)).toBeVisible();
   await dialog.getByLabel('UTR (bank reference)').fill(UTR);
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(admin.getByText(PAYOUT_RUN_MSG.markedPaid)).toBeVisible();
+  await expect(admin.getByText(PAYOUT_RUN_MSG.markedPaid, { exact: true })).toBeVisible();
   await expect(row.getByTestId('payout-status')).toHaveText('Paid');
   await expect(row).toContainText(UTR);
 

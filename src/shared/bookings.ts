@@ -91,6 +91,8 @@ export const myBookingSchema = z.object({
   upcoming: z.boolean(),
   /** The viewer has an answer to give: a request to accept or decline, or a proposed new time. */
   needsAction: z.boolean(),
+  /** The learner has reviewed it: a completed session no longer offers "Leave a review". */
+  reviewed: z.boolean(),
   createdAt: z.string(),
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;

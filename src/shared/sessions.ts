@@ -310,6 +310,8 @@ export type SessionEvent = z.infer<typeof sessionEventSchema>;
 export const sessionDetailSchema = z.object({
   id: z.uuid(),
   status: z.enum(SESSION_STATUSES),
+  /** Its learner has reviewed it: the page no longer offers "Leave a review". */
+  reviewed: z.boolean(),
   viewer: z.enum(['learner', 'shark', 'admin']),
   course: z.object({ id: z.uuid(), title: z.string(), cancellationHours: z.number() }),
   shark: z.object({ id: z.uuid(), name: z.string(), timeZone: z.string() }),

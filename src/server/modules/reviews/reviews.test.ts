@@ -92,11 +92,28 @@ describe('writing a review', () => {
     });
     expect(state.statusCode).toBe(200);
     expect(state.json()).toMatchObject({ canCreate: true, canEdit: false, closedReason: null, review: null });
+    // Whether the learner's lists and the session page offer "Leave a review" (issue 25): not reviewed yet.
+    const reviewed = async () => {
+      const mine = await app.inject({ method: 'GET', url: '/api/me/bookings', headers: { cookie } });
+      const page = await app.inject({
+        method: 'GET',
+        url: `/api/sessions/${booking.id}`,
+        headers: { cookie },
+      });
+      return {
+        list: (mine.json() as Array<{ id: string; reviewed: boolean }>).find((b) => b.id === booking.id)
+          ?.reviewed,
+        page: (page.json() as { reviewed: boolean }).reviewed,
+      };
+    };
+    expect(await reviewed()).toEqual({ list: false, page: false });
 
     const res = await post(`/api/sessions/${booking.id}/review`, cookie, goodReview);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(REVIEW_MSG.created);
     expect(res.json().state).toMatchObject({ canCreate: false, canEdit: true });
+    // Published: neither offers it again.
+    expect(await reviewed()).toEqual({ list: true, page: true });
 
     const again = await post(`/api/sessions/${booking.id}/review`, cookie, goodReview);
     expect(again.statusCode).toBe(409);

@@ -58,6 +58,10 @@ export type SessionOwner = { userId: string } | { sharkId: string };
 const ownedBy = (owner: SessionOwner): SQL =>
   'userId' in owner ? eq(b.userId, owner.userId) : eq(b.sharkId, owner.sharkId);
 
+/** Whether the booking has its learner's review (one a booking, the reviews module's row). */
+const hasReview =
+  sql<boolean>`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.bookingId} = ${b.id})`.mapWith(Boolean);
+
 /** The columns of a booking as both sides see it: the learner's list and the shark's enrollments. */
 const bookingColumns = {
   id: b.id,
@@ -108,6 +112,8 @@ export interface SessionRow {
   noShowReportedBy: 'learner' | 'shark' | null;
   /** An admin has ruled on its no-show report (a no_show_resolved event exists): no new report, no new ruling. */
   noShowResolved: boolean;
+  /** Its learner has reviewed it. */
+  reviewed: boolean;
 }
 
 /** One session with its course and shark; `lock` takes the booking row FOR UPDATE (of the booking only). */
@@ -149,6 +155,8 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
         AND ${e.kind} = 'no_show' ORDER BY ${e.seq} DESC LIMIT 1)`,
       noShowResolved: sql<boolean>`EXISTS (SELECT 1 FROM ${e} WHERE ${e.bookingId} = ${b.id}
         AND ${e.kind} = 'no_show_resolved')`.mapWith(Boolean),
+      /** Its learner reviewed it (hidden reviews count: the learner edits them, not a second one). */
+      reviewed: hasReview,
     })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
@@ -401,12 +409,15 @@ export interface BookingRecord {
   status: SessionStatus;
   /** Who proposed a pending new time, if any. */
   proposedBy: 'learner' | 'shark' | null;
+  /** The learner has reviewed it: "Leave a review" is no longer offered. */
+  reviewed: boolean;
 }
 
 const selectBookings = (db: DbOrTx) =>
   db
     .select({
       ...bookingColumns,
+      reviewed: hasReview,
       courseTitle: c.title,
       enrollmentFormUrl: c.enrollmentFormUrl,
       sharkId: s.id,

@@ -138,6 +138,7 @@ async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Pro
   return {
     id: row.id,
     status: row.status,
+    reviewed: row.reviewed,
     viewer,
     course: { id: row.courseId, title: row.courseTitle, cancellationHours: row.cancellationHours },
     shark: { id: row.sharkId, name: row.sharkName, timeZone: row.timeZone },

@@ -52,7 +52,8 @@ export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }
   totalPrice: b.totalPrice,
   status: b.status,
   needsAction: b.needsAction,
-  review: b.status === 'completed' ? { sharkName: b.sharkName } : undefined,
+  // Reviewed once, it is not offered again (the review page edits the published one).
+  review: b.status === 'completed' && !b.reviewed ? { sharkName: b.sharkName } : undefined,
   payment: b.payment ?? undefined,
 });
 

@@ -92,7 +92,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
               {can('reschedule') ? <RescheduleDialog session={session} onDone={onDone} /> : null}
               {can('cancel') ? <CancelDialog session={session} now={now} onDone={onDone} /> : null}
               {can('reportNoShow') ? <NoShowDialog session={session} onDone={onDone} /> : null}
-              {session.viewer === 'learner' && session.status === 'completed' ? (
+              {session.viewer === 'learner' && session.status === 'completed' && !session.reviewed ? (
                 // Only a completed session is reviewed (issue 14); the review page says when its window closed.
                 <Link to={paths.user.review(session.id)} className="btn-primary">
                   Leave a review

@@ -31,6 +31,7 @@ function detail(over: Partial<SessionDetail> = {}): SessionDetail {
   return {
     id: ID,
     status: 'requested',
+    reviewed: false,
     viewer: 'learner',
     course: { id: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', title: 'Web App Hacking', cancellationHours: 24 },
     shark: { id: SHARK_ID, name: 'Arjun Mehta', timeZone: 'Asia/Kolkata' },
@@ -172,6 +173,12 @@ describe('the session page', () => {
     expect(times).toHaveTextContent(zoneName('Asia/Kolkata', new Date(s.startsAt)));
     expect(times).not.toHaveTextContent("Learner's time");
     expect(document.title).toBe('Session: Web App Hacking | Shark Security');
+  });
+
+  it('offers no review once the learner has published one (issue 25)', async () => {
+    renderSession(detail({ status: 'completed', reviewed: true, actions: ['reportNoShow', 'message'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Leave a review' })).toBeNull();
   });
 
   it("offers a completed session's learner a review, and nobody else", async () => {

@@ -38,6 +38,7 @@ const booking = (
   courseId: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   courseTitle: title,
   enrollmentFormUrl: null,
+  reviewed: false,
   sharkId: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   sharkName: 'Arjun Mehta',
   name: 'Priya Raman',
