@@ -116,7 +116,7 @@ test('a held session is paid out: the run, the bank file, the UTR, and the shark
   const row = panel.getByTestId('admin-payout').filter({ hasText: DEMO_ACCOUNTS.shark.email });
   await expect(row).toContainText(formatPaise(owed));
   await expect(row.getByTestId('payout-status')).toHaveText('Created');
-  await expect(row).toContainText('bank account •••• 2345 at HDFC0001234');
+  await expect(row).toContainText('Bank account •••• 2345 at HDFC0001234');
 
   // The bank file holds the account in full; downloading it hands the batch to the bank (sent).
   const [download] = await Promise.all([
