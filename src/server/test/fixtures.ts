@@ -1,6 +1,6 @@
 // Test fixtures: create exactly what a test needs in the real database, through the same code paths
 // the app uses (insertAccount, createSession).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
@@ -14,6 +14,7 @@ import {
   sharks,
 } from '#server/db/schema.ts';
 import { courseTermsOf, slotFromPreferred } from '#server/modules/sessions/repository.ts';
+import { post } from '#server/modules/ledger/service.ts';
 import {
   createAccount as insertAccount,
   createSession,
@@ -224,4 +225,22 @@ export async function openEveryDayInIndia(db: Db, sharkId: string, start = '09:0
   await db
     .insert(availabilityWeekly)
     .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ sharkId, weekday, startTime: start, endTime: end })));
+}
+
+/**
+ * A shark's share made available, as a held session leaves it (the sessions' own tests cover how): one balanced
+ * ledger posting, money at the provider against the shark's available payable.
+ */
+export async function creditAvailable(db: Db, sharkId: string, paise: number) {
+  await db.transaction((tx) =>
+    post(tx, {
+      key: `test:${randomUUID()}`,
+      kind: 'share_released',
+      memo: 'Session held (test)',
+      lines: [
+        ['provider_clearing', paise],
+        [{ payee: { kind: 'shark', id: sharkId }, part: 'available' }, -paise],
+      ],
+    }),
+  );
 }

@@ -4,14 +4,13 @@
 // the money back with Razorpay's reason; the transfer's webhook changes nothing more; a UPI payee stays manual.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { payoutDetails } from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { createAccount, createShark, creditAvailable, sessionCookie } from '#server/test/fixtures.ts';
 import { setClock } from '#server/time.ts';
-import { payeeBalance, post, trialBalance } from '#server/modules/ledger/service.ts';
+import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
 
 let app: FastifyInstance;
 let db: Db;
@@ -28,19 +27,7 @@ beforeEach(async () => {
   await resetDb();
 });
 
-async function credit(sharkId: string, paise: number) {
-  await db.transaction((tx) =>
-    post(tx, {
-      key: `test:${randomUUID()}`,
-      kind: 'share_released',
-      memo: 'Session held (test)',
-      lines: [
-        ['provider_clearing', paise],
-        [{ payee: { kind: 'shark', id: sharkId }, part: 'available' }, -paise],
-      ],
-    }),
-  );
-}
+const credit = (sharkId: string, paise: number) => creditAvailable(db, sharkId, paise);
 
 const bank = (account: string) => ({
   method: 'bank',

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYOUT_RUN_MSG } from '#shared/payouts.ts';
 import type { Db } from '#server/db/client.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import { createAccount, createShark, creditAvailable, sessionCookie } from '#server/test/fixtures.ts';
 import { setClock } from '#server/time.ts';
 import { payeeBalance, post, trialBalance } from '#server/modules/ledger/service.ts';
 import { payoutPeriod, runPayouts, type PayoutRunContext } from './service';
@@ -28,20 +28,7 @@ beforeEach(async () => {
   await resetDb();
 });
 
-/** A shark's share made available, as a held session leaves it (the session's own tests cover how). */
-async function credit(sharkId: string, paise: number) {
-  await db.transaction((tx) =>
-    post(tx, {
-      key: `test:${randomUUID()}`,
-      kind: 'share_released',
-      memo: 'Session held (test)',
-      lines: [
-        ['provider_clearing', paise],
-        [{ payee: { kind: 'shark', id: sharkId }, part: 'available' }, -paise],
-      ],
-    }),
-  );
-}
+const credit = (sharkId: string, paise: number) => creditAvailable(db, sharkId, paise);
 
 const BANK = {
   method: 'bank',

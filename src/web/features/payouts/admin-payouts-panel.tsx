@@ -13,6 +13,7 @@ import {
   payoutMethodText,
 } from '#shared/payouts.ts';
 import { formatPaise } from '#shared/payments.ts';
+import { Pager } from '#web/components/console-ui.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
@@ -216,7 +217,6 @@ export function AdminPayoutsPanel() {
   const toast = useToast();
   const period = query.period ?? payouts.data?.periods[0];
   const set = (patch: Partial<AdminPayoutQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
-  const pages = Math.max(1, Math.ceil((payouts.data?.total ?? 0) / PAGE_SIZE));
   return (
     <section aria-labelledby="payouts-admin-title" className="glass p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -315,29 +315,13 @@ export function AdminPayoutsPanel() {
           </>
         )}
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Payout pages" className="mt-4 flex items-center gap-3 text-sm">
-          <button
-            type="button"
-            className="btn-ghost py-1.5"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            Previous
-          </button>
-          <span className="text-ink-300">
-            Page {query.page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn-ghost py-1.5"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        page={query.page}
+        total={payouts.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        label="Payout pages"
+      />
     </section>
   );
 }

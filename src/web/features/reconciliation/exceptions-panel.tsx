@@ -11,6 +11,7 @@ import {
   type ResolveExceptionInput,
 } from '#shared/reconciliation.ts';
 import { formatPaise } from '#shared/payments.ts';
+import { Pager } from '#web/components/console-ui.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
@@ -33,7 +34,6 @@ export function ExceptionsPanel() {
   const [status, setStatus] = useState<ReconciliationStatus>('open');
   const [page, setPage] = useState(1);
   const list = useExceptions(status, page);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <section aria-labelledby="reconciliation-title" className="glass p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -87,29 +87,13 @@ export function ExceptionsPanel() {
                 <ExceptionRow key={e.id} exception={e} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Exception pages" className="mt-4 flex items-center gap-3 text-sm">
-                <button
-                  type="button"
-                  className="btn-ghost py-1.5"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  Previous
-                </button>
-                <span className="text-ink-300">
-                  Page {page} of {pages}
-                </span>
-                <button
-                  type="button"
-                  className="btn-ghost py-1.5"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </button>
-              </nav>
-            ) : null}
+            <Pager
+              page={page}
+              total={list.data.total}
+              pageSize={list.data.pageSize}
+              onPage={setPage}
+              label="Exception pages"
+            />
           </>
         )}
       </div>
