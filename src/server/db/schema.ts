@@ -10,6 +10,7 @@ import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
 import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
 import { RECONCILIATION_KINDS } from '#shared/reconciliation.ts';
+import { SECURITY_SERVICES } from '#shared/security-services.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -899,6 +900,25 @@ export const freelancers = pgTable('freelancers', {
     .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   skills: text('skills').notNull(),
+  /** The profile beyond the spec's name and skills (issue 27): what the directory and the public profile show. */
+  headline: text('headline').notNull().default(''),
+  /** SECURITY_SERVICES ids: which client requests the freelancer is shown. */
+  services: text('services', { enum: SECURITY_SERVICES })
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  dayRateRupees: integer('day_rate_rupees'),
+  yearsExperience: integer('years_experience'),
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  portfolioLinks: text('portfolio_links')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Listed in /freelancers and open to the public only while published. */
+  published: boolean('published').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -5,9 +5,10 @@ import { Icon, type IconName } from '#web/components/icon.tsx';
 import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { StatsSection } from '#web/components/stat-tile.tsx';
 import { paths } from '#shared/routes.ts';
+import { SECURITY_SERVICE_LABELS, type SecurityService } from '#shared/security-services.ts';
 
 interface Service {
-  id: string;
+  id: SecurityService;
   icon: IconName;
   title: string;
   summary: string;
@@ -19,7 +20,7 @@ const SERVICES: Service[] = [
   {
     id: 'pentesting',
     icon: 'target',
-    title: 'Penetration Testing',
+    title: SECURITY_SERVICE_LABELS.pentesting,
     summary: 'Find the holes in your web apps, APIs and networks before attackers do.',
     details:
       'Certified testers attack your applications and infrastructure the way a real adversary would, then show you exactly how to fix what they found.',
@@ -33,7 +34,7 @@ const SERVICES: Service[] = [
   {
     id: 'red-teaming',
     icon: 'swords',
-    title: 'Red Teaming',
+    title: SECURITY_SERVICE_LABELS['red-teaming'],
     summary: 'A full adversary simulation that tests people, process and technology together.',
     details:
       'Goal-driven campaigns mapped to MITRE ATT&CK that measure how well your team detects and responds to a determined attacker.',
@@ -47,7 +48,7 @@ const SERVICES: Service[] = [
   {
     id: 'cloud-security',
     icon: 'cloud',
-    title: 'Cloud Security',
+    title: SECURITY_SERVICE_LABELS['cloud-security'],
     summary: 'Review and harden AWS, Azure and GCP set-ups against misconfiguration.',
     details:
       'We audit identities, networks, storage and pipelines in your cloud accounts and help you fix the risky defaults that cause most breaches.',
@@ -61,7 +62,7 @@ const SERVICES: Service[] = [
   {
     id: 'forensics',
     icon: 'search',
-    title: 'Digital Forensics',
+    title: SECURITY_SERVICE_LABELS.forensics,
     summary: 'Find out what happened, how, and what was taken after an incident.',
     details:
       'Our examiners collect and analyse evidence from disks, memory, logs and cloud services, preserving the chain of custody for legal use.',
@@ -75,7 +76,7 @@ const SERVICES: Service[] = [
   {
     id: 'incident-response',
     icon: 'bolt',
-    title: 'Incident Response',
+    title: SECURITY_SERVICE_LABELS['incident-response'],
     summary: 'Contain an active attack fast and get back to business safely.',
     details:
       'A responder joins your team to scope the incident, contain it, remove the attacker and plan the recovery, then helps you prevent a repeat.',
@@ -89,7 +90,7 @@ const SERVICES: Service[] = [
   {
     id: 'training',
     icon: 'cap',
-    title: 'Security Training',
+    title: SECURITY_SERVICE_LABELS.training,
     summary: 'Hands-on workshops that turn developers and IT staff into defenders.',
     details:
       'Practical sessions on secure coding, threat modelling and awareness, taught by our sharks on real labs and tailored to your stack.',
