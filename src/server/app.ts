@@ -36,6 +36,7 @@ import contactRoutes from './modules/contact/routes';
 import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
 import storageRoutes from './modules/storage/routes';
+import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
@@ -71,6 +72,9 @@ const SECRET_NAMES = new Set([
   'api_key',
 ]);
 
+/** A calendar feed's path, however it is spelled (percent-encoded, with or without .ics). */
+const CALENDAR_FEED = /^\/calendar\/[^?#]*/i;
+
 /** The fields of payout details that are never logged; only their masked forms are (decision 136). */
 const PAYOUT_SECRET_FIELDS = ['accountNumber', 'accountNumberConfirm', 'pan', 'upiId'];
 
@@ -92,7 +96,9 @@ function decodedName(raw: string): string {
  * `?token[]=`, `?user[password]=`, `?TOKEN=` (issue 21, finding 11). A name counts as secret when any of its
  * words (split at brackets, dots and spaces) is a secret name.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  // A calendar feed's address is its secret (decision 148): its path is logged without it.
+  const url = raw.replace(CALENDAR_FEED, '/calendar/[REDACTED].ics');
   const q = url.indexOf('?');
   if (q === -1) return url;
   const hash = url.indexOf('#', q);
@@ -246,6 +252,7 @@ export async function buildApp({
     workspaceRoutes,
     availabilityRoutes,
     sessionsRoutes,
+    calendarFeedRoutes,
     paymentsRoutes,
     payoutsRoutes,
     reconciliationRoutes,
@@ -257,6 +264,7 @@ export async function buildApp({
   ];
   for (const routes of api) await app.register(routes, { prefix: '/api' });
   await app.register(storageRoutes);
+  await app.register(feedRoutes);
   await app.register(mailRoutes);
   await app.register(spa, { serveWeb });
 

@@ -163,6 +163,11 @@ const envSchema = z.object({
    * so a payee paid by UPI stays in the manual batch.
    */
   PAYOUT_PROVIDER: z.enum(['manual', 'razorpay_route']).default('manual'),
+  /** The Jitsi server a shark's new room per session is made on (issue 26, decision 149): https, no path. */
+  JITSI_BASE_URL: z
+    .url({ protocol: /^https$/, error: 'an https:// address of a Jitsi server, such as https://meet.jit.si' })
+    .default('https://meet.jit.si')
+    .transform((v) => new URL(v).origin),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYOUT_DETAILS_KEY'> & {

@@ -228,7 +228,7 @@ export type ResolveNoShowInput = z.input<typeof resolveNoShowSchema>;
  * URL alone would quietly drop CR/LF and tabs and keep spaces and user:pass@, so those are refused first: the link
  * goes into mails and calendar files as it is stored (issue 21, finding 8).
  */
-const meetingUrl = (v: string): string | null => {
+export const meetingUrl = (v: string): string | null => {
   if (/[\s\p{Cc}]/u.test(v)) return null;
   try {
     const u = new URL(v);

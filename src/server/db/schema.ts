@@ -6,6 +6,7 @@ import { APPLICATION_STATUSES } from '#shared/applications.ts';
 import { SPECIALIZATIONS } from '#shared/constants.ts';
 import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
+import { MEETING_ROOM_KINDS } from '#shared/meeting-rooms.ts';
 import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
 import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
@@ -102,6 +103,36 @@ export const emailTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * An account's private calendar feed (issue 26, decision 148): only the sha256 of its secret is stored, like the
+ * other tokens; one live address per account, and a new one replaces it (the old address answers 404).
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * How a shark's sessions get a meeting room (issue 26, decision 149): their own fixed link, or a new Jitsi room
+ * per session, set when the session is confirmed. No row (or 'manual'): the shark pastes a link by hand.
+ */
+export const sharkMeetingRooms = pgTable(
+  'shark_meeting_rooms',
+  {
+    sharkId: uuid('shark_id')
+      .primaryKey()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MEETING_ROOM_KINDS }).notNull(),
+    /** The fixed link ('fixed' only), normalised. */
+    link: text('link'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shark_meeting_rooms_link_check', sql`(${t.kind} = 'fixed') = (${t.link} IS NOT NULL)`)],
 );
 
 export const profiles = pgTable('profiles', {

@@ -112,4 +112,23 @@ describe('log redaction (finding 9)', () => {
     expect(log).not.toContain(pan);
     expect(log).not.toContain('secret.handle');
   });
+
+  it("never logs a calendar feed's address: neither a live one nor a wrong one (decision 148)", async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db);
+    const cookie = await sessionCookie(db, shark.userId);
+    const made = await app.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: { cookie } });
+    expect(made.statusCode).toBe(200);
+    const live = new URL(made.json().url as string).pathname;
+    const secret = live.slice('/calendar/'.length, -'.ics'.length);
+    lines.length = 0;
+    expect((await app.inject({ method: 'GET', url: live })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/calendar/${SECRET}.ics?x=1` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/calendar/${SECRET}` })).statusCode).toBe(404);
+    const log = lines.join('');
+    expect(log).toContain('/calendar/[REDACTED].ics');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(SECRET);
+    expect(made.body).toContain(secret);
+  });
 });

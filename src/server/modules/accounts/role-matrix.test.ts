@@ -557,6 +557,16 @@ const MATRIX: Row[] = [
     body: () => ({ currentPassword: 'not-the-password', confirm: 'DELETE' }),
     expect: SIGNED_IN,
   },
+  // The account's own calendar feed address (decision 148): every account, only its own (no id to pass).
+  { method: 'GET', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', expect: SIGNED_IN },
+  { method: 'POST', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', expect: SIGNED_IN },
+  {
+    // The feed itself signs in with its secret alone: an unknown one is not found, whoever asks.
+    method: 'GET',
+    route: '/calendar/:secret.ics',
+    url: () => `/calendar/${'A'.repeat(43)}.ics`,
+    expect: everyone(404),
+  },
   { method: 'GET', route: '/api/me/follows', url: () => '/api/me/follows', expect: SIGNED_IN },
   {
     method: 'POST',

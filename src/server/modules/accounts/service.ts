@@ -14,6 +14,9 @@ export type { AccountRecord, NewAccount } from './repository';
 export { hashPassword } from './passwords';
 export {
   createSession,
+  /** The one way a secret becomes what is stored (the calendar feed's address too). */
+  hashToken,
+  newToken,
   purgeExpiredSessions,
   readSession,
   SESSION_ABSOLUTE_MS,

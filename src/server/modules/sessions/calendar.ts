@@ -1,7 +1,7 @@
 // A session as an iCalendar file (RFC 5545), written by ical-generator: the "Add to calendar" download and the
 // attachment of the confirmation and reschedule mails. Times are UTC instants (DTSTART:...Z), which every
 // calendar shows in its owner's zone, so one file is right for the learner and the shark alike.
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { SessionDetail, SessionStatus } from '#shared/sessions.ts';
 import { now } from '#server/time.ts';
 
@@ -44,29 +44,80 @@ export function sessionCalendar(session: CalendarSession, link: string): string 
 
 /** The same, with its revision counted by the caller (the mails count accepted reschedules in SQL). */
 export function calendarOf(session: Omit<CalendarSession, 'events'>, link: string, sequence: number): string {
-  const host = new URL(link).hostname;
-  const meeting = showsMeetingLink(session.status) ? session.meetingLink : null;
-  const calendar = ical({
-    prodId: { company: 'Shark Security', product: 'Sessions', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    name: 'Shark Security sessions',
-  });
-  calendar.createEvent({
-    // Stable across revisions, so a calendar updates the entry instead of adding a second one.
-    id: `session-${session.id}@${host}`,
+  const calendar = newCalendar('Shark Security sessions');
+  addSession(calendar, {
+    ...session,
+    startsAt: new Date(session.startsAt),
+    endsAt: new Date(session.endsAt),
+    courseTitle: session.course.title,
+    sharkName: session.shark.name,
+    learnerName: session.learner.name,
+    link,
     sequence,
     stamp: now(),
-    start: new Date(session.startsAt),
-    end: new Date(session.endsAt),
-    summary: `${session.course.title} with ${session.shark.name}`,
+    side: null,
+  });
+  return calendar.toString();
+}
+
+/** One session as the feed and the single file both write it. */
+export interface CalendarEntry {
+  id: string;
+  status: SessionStatus;
+  startsAt: Date;
+  endsAt: Date;
+  meetingLink: string | null;
+  courseTitle: string;
+  sharkName: string;
+  learnerName: string;
+  /** The session page's absolute URL. */
+  link: string;
+  /** The entry's revision: bumps on every change a calendar must follow. */
+  sequence: number;
+  /** DTSTAMP: when this revision was made (a fixed instant keeps the feed's ETag stable). */
+  stamp: Date;
+  /** Whose calendar it goes into, for the title; null: both sides' (the single file, the mails). */
+  side: 'learner' | 'shark' | null;
+}
+
+const newCalendar = (name: string) =>
+  ical({
+    prodId: { company: 'Shark Security', product: 'Sessions', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name,
+  });
+
+/** The one way a session becomes a VEVENT (the single file, the mails' attachment and the feed). */
+function addSession(calendar: ICalCalendar, entry: CalendarEntry): void {
+  const host = new URL(entry.link).hostname;
+  const meeting = showsMeetingLink(entry.status) ? entry.meetingLink : null;
+  const other = entry.side === 'shark' ? entry.learnerName : entry.sharkName;
+  calendar.createEvent({
+    // Stable across revisions, so a calendar updates the entry instead of adding a second one.
+    id: `session-${entry.id}@${host}`,
+    sequence: entry.sequence,
+    stamp: entry.stamp,
+    start: entry.startsAt,
+    end: entry.endsAt,
+    summary: `${entry.courseTitle} with ${other}`,
     description: [
-      `Session of ${session.course.title} between ${session.shark.name} (shark) and ${session.learner.name} (learner).`,
+      `Session of ${entry.courseTitle} between ${entry.sharkName} (shark) and ${entry.learnerName} (learner).`,
       ...(meeting ? [`Meeting link: ${meeting}`] : []),
-      `Session page: ${link}`,
+      `Session page: ${entry.link}`,
     ].join('\n'),
     location: meeting,
-    url: link,
-    status: STATUS[session.status],
+    url: entry.link,
+    status: STATUS[entry.status],
   });
+}
+
+/**
+ * An account's feed (decision 148): every entry as a VEVENT, with refresh hints for the apps that read them
+ * (Outlook and Apple read X-PUBLISHED-TTL, others REFRESH-INTERVAL).
+ */
+export function feedCalendar(entries: readonly CalendarEntry[]): string {
+  const calendar = newCalendar('Shark Security sessions');
+  calendar.ttl(60 * 60);
+  for (const entry of entries) addSession(calendar, entry);
   return calendar.toString();
 }

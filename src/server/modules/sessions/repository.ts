@@ -653,6 +653,64 @@ export async function findSessionForMail(db: DbOrTx, bookingId: string): Promise
   return { ...row, reschedules };
 }
 
+/** A session as an account's calendar feed lists it (decision 148). */
+export interface FeedSessionRow {
+  id: string;
+  status: SessionStatus;
+  startsAt: Date;
+  endsAt: Date;
+  meetingLink: string | null;
+  courseTitle: string;
+  sharkName: string;
+  learnerName: string;
+  /** The account's side of this session. */
+  side: 'learner' | 'shark';
+  /** Changes a calendar must follow so far (confirmed, moved, ended without taking place): its SEQUENCE. */
+  revisions: number;
+  /** The latest of them, or the request: its DTSTAMP. */
+  changedAt: Date;
+}
+
+/** The kinds of event that change a session's calendar entry (its time or its status). */
+const FEED_REVISIONS = ['confirmed', 'reschedule_accepted', 'cancelled', 'declined', 'expired'] as const;
+
+/**
+ * The sessions of an account on either side that end at or after `since`, latest start first, at most `limit`
+ * (the feed's window; decision 148).
+ */
+export async function listFeedSessions(
+  db: DbOrTx,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<FeedSessionRow[]> {
+  const revised = and(eq(e.bookingId, b.id), inArray(e.kind, [...FEED_REVISIONS]));
+  const rows = await db
+    .select({
+      id: b.id,
+      status: b.status,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      meetingLink: b.meetingLink,
+      courseTitle: c.title,
+      sharkName: s.name,
+      learnerName: b.name,
+      isShark: sql<boolean>`${s.userId} = ${userId}`.mapWith(Boolean),
+      revisions: sql<number>`(SELECT count(*) FROM ${e} WHERE ${revised})`.mapWith(Number),
+      changedAt:
+        sql<Date>`coalesce((SELECT max(${e.at}) FROM ${e} WHERE ${revised}), ${b.createdAt})`.mapWith(
+          (v: string | Date) => new Date(v),
+        ),
+    })
+    .from(b)
+    .innerJoin(c, eq(c.id, b.courseId))
+    .innerJoin(s, eq(s.id, b.sharkId))
+    .where(and(or(eq(b.userId, userId), eq(s.userId, userId)), gte(b.endsAt, since)))
+    .orderBy(desc(b.startsAt), asc(b.id))
+    .limit(limit);
+  return rows.map(({ isShark, ...r }) => ({ ...r, side: isShark ? 'shark' : 'learner' }));
+}
+
 /** The side that reported the session's latest no-show (what a ruling's mail names), or null. */
 export async function findNoShowReporter(db: DbOrTx, bookingId: string): Promise<'learner' | 'shark' | null> {
   const [row] = await db

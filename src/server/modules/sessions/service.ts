@@ -72,7 +72,7 @@ import { applyTransferEvent } from '#server/modules/payouts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
 import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
-import { sessionCalendar } from './calendar';
+import { feedCalendar, sessionCalendar } from './calendar';
 import {
   allowedActions,
   answerByFor,
@@ -216,6 +216,27 @@ export async function getSessionCalendar(
 ): Promise<string> {
   const detail = await getSession(db, who, id);
   return sessionCalendar(detail, `${appOrigin}${paths.sessions.detail(id)}`);
+}
+
+/** How far back the feed lists sessions (by their end), and how many at most (decision 148). */
+const FEED_DAYS_BACK = 90;
+const FEED_LIMIT = 500;
+
+/**
+ * An account's sessions as an iCalendar feed (issue 26, decision 148): both sides, requests TENTATIVE, sessions
+ * that will not take place CANCELLED, each at its current time with its page's link and its room.
+ */
+export async function sessionsFeed(db: DbOrTx, userId: string, appOrigin: string): Promise<string> {
+  const since = new Date(now().getTime() - FEED_DAYS_BACK * 24 * 60 * 60 * 1000);
+  const rows = await repo.listFeedSessions(db, userId, since, FEED_LIMIT);
+  return feedCalendar(
+    rows.map((r) => ({
+      ...r,
+      link: `${appOrigin}${paths.sessions.detail(r.id)}`,
+      sequence: r.revisions,
+      stamp: r.changedAt,
+    })),
+  );
 }
 
 /**

@@ -11,6 +11,8 @@ export const accountKeys = {
   session: ['session'] as const,
   profile: ['me', 'profile'] as const,
   verifyEmail: (token: string) => ['verify-email', token] as const,
+  /** The account's calendar feed address (decision 148). */
+  calendarFeed: ['me', 'calendar-feed'] as const,
 };
 
 export const adminKeys = {

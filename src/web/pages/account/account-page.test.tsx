@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { CALENDAR_FEED_MSG } from '#shared/calendar-feed.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor, standIn } from '#web/testing/test-utils.tsx';
 import AccountPage from './account-page';
 
@@ -28,6 +29,7 @@ describe('/account', () => {
       'Change password',
       'Sign out everywhere',
       'Change email',
+      'Calendar feed',
       'Download my data',
       'Delete my account',
     ])
@@ -159,5 +161,67 @@ describe('/account', () => {
       currentPassword: 'my-password-1',
       confirm: 'DELETE',
     });
+  });
+
+  it("makes a calendar address, shows it once with Copy and the apps' instructions, and replaces it after a confirmation", async () => {
+    let made = 0;
+    const address = (n: number) => ({
+      createdAt: '2026-11-23T04:30:00.000Z',
+      url: `http://localhost/calendar/secret-${n}.ics`,
+      webcalUrl: `webcal://localhost/calendar/secret-${n}.ics`,
+    });
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: session },
+      'GET /api/me/calendar-feed': { status: 200, body: { createdAt: null } },
+      'POST /api/me/calendar-feed': () => ({ status: 200, body: address(++made) }),
+    });
+    const writeText = vi.fn(async () => {});
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderScreen(routes, '/account');
+    const section = await screen.findByRole('region', { name: 'Calendar feed' });
+    expect(await within(section).findByText(CALENDAR_FEED_MSG.none)).toBeInTheDocument();
+    for (const text of [CALENDAR_FEED_MSG.google, CALENDAR_FEED_MSG.outlook, CALENDAR_FEED_MSG.apple])
+      expect(within(section).getByText(text)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: CALENDAR_FEED_MSG.make }));
+    const field = await within(section).findByLabelText(CALENDAR_FEED_MSG.addressLabel);
+    expect(field).toHaveValue('http://localhost/calendar/secret-1.ics');
+    expect(within(section).getByRole('link', { name: CALENDAR_FEED_MSG.openWebcal })).toHaveAttribute(
+      'href',
+      'webcal://localhost/calendar/secret-1.ics',
+    );
+    expect(within(section).getByText(CALENDAR_FEED_MSG.shownOnce)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: CALENDAR_FEED_MSG.copy }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/calendar/secret-1.ics');
+    expect(await within(section).findByText(CALENDAR_FEED_MSG.copied)).toBeInTheDocument();
+
+    // A new address asks first; cancelling keeps the current one.
+    await user.click(within(section).getByRole('button', { name: CALENDAR_FEED_MSG.makeNew }));
+    let dialog = await screen.findByRole('dialog', { name: CALENDAR_FEED_MSG.confirmTitle });
+    expect(dialog).toHaveTextContent(CALENDAR_FEED_MSG.confirmBody);
+    await user.click(within(dialog).getByRole('button', { name: CALENDAR_FEED_MSG.cancel }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/me/calendar-feed')).toHaveLength(1);
+    await user.click(within(section).getByRole('button', { name: CALENDAR_FEED_MSG.makeNew }));
+    dialog = await screen.findByRole('dialog', { name: CALENDAR_FEED_MSG.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: CALENDAR_FEED_MSG.confirmYes }));
+    expect(
+      await within(section).findByDisplayValue('http://localhost/calendar/secret-2.ics'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/me/calendar-feed')).toHaveLength(2);
+  });
+
+  it('says an address is live without showing it again', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: session },
+      'GET /api/me/calendar-feed': { status: 200, body: { createdAt: '2026-11-20T04:30:00.000Z' } },
+    });
+    renderScreen(routes, '/account');
+    const section = await screen.findByRole('region', { name: 'Calendar feed' });
+    expect(
+      await within(section).findByText(new RegExp(CALENDAR_FEED_MSG.hidden.slice(0, 40))),
+    ).toBeInTheDocument();
+    expect(within(section).queryByLabelText(CALENDAR_FEED_MSG.addressLabel)).toBeNull();
+    expect(within(section).getByRole('button', { name: CALENDAR_FEED_MSG.makeNew })).toBeInTheDocument();
   });
 });

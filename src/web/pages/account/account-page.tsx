@@ -7,6 +7,7 @@ import {
   DownloadDataSection,
   SignOutEverywhereSection,
 } from '#web/features/accounts/account-settings.tsx';
+import { CalendarFeedSection } from '#web/features/calendar-feed/calendar-feed-section.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { ROUTES } from '#shared/routes.ts';
 
@@ -22,6 +23,7 @@ export default function AccountPage() {
       <ChangePasswordSection />
       <SignOutEverywhereSection />
       <ChangeEmailSection email={user?.email ?? ''} />
+      <CalendarFeedSection />
       <DownloadDataSection />
       <DeleteAccountSection />
     </div>
