@@ -37,6 +37,7 @@ import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
+import meetingRoomsRoutes from './modules/meeting-rooms/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
 import availabilityRoutes from './modules/availability/routes';
@@ -253,6 +254,7 @@ export async function buildApp({
     availabilityRoutes,
     sessionsRoutes,
     calendarFeedRoutes,
+    meetingRoomsRoutes,
     paymentsRoutes,
     payoutsRoutes,
     reconciliationRoutes,

@@ -35,8 +35,8 @@ export const meetingRoomInputSchema = z
       .string({ error: MEETING_ROOM_MSG.linkInvalid })
       .trim()
       .max(MEETING_LINK_MAX, MEETING_ROOM_MSG.linkTooLong)
-      .optional()
-      .default(''),
+      .nullish()
+      .transform((v) => v ?? ''),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'fixed') return;

@@ -283,6 +283,20 @@ const MATRIX: Row[] = [
     expect: { ...OWN_MONEY, shark: 200, admin: 403 },
   },
   {
+    // How shark A's sessions get a meeting room (decision 149): A and an admin acting for A, like the profile.
+    method: 'GET',
+    route: '/api/workspace/meeting-room',
+    url: (c) => `/api/workspace/meeting-room?sharkId=${c.sharkId}`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'PUT',
+    route: '/api/workspace/meeting-room',
+    url: (c) => `/api/workspace/meeting-room?sharkId=${c.sharkId}`,
+    body: () => ({ kind: 'jitsi' }),
+    expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 200 },
+  },
+  {
     // Shark A's payouts (decision 137): A and an admin acting for A.
     method: 'GET',
     route: '/api/workspace/payouts',

@@ -69,6 +69,7 @@ import {
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
+import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
 import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
@@ -366,7 +367,11 @@ const NO_PROPOSAL = { proposedStartsAt: null, proposedEndsAt: null, proposedBy: 
 
 export async function acceptSession(db: Db, ctx: SessionContext, who: SessionCaller, id: string) {
   return act(db, who, id, 'accept', async (step) => {
-    await updateBooking(step.tx, id, { status: 'confirmed' });
+    // The shark's meeting room (decision 149), unless a link was already pasted into this session by hand.
+    const room = step.row.meetingLink
+      ? null
+      : await roomForSession(step.tx, step.row.sharkId, ctx.config.JITSI_BASE_URL);
+    await updateBooking(step.tx, id, { status: 'confirmed', ...(room ? { meetingLink: room } : {}) });
     await recordSessionEvent(step.tx, ctx, event(step, { kind: 'confirmed' }, who.userId));
   });
 }

@@ -76,6 +76,8 @@ export const workspaceKeys = {
   earnings: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'earnings'] as const,
   /** The months of its statements and where each fee invoice stands. */
   statements: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'statements'] as const,
+  /** How its sessions get a meeting room (decision 149). */
+  meetingRoom: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'meeting-room'] as const,
 };
 
 /** A shark's own courses live under its workspace scope: one invalidation refreshes them with its dashboard. */

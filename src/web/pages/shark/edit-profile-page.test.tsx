@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MSG } from '#shared/sessions.ts';
+import { MEETING_ROOM_MSG } from '#shared/meeting-rooms.ts';
 import { COURSE_MSG, type OwnCourse } from '#shared/courses.ts';
 import { type SharkProfile, WORKSPACE_MSG } from '#shared/workspace.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
@@ -593,5 +594,65 @@ describe('course manager on /shark/edit-profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect((await screen.findAllByText('Profile updated successfully!')).length).toBeGreaterThan(0);
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ published: false });
+  });
+
+  it('chooses how sessions get a meeting room: the fixed link is checked first and refused by the server beside its field', async () => {
+    let puts = 0;
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': { status: 200, body: [] },
+      'GET /api/workspace/meeting-room': {
+        status: 200,
+        body: { kind: 'manual', link: null, jitsiServer: 'https://meet.jit.si' },
+      },
+      'PUT /api/workspace/meeting-room': ({ body }) => {
+        const b = body as { kind: 'fixed' | 'jitsi'; link: string | null };
+        return ++puts === 1
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation',
+                  message: MEETING_ROOM_MSG.linkInvalid,
+                  fields: { link: MEETING_ROOM_MSG.linkInvalid },
+                },
+              },
+            }
+          : {
+              status: 200,
+              body: { message: MEETING_ROOM_MSG.saved, room: { ...b, jitsiServer: 'https://meet.jit.si' } },
+            };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    const section = await screen.findByRole('region', { name: MEETING_ROOM_MSG.title });
+    expect(await within(section).findByRole('radio', { name: MEETING_ROOM_MSG.manual })).toBeChecked();
+    expect(within(section).queryByLabelText(MEETING_ROOM_MSG.linkLabel)).toBeNull();
+
+    await user.click(within(section).getByRole('radio', { name: MEETING_ROOM_MSG.fixed }));
+    const save = within(section).getByRole('button', { name: 'Save meeting rooms' });
+    await user.click(save);
+    expect(await within(section).findByText(MEETING_ROOM_MSG.linkRequired)).toBeInTheDocument();
+    await user.type(within(section).getByLabelText(MEETING_ROOM_MSG.linkLabel), 'http://zoom.us/j/1');
+    await user.click(save);
+    expect(await within(section).findByText(MEETING_ROOM_MSG.linkInvalid)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    // A link the browser lets through but the server refuses: its message beside the field.
+    await user.clear(within(section).getByLabelText(MEETING_ROOM_MSG.linkLabel));
+    await user.type(within(section).getByLabelText(MEETING_ROOM_MSG.linkLabel), 'https://zoom.us/j/1');
+    await user.click(save);
+    expect(await within(section).findByText(MEETING_ROOM_MSG.linkInvalid)).toBeInTheDocument();
+    expect(within(section).getByLabelText(MEETING_ROOM_MSG.linkLabel)).toHaveAccessibleDescription(
+      MEETING_ROOM_MSG.linkInvalid,
+    );
+
+    await user.click(within(section).getByRole('radio', { name: MEETING_ROOM_MSG.jitsi }));
+    expect(within(section).getByText(MEETING_ROOM_MSG.jitsiNote('https://meet.jit.si'))).toBeInTheDocument();
+    await user.click(save);
+    expect(await within(section).findByText(MEETING_ROOM_MSG.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ kind: 'jitsi', link: null });
   });
 });

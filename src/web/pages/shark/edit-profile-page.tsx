@@ -6,6 +6,7 @@ import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { CourseManager } from '#web/features/courses/course-manager.tsx';
+import { MeetingRoomSection } from '#web/features/meeting-rooms/meeting-room-form.tsx';
 import { ProfileForm } from '#web/features/workspace/profile-form.tsx';
 import { WorkspaceShell } from '#web/features/workspace/workspace-shell.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -52,6 +53,7 @@ function Workspace({ sharkId }: { sharkId?: string }) {
             Edit availability
           </Link>
         </section>
+        <MeetingRoomSection sharkId={sharkId} />
       </div>
     </div>
   );
