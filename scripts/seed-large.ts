@@ -618,14 +618,15 @@ async function main() {
     ) m(n, author, body)
     WHERE ${mine} AND abs(hashtext(b.id::text)) % 4 = 0`,
   );
-  // What the triggers would have maintained row by row, computed once for every shark (before the
+  // What the triggers would have maintained row by row, computed once for every shark (students = distinct
+  // learners with a confirmed or completed session, decision 160; before the
   // index rebuild, so the update does not maintain ten indexes row by row).
   await step(
     'recompute shark counters',
     `
     UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), rating_score = rt.score, min_price = pr.min
     FROM sharks base
-    LEFT JOIN (SELECT c.shark_id, count(DISTINCT b.user_id)::int AS n FROM course_bookings b JOIN courses c ON c.id = b.course_id GROUP BY c.shark_id) st ON st.shark_id = base.id
+    LEFT JOIN (SELECT c.shark_id, count(DISTINCT b.user_id)::int AS n FROM course_bookings b JOIN courses c ON c.id = b.course_id WHERE b.status IN ('confirmed', 'completed') GROUP BY c.shark_id) st ON st.shark_id = base.id
     LEFT JOIN (SELECT shark_id, round(avg(rating), 2) AS avg, count(*)::int AS n, round((5 * 4.0 + sum(rating)) / (5 + count(*)), 4) AS score
                FROM reviews WHERE hidden_at IS NULL GROUP BY shark_id) rt ON rt.shark_id = base.id
     LEFT JOIN (SELECT shark_id, min(price) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id

@@ -9,7 +9,14 @@ import { SESSION_MSG } from '#shared/sessions.ts';
 import { bookAndPay } from '#server/test/payments.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
-import { availabilityWeekly, bookingEvents, courseBookings, sharkAvailability } from '#server/db/schema.ts';
+import {
+  availabilityWeekly,
+  bookingEvents,
+  courseBookings,
+  coursesWithBookings,
+  sharkAvailability,
+  sharksWithMeta,
+} from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 import { completeSession, expireSession } from './service';
 import { listDueRequests, listEndedSessions } from './repository';
@@ -632,5 +639,59 @@ describe('the timeline', () => {
     await book(s.other, s.course.id, slot(5));
     await act(s.learner, id, 'reschedule', { startsAt: slot(5) });
     expect(await s.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).toHaveLength(2);
+  });
+});
+
+describe("the shark's Students and the course's Enrolled (issue 25)", () => {
+  it('count distinct learners with a confirmed or completed session, on every transition', async () => {
+    const s = await setup();
+    const { db } = await testDatabase();
+    const counts = async () => {
+      const [shark] = await db.select().from(sharksWithMeta).where(eq(sharksWithMeta.id, s.shark.id));
+      const [course] = await db
+        .select()
+        .from(coursesWithBookings)
+        .where(eq(coursesWithBookings.id, s.course.id));
+      return { students: shark.studentCount, enrolled: course.enrolledCount };
+    };
+    const none = { students: 0, enrolled: 0 };
+    const one = { students: 1, enrolled: 1 };
+
+    // A request is not a student; its acceptance is.
+    const first = await book(s.learner, s.course.id, slot(3));
+    expect(await counts()).toEqual(none);
+    expect((await act(s.sharkC, first, 'accept')).statusCode).toBe(200);
+    expect(await counts()).toEqual(one);
+
+    // A second session of the same learner, requested then confirmed: still one learner.
+    const second = await book(s.learner, s.course.id, slot(4));
+    expect((await act(s.sharkC, second, 'accept')).statusCode).toBe(200);
+    expect(await counts()).toEqual(one);
+
+    // Another learner's request that the shark declines never counts.
+    const declined = await book(s.other, s.course.id, slot(5));
+    expect((await act(s.sharkC, declined, 'decline', { reason: 'Travelling that week' })).statusCode).toBe(
+      200,
+    );
+    expect(await counts()).toEqual(one);
+
+    // Another learner confirmed, then cancelled: up, then back.
+    const cancelled = await book(s.other, s.course.id, slot(6));
+    expect((await act(s.sharkC, cancelled, 'accept')).statusCode).toBe(200);
+    expect(await counts()).toEqual({ students: 2, enrolled: 2 });
+    expect((await act(s.other, cancelled, 'cancel', { reason: 'My plans changed' })).statusCode).toBe(200);
+    expect(await counts()).toEqual(one);
+
+    // The learner cancels one of two confirmed sessions: the other still counts; once held, it stays counted.
+    expect((await act(s.learner, second, 'cancel', { reason: 'My plans changed' })).statusCode).toBe(200);
+    expect(await counts()).toEqual(one);
+    at(plus(slot(3), 2));
+    expect(await app.db.transaction((tx) => completeSession(tx, app.payments, first))).toBe(true);
+    expect(await counts()).toEqual(one);
+
+    // A deleted booking takes its learner with it.
+    await db.delete(bookingEvents).where(eq(bookingEvents.bookingId, first));
+    await db.delete(courseBookings).where(eq(courseBookings.id, first));
+    expect(await counts()).toEqual(none);
   });
 });

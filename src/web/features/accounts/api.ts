@@ -11,8 +11,6 @@ import type {
   Session,
   UpdatePasswordInput,
   UserSignupInput,
-  Profile,
-  UpdateProfileInput,
   ChangeEmailInput,
   ChangePasswordInput,
   DeleteAccountInput,
@@ -102,21 +100,6 @@ export function useBecomeFreelancer() {
     onSuccess: async ({ user, roles }) => {
       queryClient.setQueryData<Session>(accountKeys.session, { user, roles });
       await queryClient.invalidateQueries({ queryKey: accountKeys.session });
-    },
-  });
-}
-
-// The caller's own profile (full name, phone; email read-only; read through features/viewer).
-export const updateMyProfile = (input: UpdateProfileInput) => api.put<Profile>('/api/me/profile', input);
-
-/** The menu greets by name, so the session is reloaded too. */
-export function useUpdateMyProfile() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: updateMyProfile,
-    onSuccess: (profile) => {
-      qc.setQueryData(accountKeys.profile, profile);
-      void qc.invalidateQueries({ queryKey: accountKeys.session });
     },
   });
 }

@@ -11,7 +11,7 @@ import { AuthShell, SocialButtons } from '#web/features/accounts/auth-shell.tsx'
 import { FieldError, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
-import { isPortal, PORTALS, safeNext, type PortalInfo } from '#web/features/accounts/portals.ts';
+import { isPortal, PORTALS, safeNext, withNext, type PortalInfo } from '#web/features/accounts/portals.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { paths } from '#shared/routes.ts';
@@ -139,7 +139,10 @@ function PortalLogin({ info }: { info: PortalInfo }) {
       <p className="muted mt-6 text-center text-sm">
         {info.signup ? (
           <>
-            <Link to={info.signup.to} className="text-accent-400 hover:underline">
+            <Link
+              to={info.portal === 'user' ? withNext(info.signup.to, next) : info.signup.to}
+              className="text-accent-400 hover:underline"
+            >
               {info.signup.label}
             </Link>
             <span aria-hidden="true"> · </span>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { updateProfileSchema, ACCOUNT_MSG } from '#shared/accounts.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useUpdateMyProfile } from '#web/features/accounts/api.ts';
+import { useUpdateMyProfile } from '#web/features/viewer/api.ts';
 import { useMyProfile } from '#web/features/viewer/api.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { TextField } from '#web/components/form/field.tsx';

@@ -1,6 +1,8 @@
-// Shown at /signup/user: a learner creates an account (role user), is told to verify the email, and lands on /login after 3 s.
+// Shown at /signup/user: a learner creates an account (role user), is told to verify the email, and lands on /login after 3 s
+// (with the `next` it came with: a visitor on the way to a booking gets back to it after logging in).
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { safeNext, withNext } from '#web/features/accounts/portals.ts';
 import { SIGNUP_REDIRECT_MS } from '#shared/constants.ts';
 import { userSignupSchema, type UserSignupInput, ACCOUNT_MSG } from '#shared/accounts.ts';
 import { useSignupUser } from '#web/features/accounts/api.ts';
@@ -15,6 +17,10 @@ const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'terms'] as cons
 
 export function SignupUser() {
   const signup = useSignupUser();
+  // A visitor sent here from "Log in to book" goes on to the login with the same way back to the booking.
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const loginPath = withNext(paths.login.portal('user'), next);
   const [done, setDone] = useState<{ message: string; email: string } | null>(null);
   const form = useApiForm<UserSignupInput>({
     schema: userSignupSchema,
@@ -37,7 +43,7 @@ export function SignupUser() {
         eyebrow="Learner"
         message={done.message}
         email={done.email}
-        loginPath={paths.login.portal('user')}
+        loginPath={loginPath}
         delayMs={SIGNUP_REDIRECT_MS.user}
         movingOn="Taking you to the login page..."
       />
@@ -88,7 +94,7 @@ export function SignupUser() {
       <SocialButtons verb="Sign up" />
       <p className="muted mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login.portal('user')} className="text-accent-400 hover:underline">
+        <Link to={loginPath} className="text-accent-400 hover:underline">
           Log in
         </Link>
         <span aria-hidden="true"> · </span>

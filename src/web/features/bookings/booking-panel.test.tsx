@@ -1,6 +1,6 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import { mockApi, renderScreen, sessionFor, signedOut, standIn } from '#web/testing/test-utils.tsx';
 import { BookingPanel } from './booking-panel';
@@ -83,6 +83,7 @@ const SLOTS = {
 };
 
 describe('BookingPanel', () => {
+  beforeEach(() => sessionStorage.clear());
   it('prefills from the profile, shows the live total in rupees, holds the slot once however often Continue is pressed, and goes on to pay', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -280,7 +281,7 @@ describe('BookingPanel', () => {
     expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/calendar-watch'))).toBe(true);
   });
 
-  it('sends a visitor to log in and back to this course, keeping what they chose', async () => {
+  it('sends a visitor to log in and back to the same panel, with the choice in the URL and what they typed', async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
       [SLOTS_PATH]: SLOTS,
@@ -291,19 +292,82 @@ describe('BookingPanel', () => {
     await user.selectOptions(screen.getByLabelText('Course'), 'API Security (₹1,200.50/hr)');
     await user.clear(screen.getByLabelText('Hours'));
     await user.type(screen.getByLabelText('Hours'), '2');
+    await user.click(await screen.findByRole('button', { name: 'Saturday, 17 January 2099, 1 free time' }));
+    await user.click(screen.getAllByRole('radio')[0]);
+    await user.type(screen.getByLabelText('Name'), 'Asha Visitor');
+    await user.type(screen.getByLabelText('Phone'), '+91 93333 44444');
+    // The choice is in the address as it is made.
+    const chosen = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(chosen)).toEqual({
+      tab: 'courses',
+      course: API.id,
+      hours: '2',
+      day: '2099-01-17',
+      slot: '2099-01-17T04:30:00.000Z',
+    });
+    expect(router.state.location.hash).toBe('#book');
+    expect(screen.getByTestId('booking-summary')).toHaveTextContent(
+      /^Sat 17 Jan, \d\d:\d\d \S+ · 2 h · ₹2,401$/,
+    );
     await user.click(button);
 
-    const back = `/sharks/${SHARK_ID}?tab=courses&course=${API.id}`;
-    expect(await screen.findByTestId('location')).toHaveTextContent(
-      `/login/user?next=${encodeURIComponent(back)}`,
-    );
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toMatch(/^\/login\/user\?next=/);
+    const next = decodeURIComponent(location.textContent!.replace('/login/user?next=', ''));
+    expect(next).toBe(`/sharks/${SHARK_ID}?${chosen.toString()}#book`);
     expect(calls.some((c) => c.path === '/api/bookings')).toBe(false);
 
-    // Back from the login page: the same course and hours are chosen again.
-    await router.navigate(back);
+    // Back from the login page (a fresh page): the same course, hours, day and time, and what was typed.
+    await router.navigate(next);
     expect(await screen.findByLabelText('Course')).toHaveValue(API.id);
     expect(screen.getByLabelText('Hours')).toHaveValue(2);
-    expect(screen.getByTestId('booking-total')).toHaveTextContent('₹2,401');
+    expect(await screen.findByRole('button', { name: /17 January 2099/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getAllByRole('radio')[0]).toBeChecked();
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha Visitor');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+91 93333 44444');
+    // The panel's heading takes the focus, so the learner is where they left off.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Book a session' })).toHaveFocus());
+  });
+
+  it('offers to save a phone typed by a learner whose profile has none, once, and forgets the draft after booking', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+      'GET /api/me/profile': { status: 200, body: { ...PROFILE, phone: null } },
+      'PUT /api/me/profile': { status: 200, body: { ...PROFILE, phone: '+91 95555 66666' } },
+      'POST /api/bookings': {
+        status: 201,
+        body: {
+          message: 'Your slot is held for 15 minutes while you pay.',
+          booking: null,
+          checkout: {
+            bookingId: '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+            path: '/sessions/8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a/checkout',
+            holdUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
+            amountPaise: 150_000,
+          },
+        },
+      },
+      [SLOTS_PATH]: SLOTS,
+    });
+    renderScreen(routes, `/sharks/${SHARK_ID}`);
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Priya Raman');
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    const save = screen.getByRole('checkbox', { name: 'Save this number to my profile for next time' });
+    expect(save).toBeChecked();
+    await user.type(screen.getByLabelText('Phone'), '+91 95555 66666');
+    expect(sessionStorage.getItem(`booking-draft:${SHARK_ID}`)).toContain('+91 95555 66666');
+    await user.click(screen.getAllByRole('radio')[0]);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/me/profile');
+    expect(put?.body).toEqual({ fullName: 'Priya Raman', phone: '+91 95555 66666' });
+    expect(sessionStorage.getItem(`booking-draft:${SHARK_ID}`)).toBeNull();
   });
 
   it("shows the course's cancellation policy before booking", async () => {

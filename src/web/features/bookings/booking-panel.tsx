@@ -2,8 +2,10 @@
 // details (prefilled from the profile), the server's quote (price × hours, the fee inside it, the tax, the refunds)
 // and, for a paid course, on to its checkout; a free course's request is confirmed here.
 // A slot taken meanwhile answers 409: the message shows, the slots are fetched again, nothing typed is lost.
-// A visitor who presses Confirm logs in and comes back here with what they chose. A shark on its own profile is
-// told before the form that it cannot book itself. The course's cancellation policy shows before booking, and
+// The choice (course, hours, day, start) lives in the URL (?course=…&day=…&slot=…#book), and what was typed (name,
+// phone, email) in sessionStorage per shark until a booking is made: a visitor who presses "Log in to book" logs
+// in (or signs up and verifies) and comes back to this panel, scrolled into view, with both (decision 162). A
+// shark on its own profile is told before the form that it cannot book itself. The course's cancellation policy shows before booking, and
 // the confirmation links to the new session's page.
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +14,7 @@ import { useLocation, useNavigate, Link } from 'react-router';
 import type { z } from 'zod';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
 import { bookingFormSchema, type MyBooking } from '#shared/bookings.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
+import { formatPaise, PAYMENT_MSG } from '#shared/payments.ts';
 import { QuoteLines, RefundTerms } from '#web/features/money/money-lines.tsx';
 import { useQuote } from '#web/features/money/api.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
@@ -26,29 +28,67 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancellationPolicy, SESSION_MSG } from '#shared/sessions.ts';
 import { getSharkProfileQueryOptions } from '#web/features/acting-shark/api.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useMyProfile, useSession } from '#web/features/viewer/api.ts';
+import { useMyProfile, useSession, useUpdateMyProfile } from '#web/features/viewer/api.ts';
 import { SelectField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
-import { formatDateTimeIn, formatRupees, viewerTimeZone, zoneName } from '#web/lib/format.ts';
+import {
+  dateTimeFormat,
+  formatDateTimeIn,
+  formatRupees,
+  formatTimeIn,
+  viewerTimeZone,
+  zoneName,
+} from '#web/lib/format.ts';
 import { newRequestId } from './request-id';
 
 type FormIn = z.input<typeof bookingFormSchema>;
 type FormOut = z.output<typeof bookingFormSchema>;
 const FIELDS = ['courseId', 'hours', 'startsAt', 'name', 'email', 'phone'] as const;
-type Draft = Pick<FormIn, 'courseId' | 'hours' | 'startsAt'>;
+type Typed = Pick<FormIn, 'name' | 'phone' | 'email'>;
 
 const draftKey = (sharkId: string) => `booking-draft:${sharkId}`;
 
-/** What a visitor chose before logging in, read once when they come back. */
-function takeDraft(sharkId: string): Partial<Draft> {
+/** What was typed in this panel, kept for this tab until a booking is made. */
+function readTyped(sharkId: string): Partial<Typed> {
   try {
     const raw = sessionStorage.getItem(draftKey(sharkId));
-    sessionStorage.removeItem(draftKey(sharkId));
-    return raw ? (JSON.parse(raw) as Partial<Draft>) : {};
+    return raw ? (JSON.parse(raw) as Partial<Typed>) : {};
   } catch {
     return {};
   }
+}
+function writeTyped(sharkId: string, typed: Typed | null) {
+  try {
+    if (typed) sessionStorage.setItem(draftKey(sharkId), JSON.stringify(typed));
+    else sessionStorage.removeItem(draftKey(sharkId));
+  } catch {
+    // Private mode without storage: the fields are typed again after logging in.
+  }
+}
+
+/** The choice kept in the URL: course, hours, day (YYYY-MM-DD) and start (an ISO instant). */
+function choiceFromUrl(search: string) {
+  const q = new URLSearchParams(search);
+  const hours = Number(q.get('hours'));
+  return {
+    courseId: q.get('course'),
+    hours: Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS ? hours : null,
+    day: /^\d{4}-\d{2}-\d{2}$/.test(q.get('day') ?? '') ? q.get('day') : null,
+    slot: q.get('slot'),
+  };
+}
+
+/** "Thu 26 Nov, 15:30 IST": the chosen start in the learner's zone, with the zone's short name. */
+function startSummary(iso: string, timeZone: string) {
+  const date = dateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' })
+    .format(new Date(iso))
+    .replace(',', '');
+  const zone =
+    dateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return `${date}, ${formatTimeIn(iso, timeZone)} ${zone}`;
 }
 
 /** price x hours in paise, so 1499.5 x 3 shows 4498.50 and never 4498.499999. */
@@ -68,13 +108,13 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const [confirmed, setConfirmed] = useState<{ booking: MyBooking; message: string } | null>(null);
   // One key per booking attempt: a double click or a retry after a dropped connection makes one booking.
   const requestId = useRef<string | null>(null);
-  const [draft] = useState(() => takeDraft(shark.id));
-  const courseFromUrl = new URLSearchParams(location.search).get('course');
-  const initialCourse =
-    courses.find((c) => c.id === draft.courseId)?.id ??
-    courses.find((c) => c.id === courseFromUrl)?.id ??
-    courses[0]?.id ??
-    '';
+  const [fromUrl] = useState(() => choiceFromUrl(location.search));
+  const [typed] = useState(() => readTyped(shark.id));
+  const initialCourse = courses.find((c) => c.id === fromUrl.courseId)?.id ?? courses[0]?.id ?? '';
+  const panelRef = useRef<HTMLElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const updateProfile = useUpdateMyProfile();
+  const [savePhone, setSavePhone] = useState(true);
 
   const form = useApiForm<FormIn, FormOut>({
     schema: bookingFormSchema,
@@ -88,6 +128,13 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           timeZone: viewerTimeZone(),
         });
         requestId.current = null;
+        writeTyped(shark.id, null);
+        // Asked once: a learner without a phone on the profile keeps this one there unless they said no.
+        if (askToSavePhone && savePhone) {
+          await updateProfile
+            .mutateAsync({ fullName: profile.data?.fullName || values.name, phone: values.phone })
+            .catch(() => undefined);
+        }
         // A paid course goes on to its checkout (the slot is held there), as a page load: only that page's CSP
         // lets the payment provider's script in. A free course's request is made now.
         if (res.checkout) window.location.assign(res.checkout.path);
@@ -105,11 +152,11 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
     },
     defaultValues: {
       courseId: initialCourse,
-      hours: draft.hours ?? BOOKING_MIN_HOURS,
-      startsAt: draft.startsAt ?? '',
-      name: '',
-      email: '',
-      phone: '',
+      hours: fromUrl.hours ?? BOOKING_MIN_HOURS,
+      startsAt: fromUrl.slot ?? '',
+      name: typed.name ?? '',
+      email: typed.email ?? '',
+      phone: typed.phone ?? '',
     },
   });
   const {
@@ -121,26 +168,63 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
     formState: { errors, isSubmitting },
   } = form;
 
-  // Prefill contact details from the profile once it arrives, without overwriting what was typed.
+  // Prefill contact details from the profile once it arrives, without overwriting what was typed (now, or
+  // before logging in).
   useEffect(() => {
     if (!profile.data) return;
+    const now = getValues();
     reset(
       {
-        ...getValues(),
-        name: profile.data.fullName ?? '',
-        email: profile.data.email,
-        phone: profile.data.phone ?? '',
+        ...now,
+        name: now.name || (profile.data.fullName ?? ''),
+        email: now.email || profile.data.email,
+        phone: now.phone || (profile.data.phone ?? ''),
       },
       { keepDirtyValues: true },
     );
   }, [profile.data, reset, getValues]);
 
-  const [courseId, hours, startsAt] = useWatch({ control, name: ['courseId', 'hours', 'startsAt'] });
+  const [courseId, hours, startsAt, name, phone, email] = useWatch({
+    control,
+    name: ['courseId', 'hours', 'startsAt', 'name', 'phone', 'email'],
+  });
+  // What is typed is kept for this tab (a login, a sign-up or a reload on the way loses nothing).
+  useEffect(() => {
+    if (name || phone) writeTyped(shark.id, { name, phone, email });
+  }, [shark.id, name, phone, email]);
+  const askToSavePhone = !!profile.data && !profile.data.phone;
+
+  // The choice goes into the URL as it is made, so the address (and a return from login) holds it.
+  const choose = (change: Record<string, string | null>) => {
+    const q = new URLSearchParams(location.search);
+    q.set('tab', 'courses');
+    for (const [k, v] of Object.entries(change)) {
+      if (v) q.set(k, v);
+      else q.delete(k);
+    }
+    navigate({ search: `?${q.toString()}`, hash: '#book' }, { replace: true, preventScrollReset: true });
+  };
+
   const course = courses.find((c) => c.id === courseId) ?? courses[0];
   const validHours = Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS;
   const slots = useSlots(shark.id, validHours ? hours : BOOKING_MIN_HOURS, !!course);
   const paid = !!course && course.price > 0;
   const quote = useQuote(course?.id ?? '', validHours ? hours : BOOKING_MIN_HOURS, paid && validHours);
+
+  // A start from the URL that is no longer free is dropped, so the learner picks again.
+  const freeStarts = slots.data?.days.flatMap((d) => d.starts);
+  useEffect(() => {
+    if (freeStarts && startsAt && !freeStarts.includes(startsAt)) setValue('startsAt', '');
+  }, [freeStarts, startsAt, setValue]);
+
+  // Back from login (…#book): the panel comes into view, its heading focused, once its times are there.
+  const [arriving, setArriving] = useState(() => location.hash === '#book');
+  useEffect(() => {
+    if (!arriving || !slots.data) return;
+    setArriving(false);
+    panelRef.current?.scrollIntoView?.({ block: 'start' });
+    titleRef.current?.focus({ preventScroll: true });
+  }, [arriving, slots.data]);
 
   if (isShark && ownShark.isPending) {
     return (
@@ -178,20 +262,11 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
 
   function goToLogin() {
     const values = getValues();
-    const keep: Draft = {
-      courseId: values.courseId,
-      hours: values.hours,
-      startsAt: values.startsAt,
-    };
-    try {
-      sessionStorage.setItem(draftKey(shark.id), JSON.stringify(keep));
-    } catch {
-      // Private mode without storage: the learner picks again after logging in.
-    }
-    const here = new URLSearchParams(location.search);
-    here.set('tab', 'courses');
-    here.set('course', values.courseId);
-    const back = `${location.pathname}?${here.toString()}`;
+    writeTyped(shark.id, { name: values.name, phone: values.phone, email: values.email });
+    const q = new URLSearchParams(location.search);
+    q.set('tab', 'courses');
+    q.set('course', values.courseId);
+    const back = `${location.pathname}?${q.toString()}#book`;
     navigate(`${paths.login.portal('user')}?next=${encodeURIComponent(back)}`);
   }
 
@@ -224,12 +299,13 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const sending = isSubmitting || booking.isPending;
   return (
     <section
+      ref={panelRef}
       aria-labelledby={`${id}-title`}
-      className="glass flex flex-col gap-4 p-4 sm:p-6"
+      className="glass flex scroll-mt-20 flex-col gap-4 p-4 sm:p-6"
       data-testid="booking-panel"
     >
       <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
+        <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1} className="text-lg font-semibold outline-none">
           Book a session
         </h2>
         <p className="muted text-sm">
@@ -257,7 +333,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
             id={`${id}-courseId`}
             label="Course"
             error={errors.courseId?.message}
-            {...register('courseId')}
+            {...register('courseId', { onChange: (e) => choose({ course: String(e.target.value) }) })}
           >
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
@@ -282,7 +358,10 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
             max={BOOKING_MAX_HOURS}
             step={1}
             error={errors.hours?.message}
-            {...register('hours', { valueAsNumber: true })}
+            {...register('hours', {
+              valueAsNumber: true,
+              onChange: (e) => choose({ hours: String(e.target.value), slot: null }),
+            })}
           />
         </div>
 
@@ -292,7 +371,12 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
             days={slots.data.days}
             sharkZone={slots.data.timeZone}
             value={startsAt}
-            onChange={(v) => setValue('startsAt', v, { shouldValidate: !!v })}
+            initialDay={fromUrl.day}
+            onDayChange={(day) => choose({ day, slot: null })}
+            onChange={(v) => {
+              setValue('startsAt', v, { shouldValidate: !!v });
+              if (v) choose({ slot: v });
+            }}
             error={errors.startsAt?.message}
           />
         ) : (
@@ -318,6 +402,17 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
             error={errors.phone?.message}
             {...register('phone')}
           />
+          {askToSavePhone ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm text-ink-300 sm:col-span-2">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-accent-400"
+                checked={savePhone}
+                onChange={(e) => setSavePhone(e.target.checked)}
+              />
+              Save this number to my profile for next time
+            </label>
+          ) : null}
           <TextField
             id={`${id}-email`}
             className="sm:col-span-2"
@@ -358,9 +453,25 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
 
         <FormAlert>{form.formError}</FormAlert>
 
-        <SubmitButton className="btn-primary w-full" pending={sending} pendingLabel="Booking…">
-          {!session.isSignedIn ? 'Log in to book' : paid ? 'Continue to payment' : 'Confirm booking'}
-        </SubmitButton>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-ink-100" data-testid="booking-summary" aria-live="polite">
+            {startsAt && validHours
+              ? `${startSummary(startsAt, viewerTimeZone())} · ${hours} h · ${
+                  // The server's quote once it is there (the fee and its tax are inside the price).
+                  paid && quote.data
+                    ? formatPaise(quote.data.totalPaise)
+                    : formatRupees(totalOf(course.price, hours))
+                }`
+              : 'Choose a day and a start time.'}
+          </p>
+          <SubmitButton
+            className="btn-primary w-full sm:w-auto sm:shrink-0"
+            pending={sending}
+            pendingLabel="Booking…"
+          >
+            {!session.isSignedIn ? 'Log in to book' : paid ? 'Continue to payment' : 'Confirm booking'}
+          </SubmitButton>
+        </div>
       </Form>
     </section>
   );

@@ -1,6 +1,6 @@
-// /shark/dashboard: the spec's numbers (upcoming = confirmed sessions ahead, completed, earnings = the shark's
-// share of completed sessions, from the ledger, average rating), the share of paid sessions not yet held and the
-// requests awaiting an answer (kept apart from earnings), then the first sessions of each group (needing an answer, upcoming, past) with its
+// /shark/dashboard: the spec's numbers (upcoming = the "Upcoming" list's sessions, completed, earnings = the
+// shark's share of completed sessions, from the ledger, average rating), the share of paid sessions not yet held
+// and what needs the shark's action (the "Needs your action" list: requests and proposed new times), then the first sessions of each group (needing an answer, upcoming, past) with its
 // count, from the dashboard's own answer: the full lists are on the enrollments page.
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
@@ -48,7 +48,11 @@ export function SharkDashboard() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3" aria-label="Your numbers">
-            <MetricTile label="Upcoming sessions" value={data ? String(data.upcomingSessions) : null} />
+            {/* Each tile counts what its list below holds, under the list's name (issue 25, decision 161). */}
+            <MetricTile
+              label="Upcoming sessions"
+              value={data ? String(data.sessions.upcoming.total) : null}
+            />
             <MetricTile label="Completed sessions" value={data ? String(data.completedSessions) : null} />
             <MetricTile label="Earnings" value={data ? formatPaise(data.earningsPaise) : null} />
             <MetricTile
@@ -69,8 +73,8 @@ export function SharkDashboard() {
             {data ? (
               <MetricTile label="Booked, not yet held" value={formatPaise(data.bookedNotHeldPaise)} />
             ) : null}
-            {data?.awaitingAnswer !== undefined ? (
-              <MetricTile label="Requests awaiting your answer" value={String(data.awaitingAnswer)} />
+            {data ? (
+              <MetricTile label="Needs your action" value={String(data.sessions.needsAction.total)} />
             ) : null}
           </dl>
           {data ? (

@@ -159,7 +159,7 @@ describe('/shark/enrollments', () => {
 });
 
 describe('/shark/dashboard', () => {
-  it("shows the spec's numbers, booked-not-held and awaiting answers apart, and the sessions grouped", async () => {
+  it("shows the spec's numbers, booked-not-held and what needs an action apart, each tile counting its list", async () => {
     const dashboard: Dashboard = {
       sharkName: 'Arjun Mehta',
       upcomingSessions: 3,
@@ -204,9 +204,12 @@ describe('/shark/dashboard', () => {
       'Earnings',
       'Average rating',
       'Booked, not yet held',
-      'Requests awaiting your answer',
+      'Needs your action',
     ]);
-    expect(numbers).toEqual(['3', '12', '₹48,500.50', '—No ratings yet', '₹6,000', '2']);
+    // The tiles count the lists below them (not the API's older figures: 3 confirmed ahead, 2 requests).
+    expect(numbers).toEqual(['1', '12', '₹48,500.50', '—No ratings yet', '₹6,000', '1']);
+    expect(screen.getByRole('heading', { name: 'Upcoming (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'Earnings are your share of completed sessions: what learners paid, less the platform fee and any tax on it, and less refunds. A session counts once held; its share is available for payout 48 hours later. Sessions you cancelled: 1.',

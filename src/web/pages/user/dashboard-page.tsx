@@ -24,8 +24,8 @@ const previewOf = (g: MySessionsOverview['groups']['past']) => ({
 export default function UserDashboardPage() {
   useDocumentTitle(ROUTES.user.dashboard.title);
   const session = useSession();
-  // The spec's numbers (upcoming = confirmed sessions still ahead, completed = completed) come from the
-  // server's aggregate with the first sessions of each group, never from every booking.
+  // The numbers come from the server's aggregate with the first sessions of each group, never from every
+  // booking. "Upcoming sessions" counts what the "Upcoming" list below holds (issue 25, decision 161).
   const bookings = useMySessionsOverview();
   const follows = useMyFollows(true);
   const o = bookings.data;
@@ -52,7 +52,7 @@ export default function UserDashboardPage() {
       <dl className="grid grid-cols-3 gap-3 sm:gap-5">
         <MetricTile
           label="Upcoming sessions"
-          value={o ? o.upcomingSessions : bookings.isError ? '—' : null}
+          value={o ? o.groups.upcoming.total : bookings.isError ? '—' : null}
         />
         <MetricTile
           label="Completed sessions"

@@ -122,12 +122,14 @@ describe('learner pages', () => {
         .getAllByTestId('session-item')
         .map((i) => i.querySelector('span')?.textContent);
     await screen.findByRole('list', { name: 'Upcoming' });
-    // The spec's numbers: upcoming = confirmed sessions ahead (the one needing an answer is one), completed.
+    // Each tile counts its list: "Upcoming sessions" is the "Upcoming" list's total (the one needing an answer is
+    // not in it), completed.
     const numbers = screen
       .getAllByRole('definition')
       .slice(0, 3)
       .map((d) => d.textContent);
     expect(numbers).toEqual(['2', '1', '1']);
+    expect(screen.getByRole('heading', { name: 'Upcoming (2)' })).toBeInTheDocument();
     expect(titles('Needs your action')).toEqual(['Red Team']);
     expect(titles('Upcoming')).toEqual(['Cloud IR', 'Web App Hacking']);
     // The preview shows three of each group and links to the whole list when there are more.
