@@ -21,11 +21,17 @@ import {
   courses,
   sharkAvailability,
   freelancers,
+  sharkCredentials,
   sharkFollowers,
   reviews,
   sharks,
 } from '#server/db/schema.ts';
 import type { Config } from '#server/config.ts';
+import { SPECIALIZATION_LABELS } from '#shared/constants.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
+import { createStorage, type Storage } from '#server/modules/storage/service.ts';
+import { replacePhoto } from '#server/modules/workspace/service.ts';
+import { DEMO_CREDENTIALS, demoProfile, renderDemoPortrait } from './demo-profiles';
 
 /** The demo sharks' time zones, in turn. */
 const DEMO_ZONES = [
@@ -408,13 +414,13 @@ export async function seedDemoOnStart(
   const plan = demoSeedPlan(config);
   if (plan === 'none') return { seeded: false, passwords: null, sessions: [] };
   if (plan === 'readme-passwords') {
-    const sessions = await seedDemo(db);
+    const sessions = await seedDemo(db, undefined, createStorage(config));
     return { seeded: sessions !== null, passwords: null, sessions: sessions ?? [] };
   }
   const chosen = Object.fromEntries(
     Object.keys(DEMO_ACCOUNTS).map((k) => [k, randomBytes(18).toString('base64url')]),
   ) as Record<DemoKey, string>;
-  const sessions = await seedDemo(db, chosen);
+  const sessions = await seedDemo(db, chosen, createStorage(config));
   return {
     seeded: sessions !== null,
     passwords: sessions
@@ -433,9 +439,13 @@ const DEMO_SHARK_CANCELLATION =
 /**
  * Loads the demo data unless the database already holds sharks. Returns the ids of the sessions it recorded
  * (for payDemoSessions), or null when it did not seed. The demo accounts get the README's passwords unless
- * `passwords` gives others.
+ * `passwords` gives others. With `storage`, each demo shark gets its portrait, stored as an uploaded photo.
  */
-export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Promise<string[] | null> {
+export async function seedDemo(
+  db: Db,
+  passwords?: Record<DemoKey, string>,
+  storage?: Storage,
+): Promise<string[] | null> {
   const [existing] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sharks`);
   if (Number(existing?.n ?? 0) > 0) return null;
 
@@ -448,6 +458,15 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
   ) as Record<DemoKey, string>;
 
   const recorded: string[] = [];
+  // The portraits are drawn while the catalogue is written (sharp works off the main thread).
+  const portraits = storage
+    ? Promise.all(
+        CATALOGUE.map((entry, i) => renderDemoPortrait(entry.name, demoProfile(i, entry.name).look)),
+      )
+    : null;
+  // Guards against an unhandled rejection while the transaction runs; awaited (and thrown) below.
+  portraits?.catch(() => {});
+  const seededSharks: Array<{ userId: string; id: string }> = [];
   await db.transaction(async (tx) => {
     const record = async (session: Parameters<typeof insertRecordedSession>[1]) => {
       const booking = await insertRecordedSession(tx, session);
@@ -505,6 +524,10 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
                 emailConfirmed: true,
               })
             ).id;
+      const profile = demoProfile(i, entry.name);
+      const intro =
+        entry.bio ??
+        `${entry.name} mentors learners in ${SPECIALIZATION_LABELS[entry.specialization]} after ${entry.experience} years in the field.`;
       const [shark] = await tx
         .insert(sharks)
         .values({
@@ -513,10 +536,46 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
           codeName: entry.codeName,
           specialization: entry.specialization,
           experience: entry.experience,
-          bio: entry.bio,
+          bio: `${intro}\n\n${profile.more}`,
+          headline: profile.headline,
+          languages: profile.languages,
+          skills: profile.skills,
+          links: profile.links,
           published: true,
         })
         .returning({ id: sharks.id });
+      seededSharks.push({ userId, id: shark.id });
+
+      // Credentials: one or two per shark; the demo admin verified most first ones (audited, nobody mailed),
+      // and a few wait for review in the admin's Credentials tab.
+      const offered = DEMO_CREDENTIALS[entry.specialization];
+      for (const [c, cred] of offered.slice(0, 1 + (i % 2)).entries()) {
+        const verified = c === 0 && i % 4 !== 3;
+        const pending = !verified && i % 8 === 3;
+        if (!verified && !pending) continue;
+        const verifiedAt = new Date(today.getTime() - (10 + i) * 86_400_000);
+        const [row] = await tx
+          .insert(sharkCredentials)
+          .values({
+            sharkId: shark.id,
+            kind: 'certification',
+            name: cred.name,
+            issuer: cred.issuer,
+            url: cred.url,
+            issuedOn: dayOffset(-400 - 30 * i),
+            status: verified ? 'verified' : 'pending',
+            verifiedAt: verified ? verifiedAt : null,
+          })
+          .returning({ id: sharkCredentials.id });
+        if (verified)
+          await recordAudit(tx, {
+            actorId: demo.admin,
+            action: 'credential.verify',
+            targetType: 'credential',
+            targetId: row.id,
+            details: { name: cred.name, url: cred.url, sharkId: shark.id, was: 'pending' },
+          });
+      }
 
       // Every demo shark has an open calendar in one of several zones, with realistic hours: weekday
       // mornings and evenings, some Saturdays; notice, buffer and cap vary.
@@ -544,7 +603,7 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
 
       const templates = COURSE_TEMPLATES[entry.specialization];
       // The demo shark (i = 0) gets every course and real bookings, so its dashboard and enrollments show numbers.
-      const courseCount = i === 0 ? 3 : 1 + (i % 3);
+      const courseCount = i === 0 ? 3 : 2 + (i % 2);
       let firstCourse = { id: '', price: 0 };
       for (let c = 0; c < courseCount; c++) {
         const t = templates[(i + c) % templates.length];
@@ -665,6 +724,19 @@ export async function seedDemo(db: Db, passwords?: Record<DemoKey, string>): Pro
       if (i % 4 === 0) await tx.insert(sharkFollowers).values({ userId: demo.learner, sharkId: shark.id });
     }
   });
+  // Each portrait goes in through the workspace's upload path (checked, re-encoded, stored, the row pointed at it).
+  if (storage && portraits) {
+    const images = await portraits;
+    for (const [i, shark] of seededSharks.entries()) {
+      const row = await db.query.sharks.findFirst({ where: (t, { eq }) => eq(t.id, shark.id) });
+      await replacePhoto(
+        db,
+        storage,
+        { userId: shark.userId, shark: row!, byAdmin: false },
+        { body: images[i]!, fileName: 'portrait.webp', truncated: false },
+      );
+    }
+  }
   return recorded;
 }
 

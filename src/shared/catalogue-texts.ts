@@ -1,6 +1,9 @@
 // What the public catalogue says (list, profile, preview). Free of zod, like catalogue-keys.ts: the public pages
 // read these texts without loading the API's schemas (decision 091).
 
+/** How far ahead a card's "Next available" looks (decision 165). */
+export const NEXT_AVAILABLE_DAYS = 60;
+
 export const CATALOGUE_MSG = {
   sharkNotFound: 'Shark not found',
   verifiedOnly: 'Verified only',
@@ -12,6 +15,13 @@ export const CATALOGUE_MSG = {
   notListed: (name: string) => `${name} is not listed right now`,
   notListedBody: 'This shark has taken their page down for now. Your bookings with them are kept:',
   reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
+  nextAvailable: (when: string) => `Next available: ${when}`,
+  noFreeSlots: 'No free slots in the next 2 months',
+  filters: 'Filters',
+  showResults: 'Show results',
+  languages: 'Speaks',
+  skills: 'Skills',
+  links: 'Links',
   showing: (shown: number, total: number) =>
     `Showing ${shown} of ${total} ${total === 1 ? 'shark' : 'sharks'}`,
 } as const;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CATALOGUE_MSG } from './catalogue-texts';
 import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
+import { SHARK_LINK_SITES } from './shark-links';
 
 export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
 
@@ -41,6 +42,17 @@ export const sharkSchema = z.object({
   minPrice: z.number().nullable(),
   /** Credentials an admin verified (decision 032); the card shows the count. */
   verifiedCredentials: z.number().int().optional(),
+  /** Current role and company (issue 25). */
+  headline: z.string().nullable(),
+  languages: z.array(z.string()),
+  skills: z.array(z.string()),
+  /** Normalised https links by site (shared/shark-links.ts). */
+  links: z.partialRecord(z.enum(SHARK_LINK_SITES), z.string()),
+  /**
+   * The list only: the first free 1-hour slot's start in the next NEXT_AVAILABLE_DAYS days, or null when there is
+   * none (decision 165).
+   */
+  nextAvailable: z.string().nullable().optional(),
 });
 export type Shark = z.infer<typeof sharkSchema>;
 

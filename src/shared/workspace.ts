@@ -5,9 +5,21 @@ import { myBookingSchema } from './bookings';
 import { SESSION_STATUSES } from './sessions';
 import { nameField, numberInput } from './fields';
 import { SPECIALIZATIONS } from './constants';
+import {
+  LINK_SITE,
+  normaliseSharkLink,
+  SHARK_LINK_SITES,
+  type SharkLinkSite,
+  type SharkLinks,
+} from './shark-links';
 import { sessionPageSchemaOf, sessionPageQuerySchema, sessionPreviewSchemaOf } from './sessions';
 
 export const WORKSPACE_MSG = {
+  headlineTooLong: 'Headline is too long (120 characters at most)',
+  languagesTooMany: 'List at most 8 languages',
+  languageTooLong: 'Each language is 40 characters at most',
+  skillsTooMany: 'List at most 12 skills',
+  skillTooLong: 'Each skill is 40 characters at most',
   specializationRequired: 'Specialization is required',
   experienceRequired: 'Experience is required',
   experienceNumber: 'Experience must be a number',
@@ -20,6 +32,47 @@ export const WORKSPACE_MSG = {
   unpublishedByAdmin: 'An admin unpublished this profile. It stays hidden until an admin publishes it again.',
   unpublishedByAdminReason: "The admin's reason:",
 } as const;
+
+/**
+ * A list of short tags (languages, skills): an array, or the form's comma-separated text. Trimmed, blanks
+ * dropped, repeats (ignoring case) kept once, in the order given.
+ */
+function tagList(max: number, tooMany: string, tooLong: string) {
+  return z.preprocess(
+    (v) => {
+      const items = typeof v === 'string' ? v.split(',') : v;
+      if (!Array.isArray(items)) return items;
+      const seen = new Set<string>();
+      return items
+        .map((t) => (typeof t === 'string' ? t.trim().replace(/\s+/g, ' ') : t))
+        .filter((t) => {
+          if (typeof t !== 'string') return true;
+          const key = t.toLowerCase();
+          if (t === '' || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+    },
+    z.array(z.string({ error: tooLong }).max(40, tooLong), { error: tooMany }).max(max, tooMany),
+  );
+}
+
+/** One profile link: blank for none, else normalised or refused with a message naming the site. */
+function linkField(site: SharkLinkSite) {
+  return z
+    .string({ error: `${LINK_SITE[site].label} link must be text` })
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v.trim() === '') return undefined;
+      const result = normaliseSharkLink(site, v);
+      if ('error' in result) {
+        ctx.addIssue({ code: 'custom', message: result.error });
+        return z.NEVER;
+      }
+      return result.link;
+    });
+}
 
 /** Which shark an admin acts for; a shark's own calls leave it out. */
 export const sharkScopeQuerySchema = z.object({
@@ -58,6 +111,31 @@ export const sharkProfileInputSchema = z.object({
     .min(1, WORKSPACE_MSG.bioRequired)
     .max(2000, 'Bio is too long (2000 characters at most)'),
   published: z.boolean({ error: 'Published must be true or false' }).default(false),
+  // The richer profile (issue 25). Left out, a field keeps what is stored, so older clients cannot wipe it.
+  headline: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ error: WORKSPACE_MSG.headlineTooLong }).max(120, WORKSPACE_MSG.headlineTooLong).nullable(),
+    )
+    .transform((v) => v || null)
+    .optional(),
+  languages: tagList(8, WORKSPACE_MSG.languagesTooMany, WORKSPACE_MSG.languageTooLong).optional(),
+  skills: tagList(12, WORKSPACE_MSG.skillsTooMany, WORKSPACE_MSG.skillTooLong).optional(),
+  links: z
+    .object(
+      Object.fromEntries(SHARK_LINK_SITES.map((site) => [site, linkField(site)])) as Record<
+        SharkLinkSite,
+        ReturnType<typeof linkField>
+      >,
+      { error: 'Links must be an object of LinkedIn, GitHub, Hack The Box and TryHackMe addresses' },
+    )
+    .strict()
+    .transform((links) => {
+      const kept: SharkLinks = {};
+      for (const site of SHARK_LINK_SITES) if (links[site]) kept[site] = links[site];
+      return kept;
+    })
+    .optional(),
 });
 export type SharkProfileInput = z.input<typeof sharkProfileInputSchema>;
 export type SharkProfileValues = z.output<typeof sharkProfileInputSchema>;
@@ -73,6 +151,10 @@ export const sharkProfileSchema = z.object({
   experience: z.number().nullable(),
   bio: z.string().nullable(),
   photoUrl: z.string().nullable(),
+  headline: z.string().nullable(),
+  languages: z.array(z.string()),
+  skills: z.array(z.string()),
+  links: z.partialRecord(z.enum(SHARK_LINK_SITES), z.string()),
   published: z.boolean(),
   /** Set while an admin keeps the profile unpublished: the shark's toggle is off and says why. */
   adminUnpublishReason: z.string().nullable(),

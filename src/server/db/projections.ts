@@ -27,4 +27,8 @@ export const sharkCardColumns = {
   reviewCount: s.reviewCount,
   minPrice: s.minPrice,
   verifiedCredentials: s.verifiedCredentials,
+  headline: s.headline,
+  languages: s.languages,
+  skills: s.skills,
+  links: s.links,
 };

@@ -12,6 +12,7 @@ import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } 
 import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
 import { RECONCILIATION_KINDS } from '#shared/reconciliation.ts';
 import { SECURITY_SERVICES } from '#shared/security-services.ts';
+import type { SharkLinks } from '#shared/shark-links.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -188,6 +189,18 @@ export const sharks = pgTable(
     experience: integer('experience').notNull().default(0),
     bio: text('bio'),
     photoUrl: text('photo_url'),
+    /** Current role and company, one line (issue 25). */
+    headline: text('headline'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Normalised https profile links by site (shared/shark-links.ts). */
+    links: jsonb('links').$type<SharkLinks>().notNull().default({}),
     published: boolean('published').notNull().default(false),
     /** The admin's reason while an admin keeps the profile unpublished; only an admin's publish clears it. */
     adminUnpublishReason: text('admin_unpublish_reason'),
@@ -1236,6 +1249,10 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   verifiedCredentials: integer('verified_credentials').notNull(),
   /** The "Top rated" sort key (decision 008). */
   ratingScore: numeric('rating_score', { precision: 5, scale: 4, mode: 'number' }),
+  headline: text('headline'),
+  languages: text('languages').array().notNull(),
+  skills: text('skills').array().notNull(),
+  links: jsonb('links').$type<SharkLinks>().notNull(),
 }).existing();
 
 export const coursesWithBookings = pgView('courses_with_bookings', {

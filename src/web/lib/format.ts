@@ -98,6 +98,19 @@ export const formatDateTimeIn = (iso: string, timeZone: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 
+/** A short start, weekday first, with the zone's abbreviation: "Fri 27 Nov, 10:00 IST". */
+export function formatSlotStartIn(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  const day = dateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' })
+    .format(at)
+    .replace(',', '');
+  // en-IN names India's zone "IST" (en-GB says "GMT+5:30"); other zones read the same in both.
+  const zone = dateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${day}, ${formatTimeIn(iso, timeZone)}${zone ? ` ${zone}` : ''}`;
+}
+
 /** An instant's day and time in a zone, without the year: "28 Nov, 18:30". */
 export const formatDayTimeIn = (iso: string, timeZone: string) =>
   dateTimeFormat('en-GB', {

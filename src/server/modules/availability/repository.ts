@@ -1,6 +1,6 @@
 // All SQL of availability: the shark's rules (weekly hours, overrides) and the learners waiting for the calendar
 // to open. Its bookings (busy times) are the sessions module's.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { isPublicShark } from '#server/db/projections.ts';
@@ -113,6 +113,43 @@ export async function findSlotsInputs(db: DbOrTx, sharkId: string, at: Date): Pr
     weekly: (weekly ?? []).map(([weekday, start, end]) => ({ weekday, start, end })),
     overrides: (overrides ?? []).map(([date, start, end]) => ({ date, start, end })),
   };
+}
+
+/**
+ * The published calendars of several sharks with their weekly hours and overrides from yesterday on, in one
+ * query (the sharks list's "Next available"). A shark without a published calendar has no entry.
+ */
+export async function findPublishedCalendarsOf(
+  db: DbOrTx,
+  sharkIds: string[],
+  at: Date,
+): Promise<Map<string, SlotsInputs>> {
+  const found = new Map<string, SlotsInputs>();
+  if (!sharkIds.length) return found;
+  const rows = await db
+    .select({
+      ...rulesColumns,
+      weekly: sql<
+        Json<[number, string, string]>
+      >`(SELECT json_agg(json_build_array(${wk.weekday}, ${wk.startTime}, ${wk.endTime})
+        ORDER BY ${wk.weekday}, ${wk.startTime}) FROM ${wk} WHERE ${wk.sharkId} = ${s.id})`,
+      overrides: sql<
+        Json<[string, string | null, string | null]>
+      >`(SELECT json_agg(json_build_array(${o.date}, ${o.startTime}, ${o.endTime})
+        ORDER BY ${o.date}, ${o.startTime}) FROM ${o} WHERE ${o.sharkId} = ${s.id}
+          AND ${o.date} >= (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date - 1)`,
+    })
+    .from(a)
+    // Correlated on sharks.id: an unqualified shark_id inside the subqueries would mean their own column.
+    .innerJoin(s, eq(s.id, a.sharkId))
+    .where(and(inArray(a.sharkId, sharkIds), eq(a.published, true)));
+  for (const { weekly, overrides, ...rules } of rows)
+    found.set(rules.sharkId, {
+      rules,
+      weekly: (weekly ?? []).map(([weekday, start, end]) => ({ weekday, start, end })),
+      overrides: (overrides ?? []).map(([date, start, end]) => ({ date, start, end })),
+    });
+  return found;
 }
 
 export interface RulesWrite extends Omit<RulesRow, 'sharkId'> {

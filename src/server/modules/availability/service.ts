@@ -19,6 +19,7 @@ import type { Mailer } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import {
   addWatcher,
+  findPublishedCalendarsOf,
   findRules,
   findSlotsInputs,
   isSharkPublished,
@@ -46,6 +47,14 @@ export type BusyReader = (
   to: Date,
   exceptBookingId?: string,
 ) => Promise<Busy[]>;
+
+/** Several sharks' busy times meeting [from, to), by shark (the sessions service's busyTimesOf). */
+export type BusyOfReader = (
+  db: DbOrTx,
+  sharkIds: string[],
+  from: Date,
+  to: Date,
+) => Promise<Array<Busy & { sharkId: string }>>;
 
 /** The window of busy times a day of free slots can meet: a day before `at` to two days past the horizon. */
 const busyWindow = (at: Date, horizonDays: number) => ({
@@ -98,6 +107,37 @@ async function freeSlots(
   const { from, to } = busyWindow(at, rules.horizonDays);
   const busy = await busyTimes(db, sharkId, from, to, opts.exceptBookingId);
   return computeSlots(rules, busy, hours, at, opts);
+}
+
+/**
+ * Each shark's first free 1-hour start within the next `days` days (its own horizon if shorter), or null: the
+ * sharks list's "Next available" (decision 165). Two queries for the whole page, whatever its size.
+ */
+export async function nextFreeStarts(
+  db: DbOrTx,
+  sharkIds: string[],
+  days: number,
+  busyTimesOf: BusyOfReader,
+): Promise<Map<string, string | null>> {
+  const at = now();
+  const next = new Map<string, string | null>(sharkIds.map((id) => [id, null]));
+  const calendars = await findPublishedCalendarsOf(db, sharkIds, at);
+  if (!calendars.size) return next;
+  const busy = await busyTimesOf(
+    db,
+    [...calendars.keys()],
+    new Date(at.getTime() - DAY),
+    new Date(at.getTime() + (days + 2) * DAY),
+  );
+  const busyOf = new Map<string, Busy[]>();
+  for (const b of busy) busyOf.set(b.sharkId, [...(busyOf.get(b.sharkId) ?? []), b]);
+  for (const [sharkId, inputs] of calendars) {
+    const { rules } = rulesOf(sharkId, inputs.rules, inputs.weekly, inputs.overrides);
+    const to = localDate(at.getTime() + days * DAY, rules.timeZone);
+    const open = computeSlots(rules, busyOf.get(sharkId) ?? [], 1, at, { to });
+    next.set(sharkId, open.find((d) => d.starts.length)?.starts[0] ?? null);
+  }
+  return next;
 }
 
 /** The shark's own time zone: its calendar's, or the default when it never saved one. */

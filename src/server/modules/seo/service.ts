@@ -16,6 +16,8 @@ import {
   listSharks,
 } from '#server/modules/sharks/service.ts';
 import { SITE_NAME } from '#shared/constants.ts';
+// The cards' next free times read the sessions' busy times, as the list API does.
+import { busyTimesOf } from '#server/modules/sessions/service.ts';
 import {
   INDEXABLE_ROUTES,
   ROUTES,
@@ -271,7 +273,12 @@ export async function firstPaintFor(
       const { search, specialization, sort, verified } = query.data;
       // Read before the list, as the API does, so the total can come from the per-version cache.
       const version = await catalogueVersion(db);
-      const first = await listSharks(db, { search, specialization, sort, verified, page: 1 }, version);
+      const first = await listSharks(
+        db,
+        { search, specialization, sort, verified, page: 1 },
+        version,
+        busyTimesOf,
+      );
       paint.data.push({
         key: catalogueKeys.list({ search, specialization, sort, verified: verified === 'true' }),
         data: first,

@@ -996,6 +996,42 @@ const buildBusyTimes = (db: DbOrTx) => {
 };
 
 /**
+ * The busy times of several sharks at once (the sharks list's "Next available": one query per page, not per
+ * card): each shark's active bookings and open holds meeting [from, to).
+ */
+export async function listBusyTimesOf(
+  db: DbOrTx,
+  sharkIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Array<{ sharkId: string; startsAt: Date; blockedUntil: Date }>> {
+  if (!sharkIds.length) return [];
+  const range = sql`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
+  return db
+    .select({ sharkId: b.sharkId, startsAt: b.startsAt, blockedUntil: b.blockedUntil })
+    .from(b)
+    .where(
+      and(
+        inArray(b.sharkId, sharkIds),
+        isActive,
+        sql`tstzrange(${b.startsAt}, ${b.blockedUntil}) && ${range}`,
+      ),
+    )
+    .unionAll(
+      db
+        .select({ sharkId: h.sharkId, startsAt: h.startsAt, blockedUntil: h.blockedUntil })
+        .from(h)
+        .where(
+          and(
+            inArray(h.sharkId, sharkIds),
+            sql`${h.closedAt} IS NULL AND ${h.expiresAt} > ${now().toISOString()}::timestamptz`,
+            sql`tstzrange(${h.startsAt}, ${h.blockedUntil}) && ${range}`,
+          ),
+        ),
+    );
+}
+
+/**
  * The shark's active bookings that end after `from` and start before `to`; `exceptId` leaves one booking out (a
  * session being moved does not block its own new time). Prepared: the public free slots read it on every call.
  */

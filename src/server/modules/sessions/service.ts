@@ -71,7 +71,12 @@ import {
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { checkSlot, lockCalendar, type BusyReader } from '#server/modules/availability/service.ts';
+import {
+  checkSlot,
+  lockCalendar,
+  type BusyOfReader,
+  type BusyReader,
+} from '#server/modules/availability/service.ts';
 import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
 import { feedCalendar, sessionCalendar } from './calendar';
 import {
@@ -727,6 +732,10 @@ export function tickSessions(ctx: ClockContext) {
 /** The shark's active bookings that meet [from, to), one left out when a session is being moved. */
 export const busyTimes: BusyReader = (db, sharkId, from, to, exceptBookingId) =>
   repo.listBusyTimes(db, sharkId, from, to, exceptBookingId);
+
+/** Several sharks' busy times in one query (the sharks list's "Next available"). */
+export const busyTimesOf: BusyOfReader = (db, sharkIds, from, to) =>
+  repo.listBusyTimesOf(db, sharkIds, from, to);
 
 // ---- Booking a session: the learner's request and lists (POST /api/bookings, /api/me/...) ---------------------
 

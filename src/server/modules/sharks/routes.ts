@@ -8,6 +8,9 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { publicCourseSchema, sharkSchema, sharksPageSchema, sharksQuerySchema } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { notFound } from '#server/http/errors.ts';
+import { now } from '#server/time.ts';
+// The busy times are the sessions module's (the cards' next free time), handed in as availability's routes do.
+import { busyTimesOf } from '#server/modules/sessions/service.ts';
 import {
   catalogueVersion,
   getPublishedShark,
@@ -48,6 +51,9 @@ const matches = (header: string | undefined, etag: string) =>
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
 
+/** How long a list's answer (its cards' next free times) may be served again unchanged. */
+const LIST_SLICE_MS = 5 * 60_000;
+
 const etagOf = new WeakMap<FastifyRequest, string>();
 /** The catalogue version each request read before its data (the list keeps its totals per version). */
 const versionOf = new WeakMap<FastifyRequest, number>();
@@ -60,7 +66,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const conditional = async (req: FastifyRequest, reply: FastifyReply) => {
     const version = await catalogueVersion(app.db);
     if (version === null) return;
-    const etag = `"${shapeTag(req)}.${version}"`;
+    // The list's cards say when each shark is next free, which time and new bookings change without a new
+    // catalogue version: its tag also names the five minutes it was made in (decision 165).
+    const slice = req.routeOptions.url?.endsWith('/sharks')
+      ? `.${Math.floor(now().getTime() / LIST_SLICE_MS)}`
+      : '';
+    const etag = `"${shapeTag(req)}.${version}${slice}"`;
     etagOf.set(req, etag);
     versionOf.set(req, version);
     if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -91,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sharksPageSchema, 400: apiErrorSchema },
       },
     },
-    async (req) => listSharks(app.db, req.query, versionOf.get(req)),
+    async (req) => listSharks(app.db, req.query, versionOf.get(req), busyTimesOf),
   );
 
   app.get(

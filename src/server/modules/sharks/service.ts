@@ -4,6 +4,8 @@ import type { PublicCourse, Shark, SharksPage, SharksQuery } from '#shared/catal
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
+import { NEXT_AVAILABLE_DAYS } from '#shared/catalogue-texts.ts';
+import { nextFreeStarts, type BusyOfReader } from '#server/modules/availability/service.ts';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +25,8 @@ export async function listSharks(
   query: Omit<SharksQuery, 'verified'> & Partial<Pick<SharksQuery, 'verified'>>,
   /** The catalogue version read before this list (null or absent: count without the cache). */
   version?: number | null,
+  /** With the sessions' reader of busy times, each card gets its next free time (decision 165). */
+  busyTimesOf?: BusyOfReader,
 ): Promise<SharksPage> {
   const specialization = query.specialization || undefined;
   const pattern = query.search ? containsPattern(query.search) : undefined;
@@ -42,8 +46,18 @@ export async function listSharks(
     cached ?? repo.countMatchingSharks(db, { specialization, pattern, verifiedOnly }),
   ]);
   if (key !== null && cached === undefined) totals.set(key, total);
+  let items: Shark[] = rows.slice(0, SHARKS_PAGE_SIZE);
+  if (busyTimesOf) {
+    const next = await nextFreeStarts(
+      db,
+      items.map((s) => s.id),
+      NEXT_AVAILABLE_DAYS,
+      busyTimesOf,
+    );
+    items = items.map((s) => ({ ...s, nextAvailable: next.get(s.id) ?? null }));
+  }
   return {
-    items: rows.slice(0, SHARKS_PAGE_SIZE),
+    items,
     page: query.page,
     pageSize: SHARKS_PAGE_SIZE,
     hasMore: rows.length > SHARKS_PAGE_SIZE,

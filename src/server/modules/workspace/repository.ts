@@ -9,7 +9,8 @@ import type { SharkRow } from '#server/modules/shark-scope/service.ts';
 export type SharkFields = Pick<
   typeof sharks.$inferInsert,
   'name' | 'codeName' | 'specialization' | 'experience' | 'bio' | 'published' | 'updatedAt'
->;
+> &
+  Partial<Pick<typeof sharks.$inferInsert, 'headline' | 'languages' | 'skills' | 'links'>>;
 
 /** Upsert on user_id (spec section 7): the first save of an account without a sharks row creates it. */
 export async function upsertShark(db: DbOrTx, userId: string, fields: SharkFields): Promise<SharkRow> {

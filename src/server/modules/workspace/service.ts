@@ -59,6 +59,10 @@ function toProfile(row: SharkRow, email: string): SharkProfile {
     experience: row.experience,
     bio: row.bio,
     photoUrl: row.photoUrl,
+    headline: row.headline,
+    languages: row.languages,
+    skills: row.skills,
+    links: row.links,
     published: row.published,
     adminUnpublishReason: row.adminUnpublishReason,
   };
@@ -78,6 +82,10 @@ export async function getProfile(db: DbOrTx, scope: SharkScope): Promise<SharkPr
     experience: null,
     bio: null,
     photoUrl: null,
+    headline: null,
+    languages: [],
+    skills: [],
+    links: {},
     published: false,
     adminUnpublishReason: null,
   };
@@ -104,6 +112,11 @@ export async function saveProfile(
     experience: values.experience,
     bio: values.bio,
     published: values.published,
+    // Left out of the request: kept as stored.
+    ...(values.headline !== undefined && { headline: values.headline }),
+    ...(values.languages !== undefined && { languages: values.languages }),
+    ...(values.skills !== undefined && { skills: values.skills }),
+    ...(values.links !== undefined && { links: values.links }),
     updatedAt: now(),
   };
   const row = await repo.upsertShark(db, scope.userId, fields);

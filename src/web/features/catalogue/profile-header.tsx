@@ -1,10 +1,12 @@
-// The top of a shark's public profile: face, name and code name, the follow heart (passed in by the page),
-// specialization, experience, rating and students, and under them the price and the Book button (children).
+// The top of a shark's public profile: face, name and code name, headline (role and company), the follow heart
+// (passed in by the page), specialization, languages, links, experience, rating and students, and under them
+// the price and the Book button (children).
 import type { ReactNode } from 'react';
 import type { Shark } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { UNRATED_LABEL } from '#shared/constants.ts';
 import { SharkAvatar } from '#web/components/shark-avatar.tsx';
+import { LINK_SITE, SHARK_LINK_SITES } from '#shared/shark-links.ts';
 import { formatRating, formatYears } from '#web/lib/format.ts';
 import { sharkRating, sharkStudents, specializationLabel } from './shark-display';
 
@@ -34,12 +36,25 @@ export function ProfileHeader({
                 <span className="sr-only">Code name: </span>@{shark.codeName}
               </p>
             ) : null}
+            {shark.headline ? (
+              <p data-testid="profile-headline" className="mt-1 text-base break-words text-ink-100">
+                {shark.headline}
+              </p>
+            ) : null}
           </div>
           {heart}
         </div>
-        <span className="w-fit rounded-full border border-accent-400/40 bg-accent-400/10 px-3 py-1 text-xs font-medium text-accent-300">
-          {specializationLabel(shark)}
-        </span>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <span className="w-fit rounded-full border border-accent-400/40 bg-accent-400/10 px-3 py-1 text-xs font-medium text-accent-300">
+            {specializationLabel(shark)}
+          </span>
+          {shark.languages.length ? (
+            <p className="text-sm text-ink-300">
+              <span className="text-ink-400">{CATALOGUE_MSG.languages}:</span> {shark.languages.join(', ')}
+            </p>
+          ) : null}
+        </div>
+        <ProfileLinks shark={shark} />
         <dl className="grid grid-cols-3 gap-3 text-center sm:max-w-md">
           <Fact label="Experience" value={formatYears(shark.experience)} />
           <Fact label="Rating" value={ratingFact(shark)} />
@@ -66,6 +81,30 @@ function ratingFact(shark: Pick<Shark, 'avgRating' | 'reviewCount'>): ReactNode 
         {CATALOGUE_MSG.reviewCount(shark.reviewCount)}
       </span>
     </>
+  );
+}
+
+/** The shark's profiles elsewhere, each named by its site; they open in a new tab and pass no referrer. */
+function ProfileLinks({ shark }: { shark: Shark }) {
+  const sites = SHARK_LINK_SITES.filter((site) => shark.links[site]);
+  if (!sites.length) return null;
+  return (
+    <ul aria-label={`${CATALOGUE_MSG.links} of ${shark.name}`} className="flex flex-wrap gap-2">
+      {sites.map((site) => (
+        <li key={site}>
+          <a
+            href={shark.links[site]}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex min-h-11 items-center rounded-xl border border-white/10 bg-ink-950/40 px-3 text-sm text-accent-300 hover:border-accent-400/40 hover:text-accent-400"
+          >
+            {LINK_SITE[site].label}
+            <span className="sr-only"> profile of {shark.name} (opens in a new tab)</span>
+            <span aria-hidden="true">&nbsp;↗</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,10 +1,11 @@
-// One shark in the list: face, name, specialization, experience, bio, price from, students, rating and the
-// follow heart. Compact: a small face beside the name, so a phone shows several cards per screen.
+// One shark in the list: face, name, headline, specialization, experience, bio, a few skills, the next free
+// time, price from, students, rating and the follow heart. Compact: a small face beside the name, so a phone
+// shows several cards per screen.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type Shark } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
-import { formatFromHourly, formatYears } from '#web/lib/format.ts';
+import { formatFromHourly, formatSlotStartIn, formatYears, viewerTimeZone } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { sharkBio, sharkStudents, specializationLabel } from './shark-display';
@@ -41,6 +42,11 @@ export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: React
               {shark.name}
             </Link>
           </h2>
+          {shark.headline ? (
+            <p data-testid="shark-headline" className="text-sm text-ink-100">
+              {shark.headline}
+            </p>
+          ) : null}
           <p className="text-sm text-accent-300">{specializationLabel(shark)}</p>
           <p className="text-sm text-ink-400">{formatYears(shark.experience)} experience</p>
           {shark.verifiedCredentials ? (
@@ -54,6 +60,19 @@ export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: React
         </div>
       </div>
       <p className="line-clamp-2 text-sm text-ink-300 sm:line-clamp-3">{sharkBio(shark)}</p>
+      {shark.skills.length ? (
+        <ul aria-label={`${CATALOGUE_MSG.skills} of ${shark.name}`} className="flex flex-wrap gap-1.5">
+          {shark.skills.slice(0, 3).map((skill) => (
+            <li
+              key={skill}
+              className="rounded-full border border-white/10 bg-ink-950/40 px-2 py-0.5 text-xs text-ink-100"
+            >
+              {skill}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <NextAvailable shark={shark} />
       <p data-testid="shark-price" className="mt-auto text-sm">
         {shark.minPrice === null ? (
           <span className="text-ink-400">{CATALOGUE_MSG.noCourses}</span>
@@ -78,6 +97,22 @@ export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: React
       </dl>
       {footer}
     </article>
+  );
+}
+
+/** "Next available: Fri 27 Nov, 10:00 IST" in the viewer's zone; only where the list said (not on Liked Sharks). */
+function NextAvailable({ shark }: { shark: Shark }) {
+  if (shark.nextAvailable === undefined) return null;
+  return (
+    <p data-testid="shark-next-available" className="text-sm">
+      {shark.nextAvailable === null ? (
+        <span className="text-ink-400">{CATALOGUE_MSG.noFreeSlots}</span>
+      ) : (
+        <span className="text-success-400">
+          {CATALOGUE_MSG.nextAvailable(formatSlotStartIn(shark.nextAvailable, viewerTimeZone()))}
+        </span>
+      )}
+    </p>
   );
 }
 

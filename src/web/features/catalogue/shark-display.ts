@@ -10,3 +10,10 @@ export const sharkRating = (s: Pick<Shark, 'avgRating' | 'reviewCount'>) =>
   s.avgRating === null || s.reviewCount === 0 ? null : s.avgRating;
 export const specializationLabel = (s: Pick<Shark, 'specialization'>) =>
   SPECIALIZATION_LABELS[s.specialization] ?? s.specialization;
+
+/** The bio's paragraphs: blank lines separate them; single line breaks stay inside one (shown as text, never HTML). */
+export const bioParagraphs = (s: Pick<Shark, 'bio'>): string[] =>
+  sharkBio(s)
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);

@@ -1,5 +1,5 @@
-// The shark's public profile form: name, code name, specialization, experience, bio, photo and the published
-// toggle. Validated by the same schema as the server; the photo is uploaded right after the profile is saved.
+// The shark's public profile form: name, code name, headline, specialization, experience, languages, skills,
+// bio, links, photo and the published toggle. Validated by the same schema as the server; the photo is uploaded right after the profile is saved.
 import { useState } from 'react';
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '#shared/constants.ts';
 import {
@@ -19,6 +19,7 @@ import { useToast } from '#web/components/toast.tsx';
 import { ImageInput } from '#web/components/form/image-input.tsx';
 import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
+import { LINK_SITE, SHARK_LINK_SITES, type SharkLinkSite } from '#shared/shark-links.ts';
 
 interface FormValues {
   name: string;
@@ -26,9 +27,25 @@ interface FormValues {
   specialization: string;
   experience: string;
   bio: string;
+  headline: string;
+  /** Comma-separated in the form; the schema makes the list. */
+  languages: string;
+  skills: string;
+  links: Record<SharkLinkSite, string>;
   published: boolean;
 }
-const FIELDS = ['name', 'codeName', 'specialization', 'experience', 'bio', 'published'] as const;
+const FIELDS = [
+  'name',
+  'codeName',
+  'specialization',
+  'experience',
+  'bio',
+  'headline',
+  'languages',
+  'skills',
+  ...SHARK_LINK_SITES.map((site) => `links.${site}` as const),
+  'published',
+] as const;
 
 export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; sharkId?: string }) {
   const toast = useToast();
@@ -50,6 +67,13 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
       specialization: profile.specialization ?? '',
       experience: profile.experience === null ? '' : String(profile.experience),
       bio: profile.bio ?? '',
+      headline: profile.headline ?? '',
+      languages: profile.languages.join(', '),
+      skills: profile.skills.join(', '),
+      links: Object.fromEntries(SHARK_LINK_SITES.map((site) => [site, profile.links[site] ?? ''])) as Record<
+        SharkLinkSite,
+        string
+      >,
       published: profile.published,
     },
   });
@@ -140,6 +164,14 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
           error={errors.codeName?.message}
           {...register('codeName')}
         />
+        <TextField
+          label="Headline (optional)"
+          placeholder="e.g. Principal Security Consultant at Razorpay"
+          hint="Your current role and company, shown under your name."
+          className="sm:col-span-2"
+          error={errors.headline?.message}
+          {...register('headline')}
+        />
         <SelectField
           label="Specialization"
           error={errors.specialization?.message}
@@ -163,7 +195,45 @@ export function ProfileForm({ profile, sharkId }: { profile: SharkProfile; shark
           {...register('experience')}
         />
       </div>
-      <TextAreaField label="Bio" rows={5} error={errors.bio?.message} {...register('bio')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Languages (optional)"
+          placeholder="e.g. English, Hindi, Tamil"
+          hint="Separate them with commas."
+          error={errors.languages?.message}
+          {...register('languages')}
+        />
+        <TextField
+          label="Skills (optional)"
+          placeholder="e.g. Burp Suite, Active Directory, OSCP"
+          hint="Up to 12, separated by commas; the first three show on your card."
+          error={errors.skills?.message}
+          {...register('skills')}
+        />
+      </div>
+      <TextAreaField
+        label="Bio"
+        rows={8}
+        hint="Leave a blank line between paragraphs."
+        error={errors.bio?.message}
+        {...register('bio')}
+      />
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 text-sm font-medium text-ink-100">Links (optional, https only)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {SHARK_LINK_SITES.map((site) => (
+            <TextField
+              key={site}
+              label={LINK_SITE[site].label}
+              type="url"
+              inputMode="url"
+              placeholder={LINK_SITE[site].example}
+              error={errors.links?.[site]?.message}
+              {...register(`links.${site}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
 
       <label
         className={`flex items-center justify-between gap-4 rounded-xl border border-white/10 bg-ink-950/40 px-4 py-3 ${heldByAdmin ? 'cursor-not-allowed opacity-80' : 'cursor-pointer'}`}

@@ -24,6 +24,10 @@ const SHARK: Shark = {
   experience: 9,
   bio: 'Red team lead. Adversary emulation and initial access.',
   photoUrl: null,
+  headline: null,
+  languages: [],
+  skills: [],
+  links: {},
   studentCount: 14,
   avgRating: 4.75,
   reviewCount: 6,
@@ -79,6 +83,52 @@ describe('shark profile', () => {
     expect(screen.getByText('Red team lead. Adversary emulation and initial access.')).toBeInTheDocument();
     expect(await screen.findByText('Ananya Iyer has not opened their calendar yet.')).toBeInTheDocument();
     expect(screen.queryByText('Calendar coming soon...')).toBeNull();
+  });
+
+  it('shows the headline, languages, links and skills, and the bio in paragraphs as text, never HTML', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      [`GET /api/sharks/${ID}`]: {
+        status: 200,
+        body: {
+          ...SHARK,
+          headline: 'Red Team Lead at Zerodha',
+          languages: ['English', 'Tamil'],
+          skills: ['Active Directory', 'C2 infrastructure'],
+          links: { github: 'https://github.com/ananya', tryhackme: 'https://tryhackme.com/p/ananya' },
+          bio: 'First paragraph <b>bold</b>.\n\nSecond paragraph\nwith a line break.',
+        },
+      },
+      [`GET /api/sharks/${ID}/slots`]: {
+        status: 200,
+        body: { sharkId: ID, timeZone: 'Asia/Kolkata', hours: 1, published: false, days: [] },
+      },
+    });
+    renderScreen(routes, `/sharks/${ID}`);
+    expect(await screen.findByTestId('profile-headline')).toHaveTextContent('Red Team Lead at Zerodha');
+    expect(screen.getByText('English, Tamil')).toBeInTheDocument();
+    const links = within(screen.getByRole('list', { name: 'Links of Ananya Iyer' })).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      ['GitHub profile of Ananya Iyer (opens in a new tab)\u00a0↗', 'https://github.com/ananya', '_blank'],
+      [
+        'TryHackMe profile of Ananya Iyer (opens in a new tab)\u00a0↗',
+        'https://tryhackme.com/p/ananya',
+        '_blank',
+      ],
+    ]);
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    const about = screen.getByRole('region', { name: 'About Ananya Iyer' });
+    const paragraphs = within(about).getAllByText(/paragraph/);
+    expect(paragraphs.map((p) => p.textContent)).toEqual([
+      'First paragraph <b>bold</b>.',
+      'Second paragraph\nwith a line break.',
+    ]);
+    expect(about.querySelector('b')).toBeNull();
+    expect(
+      within(within(about).getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Active Directory', 'C2 infrastructure']);
   });
 
   it('lists courses with code, duration, price per hour in rupees and requirements, beside the booking panel', async () => {
@@ -283,6 +333,10 @@ describe('shark profile', () => {
           experience: 9,
           bio: 'Draft bio.',
           photoUrl: null,
+          headline: null,
+          languages: [],
+          skills: [],
+          links: {},
           published: false,
         },
       },

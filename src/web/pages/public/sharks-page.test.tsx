@@ -22,6 +22,10 @@ const shark = (n: number, extra: Partial<Shark> = {}): Shark => ({
   experience: 5,
   bio: `Bio of shark ${n}.`,
   photoUrl: `/media/avatars/sharks/${n}/profile.webp`,
+  headline: null,
+  languages: [],
+  skills: [],
+  links: {},
   studentCount: 12,
   avgRating: 4.8,
   reviewCount: 3,
@@ -143,6 +147,53 @@ describe('sharks list', () => {
     // A shark with a photo shows it.
     const first = within(cards()[0]).getByRole('img', { name: 'Photo of Shark 01' });
     expect(first).toHaveAttribute('src', '/media/avatars/sharks/1/profile.webp');
+  });
+
+  it("shows the headline, the first three skills and the next free time in the viewer's zone on each card", async () => {
+    // The viewer is in India: the next free start reads in IST.
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+    });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': {
+        status: 200,
+        body: {
+          items: [
+            shark(1, {
+              headline: 'Red Team Lead at Zerodha',
+              skills: ['Active Directory', 'C2', 'Phishing', 'OSEP'],
+              nextAvailable: '2026-11-27T04:30:00.000Z',
+            }),
+            shark(2, { nextAvailable: null }),
+          ],
+          page: 1,
+          pageSize: 8,
+          hasMore: false,
+          total: 2,
+        },
+      },
+    });
+    renderScreen(routes, '/sharks');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [first, second] = cards();
+    expect(within(first).getByTestId('shark-headline')).toHaveTextContent('Red Team Lead at Zerodha');
+    expect(
+      within(within(first).getByRole('list', { name: 'Skills of Shark 01' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Active Directory', 'C2', 'Phishing']);
+    expect(within(first).getByTestId('shark-next-available')).toHaveTextContent(
+      'Next available: Fri 27 Nov, 10:00 IST',
+    );
+    expect(within(second).getByTestId('shark-next-available')).toHaveTextContent(
+      'No free slots in the next 2 months',
+    );
+    expect(within(second).queryByTestId('shark-headline')).toBeNull();
+    vi.restoreAllMocks();
   });
 
   it('appends the next page of 8 on Load More, and hides the button after the last page', async () => {

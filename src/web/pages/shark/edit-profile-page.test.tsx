@@ -25,6 +25,10 @@ const PROFILE: SharkProfile = {
   experience: 8,
   bio: 'Web and API pentesting.',
   photoUrl: null,
+  headline: null,
+  languages: [],
+  skills: [],
+  links: {},
   published: true,
   adminUnpublishReason: null,
 };
@@ -565,8 +569,48 @@ describe('course manager on /shark/edit-profile', () => {
       experience: 9,
       bio: 'Breaks web apps for a living.',
       published: false,
+      headline: null,
+      languages: [],
+      skills: [],
+      links: {},
     });
   });
+
+  it('saves a headline, languages, skills and links, refusing an http link with a message naming the site', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
+      'GET /api/workspace/profile': { status: 200, body: PROFILE },
+      'GET /api/workspace/courses': { status: 200, body: [] },
+      'PUT /api/workspace/profile': ({ body }) => ({
+        status: 200,
+        body: { message: '✅ Profile updated successfully!', profile: { ...PROFILE, ...(body as object) } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/shark/edit-profile');
+    await user.type(await screen.findByLabelText('Headline (optional)'), 'Principal Consultant at Razorpay');
+    await user.type(screen.getByLabelText('Languages (optional)'), 'English, Hindi');
+    await user.type(screen.getByLabelText('Skills (optional)'), 'Burp Suite, OSCP, burp suite');
+    const linkedin = screen.getByLabelText('LinkedIn');
+    await user.type(linkedin, 'http://www.linkedin.com/in/arjun');
+    await user.type(screen.getByLabelText('GitHub'), 'github.com/arjun/');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('LinkedIn link must start with https://')).toBeInTheDocument();
+    expect(linkedin).toHaveAccessibleDescription('LinkedIn link must start with https://');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(linkedin);
+    await user.type(linkedin, 'https://www.linkedin.com/in/arjun?trk=x');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findAllByText('Profile updated successfully!');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      headline: 'Principal Consultant at Razorpay',
+      languages: ['English', 'Hindi'],
+      skills: ['Burp Suite', 'OSCP'],
+      links: { linkedin: 'https://www.linkedin.com/in/arjun', github: 'https://github.com/arjun' },
+    });
+  });
+
   it('disables the published toggle while an admin keeps the profile unpublished, and says why', async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
