@@ -31,6 +31,7 @@ import { SelectField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { formatDateTimeIn, formatRupees, viewerTimeZone, zoneName } from '#web/lib/format.ts';
+import { sameZone } from '#shared/time-zones.ts';
 import { newRequestId } from './request-id';
 
 type FormIn = z.input<typeof bookingFormSchema>;
@@ -403,7 +404,7 @@ function Confirmation({
           {formatDateTimeIn(booking.startsAt, viewerTimeZone())}
           <span className="muted block text-xs">
             {zoneName(viewerTimeZone())}
-            {booking.timeZone !== viewerTimeZone()
+            {!sameZone(booking.timeZone, viewerTimeZone())
               ? `; shark's time ${formatDateTimeIn(booking.startsAt, booking.timeZone)} (${zoneName(booking.timeZone)})`
               : ''}
           </span>

@@ -4,6 +4,7 @@
 // (one tab stop, roving tabindex), Home/End jump, Enter or Space picks.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SlotDay } from '#shared/availability.ts';
+import { sameZone as isSameZone } from '#shared/time-zones.ts';
 import { dateTimeFormat, formatLongDate, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 
 /** "Tue", "24", "Nov": a day cell's three lines, so every cell of the grid has the same shape at any width. */
@@ -45,7 +46,7 @@ export function SlotPicker({
   );
   const [focusIndex, setFocusIndex] = useState(firstOpen);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-  const sameZone = learnerZone === sharkZone;
+  const sameZone = isSameZone(learnerZone, sharkZone);
   const day = days.find((d) => d.date === chosen);
 
   const move = (to: number) => {
