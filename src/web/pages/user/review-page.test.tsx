@@ -240,8 +240,10 @@ describe("the admin's reported reviews", () => {
     expect(within(card).getByText('1 open report')).toBeInTheDocument();
     expect(within(card).getByText(/It names my colleague\./)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Hide the review by Priya R.' }));
-    await user.type(within(card).getByLabelText(/Reason/), 'Names a third person.');
-    await user.click(within(card).getByRole('button', { name: 'Hide the review' }));
+    // Hiding is destructive: a confirmation dialog says what happens first (issue 25).
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the review by Priya R.?' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Names a third person.');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide the review' }));
     expect(await screen.findByText(REVIEW_MSG.hidden)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Names a third person.' });
     expect(await screen.findByText('Hidden: Names a third person.')).toBeInTheDocument();
