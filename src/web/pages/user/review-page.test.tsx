@@ -127,7 +127,7 @@ describe('the review form', () => {
       'GET /api/me/follows': () => ({ status: 200, body: { sharkIds: following, sharks: [] } }),
       [`PUT /api/follows/${SHARK}`]: () => {
         following = [SHARK];
-        return { status: 200, body: { following: true, followers: 1 } };
+        return { status: 200, body: { sharkId: SHARK, following: true } };
       },
     });
     const user = userEvent.setup();
