@@ -81,8 +81,9 @@ test('a completed session is reviewed, shown verified, replied to, reported, hid
     reported.getByText('This looks like revenge for a refund dispute.', { exact: false }),
   ).toBeVisible();
   await reported.getByRole('button', { name: 'Hide the review by Priya R.' }).click();
-  await reported.getByLabel(/Reason/).fill('Not about the session itself.');
-  await reported.getByRole('button', { name: 'Hide the review' }).click();
+  const hide = admin.getByRole('dialog', { name: 'Hide the review by Priya R.?' });
+  await hide.getByLabel(/Reason/).fill('Not about the session itself.');
+  await hide.getByRole('button', { name: 'Hide the review' }).click();
   await expect(admin.getByText('Review hidden. The learner has been told.').first()).toBeVisible();
 
   await learner.goto(`${profileUrl}?tab=reviews`);

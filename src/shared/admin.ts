@@ -76,6 +76,18 @@ export const ADMIN_MSG = {
   cannotSuspendLastAdmin: 'This is the last active admin account: it cannot be suspended.',
 } as const;
 
+/** What a destructive console action does, said in its confirmation dialog before it happens (issue 25). */
+export const ADMIN_DANGER = {
+  unpublish:
+    'Learners no longer find or book this profile until an admin publishes it again. The shark is mailed your reason.',
+  suspend:
+    'The owner is signed out everywhere and cannot sign in; their open sessions end. They are mailed your reason.',
+  rejectApplication: 'The applicant is mailed your reason. This decision cannot be undone.',
+  rejectCredential: 'The credential is no longer shown as verified. The shark is mailed your reason.',
+  hideReview:
+    'Learners no longer see this review and it leaves the rating. The learner is mailed your reason.',
+} as const;
+
 /** A reason an admin gives (mailed to the person concerned and kept in the audit log). */
 export const reasonField = z
   .string({ error: ADMIN_MSG.reasonRequired })
@@ -96,14 +108,23 @@ const searchField = z.string().trim().max(200, ADMIN_MSG.searchTooLong).optional
 
 export const pageQuerySchema = z.object({ page: pageField });
 
+/** GET /api/admin/audit-log: a page of the log; `q` searches the action, the reason, who acted and on what. */
+export const auditQuerySchema = z.object({ q: searchField, page: pageField });
+
 /** One row of the audit log: who did what, on what, when and why. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actorId: z.uuid().nullable(),
   actorEmail: z.string().nullable(),
+  /** Who acted, by name (issue 25); null for the system or an account without a name. */
+  actorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** What was acted on, by name: a shark, a person, an applicant, a credential, a session's course. */
+  targetName: z.string().nullable(),
+  /** The shark whose public profile the target leads to, if any. */
+  targetSharkId: z.string().nullable(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime({ offset: true }),
@@ -126,6 +147,9 @@ export type PublicationInput = z.input<typeof publicationSchema>;
 
 export const sharkSearchQuerySchema = z.object({ q: searchField });
 
+/** GET /api/admin/sharks/states: the console's sharks tab, a page at a time (issue 25). */
+export const sharkStateQuerySchema = z.object({ q: searchField, page: pageField });
+
 /** GET /api/admin/sharks: every shark with its state. */
 export const adminSharkStateSchema = adminSharkSchema.extend({
   suspended: z.boolean(),
@@ -135,6 +159,33 @@ export const adminSharkStateSchema = adminSharkSchema.extend({
   sharkCancellations: z.number().int(),
 });
 export type AdminSharkState = z.infer<typeof adminSharkStateSchema>;
+export const adminSharkStatePageSchema = z.object({
+  items: z.array(adminSharkStateSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminSharkStatePage = z.infer<typeof adminSharkStatePageSchema>;
+
+/** How the audit log words an action: "Asha Rao unpublished Vikram Nair" (issue 25). */
+export const AUDIT_ACTION_LABEL: Record<string, string> = {
+  'shark.publish': 'published the profile of',
+  'shark.unpublish': 'unpublished the profile of',
+  'account.suspend': 'suspended',
+  'account.unsuspend': 'lifted the suspension of',
+  'application.approve': 'approved the application of',
+  'application.reject': 'rejected the application of',
+  'role.grant': 'gave a role to',
+  'credential.verify': 'verified',
+  'credential.reject': 'rejected',
+  'review.hide': 'hid',
+  'review.unhide': 'published again',
+  'session.no_show_resolve': 'ruled on the no-show of',
+  'payment.refund': 'refunded',
+  'payout.export': 'exported',
+  'payout_details.change': 'changed the payout details of',
+  'reconciliation.resolve': 'resolved',
+};
 
 /** GET /api/admin/users */
 export const userSearchQuerySchema = z.object({ q: searchField, page: pageField });

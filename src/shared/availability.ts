@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AVAILABILITY_MSG } from './availability-texts';
 import { isCalendarDate } from './fields';
+import { canonicalZone } from './time-zones';
 
 /** ISO weekday names, index 0 = Monday (1). */
 export const WEEKDAYS = [
@@ -79,7 +80,9 @@ export const overrideSchema = z.object({
 export const availabilitySettingsSchema = z.object({
   timeZone: z
     .string({ error: AVAILABILITY_MSG.timeZoneInvalid })
-    .refine(isTimeZone, AVAILABILITY_MSG.timeZoneInvalid),
+    .refine(isTimeZone, AVAILABILITY_MSG.timeZoneInvalid)
+    // Stored under its current name: Asia/Calcutta is Asia/Kolkata (issue 25).
+    .transform(canonicalZone),
   bufferMinutes: z
     .number({ error: AVAILABILITY_MSG.bufferInvalid })
     .refine((v) => (BUFFER_CHOICES as readonly number[]).includes(v), AVAILABILITY_MSG.bufferInvalid),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailField, nameField } from './fields';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
 import { isTimeZone } from './availability';
+import { canonicalZone } from './time-zones';
 import { SESSION_STATUSES } from './sessions';
 import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './sessions';
 import { bookingPaymentSchema } from './payments';
@@ -63,6 +64,8 @@ export const createBookingSchema = bookingFormSchema.extend({
     .string({ error: BOOKING_MSG.timeZoneInvalid })
     .max(64, BOOKING_MSG.timeZoneInvalid)
     .refine(isTimeZone, BOOKING_MSG.timeZoneInvalid)
+    // Stored under its current name: a browser's Asia/Calcutta is Asia/Kolkata (issue 25).
+    .transform(canonicalZone)
     .optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;

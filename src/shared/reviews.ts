@@ -52,6 +52,10 @@ export const REVIEW_MSG = {
   alreadyReplied: 'You have already replied to this review.',
   created: 'Thank you! Your review is published.',
   updated: 'Your review is updated.',
+  /** Above a published review, with what to do next (issue 25). */
+  thanks: (sharkName: string) => `Thank you for reviewing your session with ${sharkName}`,
+  nextStep:
+    'Your review helps other learners choose. Keep the momentum: book your next session, or follow to hear about new courses.',
   replied: 'Your reply is published under the review.',
   reported: 'Thanks: our team will look at this review.',
   alreadyReported: 'You have already reported this review: our team will look at it.',

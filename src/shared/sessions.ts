@@ -157,6 +157,9 @@ export const SESSION_MSG = {
   rescheduleSameTime: 'Choose a time other than the current one.',
   reschedulePending: 'A new time is already proposed: answer it or wait for an answer first.',
   outsideWindow: 'This is inside the cancellation window: the session can no longer be moved.',
+  /** A learner withdrawing a request the shark has not accepted: never a late cancellation (issue 25). */
+  withdrawRequest:
+    'The shark has not accepted this request yet, so cancelling it is never a late cancellation. The shark is told, with your reason, and the time is freed.',
   lateCancellation: (hours: number) =>
     `The session starts in less than ${hours} h: cancelling now is recorded as a late cancellation.`,
   accepted: 'Session confirmed. The learner has been told.',

@@ -435,6 +435,7 @@ describe('every endpoint under hostile input', () => {
         'POST /api/admin/shark-applications/{id}/reject',
         'POST /api/shark-applications/confirm',
         'PUT /api/admin/sharks/{id}/publication',
+        'GET /api/admin/sharks/states',
         'GET /api/admin/users',
         'POST /api/admin/users/{id}/suspension',
         'POST /api/admin/users/{id}/lift-suspension',

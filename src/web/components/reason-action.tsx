@@ -6,10 +6,83 @@ import { reasonSchema, type ReasonInput } from '#shared/admin.ts';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
+import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ancestorsOf, focusAfterDialog } from '#web/components/return-focus.ts';
 
-export function ReasonAction({
+export function ReasonAction(
+  props: Parameters<typeof InlineReasonAction>[0] & {
+    /**
+     * A destructive action (unpublish, suspend, reject, hide): a danger-styled button opening a confirmation
+     * dialog that says what happens (issue 25), instead of the inline form.
+     */
+    danger?: string;
+  },
+) {
+  const { danger, ...rest } = props;
+  return danger ? <DangerReasonAction {...rest} consequence={danger} /> : <InlineReasonAction {...rest} />;
+}
+
+function DangerReasonAction({
+  label,
+  confirmLabel,
+  subject,
+  onConfirm,
+  consequence,
+}: Parameters<typeof InlineReasonAction>[0] & { consequence: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const toast = useToast();
+  const form = useApiForm<ReasonInput>({
+    schema: reasonSchema,
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    onSubmit: async ({ reason }) => {
+      const res = await onConfirm(reason);
+      toast(res.message, 'success');
+      form.reset();
+      setOpen(false);
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+      trigger={
+        <button
+          type="button"
+          className="btn-ghost border-danger-400/40 py-1.5 text-danger-400"
+          aria-label={`${label} ${subject}`}
+        >
+          {label}
+        </button>
+      }
+      title={`${label} ${subject}?`}
+      description={consequence}
+    >
+      <Form form={form} className="flex flex-col gap-3" aria-label={`${label} ${subject}`}>
+        <FormAlert>{form.formError}</FormAlert>
+        <TextAreaField
+          id={`${id}-reason`}
+          label="Reason (mailed and kept in the audit log)"
+          error={form.formState.errors.reason?.message}
+          {...form.register('reason')}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <ModalClose>Keep it</ModalClose>
+          <SubmitButton className="btn-danger" pending={form.formState.isSubmitting} pendingLabel="Saving...">
+            {confirmLabel}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+function InlineReasonAction({
   label,
   confirmLabel,
   subject,

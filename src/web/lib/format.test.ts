@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFromHourly, formatHourlyRange, formatRupees } from './format';
+import { formatDayOf, formatFromHourly, formatHourlyRange, formatRupees, zoneName } from './format';
 
 describe('money', () => {
   it('shows whole rupees where there are no paise, and paise where there are', () => {
@@ -12,5 +12,19 @@ describe('money', () => {
     expect(formatFromHourly(1500)).toBe('from ₹1,500 / hour');
     expect(formatHourlyRange(1500, 1500)).toBe('₹1,500 / hour');
     expect(formatHourlyRange(1500, 3000)).toBe('₹1,500 – ₹3,000 / hour');
+  });
+});
+
+describe('time wording (issue 25)', () => {
+  it("dates an instant by the viewer's day: a reply at 04:38 on Thu 26 Nov in India is the 26th", () => {
+    expect(formatDayOf('2026-11-25T23:08:00.000Z', 'Asia/Kolkata')).toBe('Thu, 26 Nov, 2026');
+    expect(formatDayOf('2026-11-25T23:08:00.000Z', 'Europe/London')).toBe('Wed, 25 Nov, 2026');
+  });
+
+  it('names a zone once, by one name, whichever spelling the browser reports', () => {
+    const at = new Date('2026-11-26T00:00:00Z');
+    expect(zoneName('Asia/Kolkata', at)).toBe('India Standard Time');
+    expect(zoneName('Asia/Calcutta', at)).toBe('India Standard Time');
+    expect(zoneName('UTC', at)).toBe('Coordinated Universal Time');
   });
 });

@@ -1,5 +1,6 @@
 // The one home of display formats: money, ratings, years, calendar dates and instants. Money is rupees
 // (decision 120, section 3).
+import { canonicalZone, zoneLabel } from '#shared/time-zones.ts';
 
 // An Intl formatter is costly to build (the first of a locale loads its data; building four of them when this
 // module loaded was a tenth of a profile's start-up work on a throttled phone), so each is built on first use and
@@ -65,19 +66,24 @@ const instant: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 's
 /** "2026-11-20T10:00:00.000Z" -> "20 Nov 2026, 3:30 pm" in India; anything that is not a time as written. */
 export const formatDateTime = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat('en-IN', instant).format(d);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : dateTimeFormat('en-IN', { ...instant, timeZone: viewerTimeZone() }).format(d);
 };
 
-/** The viewer's own IANA time zone (from the browser). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The viewer's own IANA time zone (from the browser), under its current name (Asia/Kolkata, not Asia/Calcutta). */
+export const viewerTimeZone = (): string =>
+  canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
-/** "Asia/Kolkata" -> "India Standard Time (Asia/Kolkata)": the zone's long name and its IANA name. */
-export function zoneName(timeZone: string, at: Date = new Date()): string {
-  const part = dateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return part && part !== timeZone ? `${part} (${timeZone})` : timeZone;
-}
+/** "Asia/Kolkata" -> "India Standard Time": one name per zone in a sentence (issue 25). */
+export const zoneName = (timeZone: string, at: Date = new Date()): string => zoneLabel(timeZone, at);
+
+/** An instant's calendar day in the viewer's zone, as formatDate writes a day: "Thu, 26 Nov, 2026" (never the UTC
+ * day before: a reply at 04:38 on 26 Nov in India is dated the 26th). */
+export const formatDayOf = (iso: string, timeZone: string = viewerTimeZone()) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat('en-IN', { ...calendarDate, timeZone }).format(d);
+};
 
 /** An instant's time of day in a zone: "18:30". */
 export const formatTimeIn = (iso: string, timeZone: string) =>

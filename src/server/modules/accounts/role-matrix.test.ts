@@ -246,7 +246,18 @@ const MATRIX: Row[] = [
     body: () => ({ outcome: 'upheld', reason: 'The learner confirmed it by mail.' }),
     expect: ADMIN_ONLY,
   },
-  { method: 'GET', route: '/api/admin/audit-log', url: () => '/api/admin/audit-log', expect: ADMIN_ONLY },
+  {
+    method: 'GET',
+    route: '/api/admin/audit-log',
+    url: () => '/api/admin/audit-log?q=shark&page=1',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/sharks/states',
+    url: () => '/api/admin/sharks/states?q=a&page=1',
+    expect: ADMIN_ONLY,
+  },
   {
     method: 'GET',
     route: '/api/workspace/credentials',

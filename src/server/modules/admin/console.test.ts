@@ -291,6 +291,76 @@ describe('applications', () => {
   });
 });
 
+describe('the audit log in words (issue 25)', () => {
+  it('names who acted and on whom, links a shark, and searches by person, action or reason', async () => {
+    const { db } = await testDatabase();
+    const account = await createAccount(db, { roles: ['admin'], name: 'Asha Rao' });
+    const cookie = await sessionCookie(db, account.id);
+    const shark = await createShark(db, { name: 'Vikram Nair', published: true });
+    const other = await createShark(db, { name: 'Meera Iyer', published: true });
+    for (const [id, reason] of [
+      [shark.id, 'Bio links to an exam dump.'],
+      [other.id, 'Duplicate profile.'],
+    ])
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/admin/sharks/${id}/publication`,
+            headers: { cookie },
+            payload: { published: false, reason },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const get = (query: string) =>
+      app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers: { cookie } });
+    const all = await get('');
+    expect(all.json().items[1]).toMatchObject({
+      actorName: 'Asha Rao',
+      action: 'shark.unpublish',
+      targetType: 'shark',
+      targetName: 'Vikram Nair',
+      targetSharkId: shark.id,
+    });
+    const found = await get('?q=vikram');
+    expect(found.json()).toMatchObject({ total: 1, items: [{ targetName: 'Vikram Nair' }] });
+    expect((await get('?q=duplicate')).json().items.map((e: { targetName: string }) => e.targetName)).toEqual(
+      ['Meera Iyer'],
+    );
+    expect((await get('?q=asha')).json().total).toBe(2);
+    expect((await get('?q=%25')).json().total).toBe(0);
+    const long = await get(`?q=${'x'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ q: ADMIN_MSG.searchTooLong });
+  });
+});
+
+describe('sharks: the console list, paged and searched (issue 25)', () => {
+  it('pages every shark by name, searches name and email, names a bad field, and is admin-only', async () => {
+    const a = await admin();
+    const { db } = await testDatabase();
+    for (let i = 0; i < 27; i++)
+      await createShark(db, { name: `Shark ${String(i).padStart(2, '0')}`, published: i % 2 === 0 });
+    const get = (query: string, cookie = a.cookie) =>
+      app.inject({ method: 'GET', url: `/api/admin/sharks/states${query}`, headers: { cookie } });
+    const first = await get('');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, pageSize: 25, total: 27 });
+    expect(first.json().items).toHaveLength(25);
+    expect(first.json().items[0]).toMatchObject({ name: 'Shark 00', published: true, sharkCancellations: 0 });
+    const second = await get('?page=2');
+    expect(second.json().items.map((s: { name: string }) => s.name)).toEqual(['Shark 25', 'Shark 26']);
+    const search = await get('?q=shark%2012');
+    expect(search.json()).toMatchObject({ total: 1, items: [{ name: 'Shark 12' }] });
+    const bad = await get('?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ page: ADMIN_MSG.pageInvalid });
+    const shark = await createShark(db);
+    expect((await get('', await sessionCookie(db, shark.userId))).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/sharks/states' })).statusCode).toBe(401);
+  });
+});
+
 describe('sharks: publication', () => {
   it('publishes and unpublishes with a reason, tells the shark, and audits', async () => {
     const a = await admin();

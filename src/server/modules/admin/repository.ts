@@ -34,8 +34,9 @@ export async function findSharkIdByUser(db: DbOrTx, userId: string): Promise<str
 export async function listAllSharks(
   db: DbOrTx,
   q = '',
+  limit = 500,
+  offset = 0,
 ): Promise<Omit<AdminSharkState, 'sharkCancellations'>[]> {
-  const pattern = containsPattern(q);
   return db
     .select({
       id: sharks.id,
@@ -54,9 +55,23 @@ export async function listAllSharks(
     })
     .from(sharks)
     .innerJoin(users, eq(users.id, sharks.userId))
-    .where(q ? or(ilike(sharks.name, pattern), ilike(users.email, pattern)) : undefined)
+    .where(sharkSearch(q))
     .orderBy(asc(sharks.name), asc(sharks.id))
-    .limit(500);
+    .limit(limit)
+    .offset(offset);
+}
+
+const sharkSearch = (q: string) =>
+  q ? or(ilike(sharks.name, containsPattern(q)), ilike(users.email, containsPattern(q))) : undefined;
+
+/** How many sharks `listAllSharks` finds for `q`, every page. */
+export async function countSharks(db: DbOrTx, q = ''): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(sharks)
+    .innerJoin(users, eq(users.id, sharks.userId))
+    .where(sharkSearch(q));
+  return Number(total);
 }
 
 /** A shark with its owner's email, the row locked until the transaction ends. */

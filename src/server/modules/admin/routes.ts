@@ -15,7 +15,9 @@ import {
   contactMessagesSchema,
   createSharkResultSchema,
   createSharkSchema,
-  pageQuerySchema,
+  adminSharkStatePageSchema,
+  auditQuerySchema,
+  sharkStateQuerySchema,
   publicationSchema,
   reasonSchema,
   sharkSearchQuerySchema,
@@ -38,6 +40,7 @@ import {
   searchAccounts,
   searchSessions,
   setPublication,
+  sharkStatePage,
   suspendAccount,
 } from './service';
 
@@ -111,6 +114,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return listAllSharks(app.db, req.query.q);
+    },
+  );
+
+  app.get(
+    '/admin/sharks/states',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        querystring: sharkStateQuerySchema,
+        response: { 200: adminSharkStatePageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sharkStatePage(app.db, req.query.q, req.query.page);
     },
   );
 
@@ -224,13 +243,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: adminOnly,
       schema: {
         tags: ['admin'],
-        querystring: pageQuerySchema,
+        querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errors },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return auditPage(app.db, req.query.page);
+      return auditPage(app.db, req.query.page, req.query.q);
     },
   );
 

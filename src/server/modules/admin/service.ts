@@ -6,6 +6,7 @@ import {
   ADMIN_MSG,
   type AdminBookingPage,
   type AdminSharkState,
+  type AdminSharkStatePage,
   type AdminUserPage,
   type ContactMessage,
 } from '#shared/admin.ts';
@@ -123,6 +124,26 @@ export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...r, sharkCancellations: cancellations.get(r.id) ?? 0 }));
+}
+
+export const SHARKS_PAGE_SIZE = 25;
+
+/** The console's sharks tab: a page of sharks by name, with their state; `q` searches name and email. */
+export async function sharkStatePage(db: DbOrTx, q: string, page: number): Promise<AdminSharkStatePage> {
+  const [rows, total] = await Promise.all([
+    repo.listAllSharks(db, q, SHARKS_PAGE_SIZE, (page - 1) * SHARKS_PAGE_SIZE),
+    repo.countSharks(db, q),
+  ]);
+  const cancellations = await countSharkCancellations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => ({ ...r, sharkCancellations: cancellations.get(r.id) ?? 0 })),
+    page,
+    pageSize: SHARKS_PAGE_SIZE,
+    total,
+  };
 }
 
 const mailCtxLink = (ctx: MailContext, path: string) => `${ctx.appOrigin}${path}`;

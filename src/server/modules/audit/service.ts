@@ -37,9 +37,9 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntryInput): Promise<v
   });
 }
 
-/** One page of the log, newest first. */
-export async function auditPage(db: DbOrTx, page: number): Promise<AuditPage> {
-  const { items, total } = await repo.listEntries(db, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
+/** One page of the log, newest first; `q` searches the action, the reason, who acted and on what. */
+export async function auditPage(db: DbOrTx, page: number, q = ''): Promise<AuditPage> {
+  const { items, total } = await repo.listEntries(db, q, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
   return {
     items: items.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     page,

@@ -100,6 +100,13 @@ describe('the late-cancellation refund the shark chooses', () => {
       requestId: randomUUID(),
     });
     await app.jobs.runAll();
+    // Only an accepted session can be cancelled late; a request is withdrawn freely (issue 25).
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/accept`,
+      headers: { cookie: w.sharkCookie },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const session = async () =>
       (
         await app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: { cookie: w.learnerCookie } })

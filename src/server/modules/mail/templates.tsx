@@ -886,7 +886,7 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     course: 'Web Application Pentesting',
     shark: 'Arjun Mehta',
     learner: 'Asha Rao',
-    when: 'Thu, 3 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+    when: 'Thu, 3 Dec 2026, 18:00 – 20:00 India Standard Time',
     hours: 2,
     price: '₹3,000',
     link: `${origin}${paths.sessions.detail('00000000-0000-4000-8000-000000000000')}`,
@@ -997,11 +997,11 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'session-requested': {
       ...session,
-      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time (Asia/Kolkata)',
+      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time',
     },
     'session-request-receipt': {
       ...session,
-      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time (Asia/Kolkata)',
+      answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time',
     },
     'session-confirmed': { ...session, meetingLink: 'https://meet.jit.si/shark-sample', calendar },
     'session-declined': { ...session, reason: 'I am travelling that week; please pick the week after.' },
@@ -1016,12 +1016,12 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     'session-reschedule-proposed': {
       ...session,
       by: 'shark',
-      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time',
     },
     'session-rescheduled': { ...session, calendar },
     'session-reschedule-declined': {
       ...session,
-      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time (Asia/Kolkata)',
+      proposed: 'Fri, 4 Dec 2026, 18:00 – 20:00 India Standard Time',
     },
     'session-no-show': { ...session, by: 'shark', note: 'I waited in the meeting for 20 minutes.' },
     'session-no-show-resolved': {

@@ -618,6 +618,8 @@ describe('refunds by the policy', () => {
   it.each(CASES)('%s', async (_name, who, startsAt, late, percent) => {
     const w = await setup({ late });
     const id = await paidSession(w, { startsAt, hours: 1 });
+    // Only an accepted session is cancelled late; a request is withdrawn freely (issue 25).
+    expect((await post(w.sharkCookie, `/api/sessions/${id}/accept`)).statusCode).toBe(200);
     const cookie = who === 'learner' ? w.cookie : who === 'shark' ? w.sharkCookie : w.adminCookie;
     const res = await post(cookie, `/api/sessions/${id}/cancel`, { reason: 'Something came up' });
     expect(res.statusCode, res.body).toBe(200);
@@ -631,6 +633,12 @@ describe('refunds by the policy', () => {
   it('shows the cancel dialog what a cancellation now would refund', async () => {
     const w = await setup({ late: 50 });
     const id = await paidSession(w, { startsAt: slot(0, '17:30'), hours: 1 });
+    // A request is withdrawn in full; once accepted, the late refund applies (issue 25).
+    expect((await sessionOf(w.cookie, id)).payment.cancelRefund).toEqual({
+      percent: 100,
+      amountPaise: 150_000,
+    });
+    expect((await post(w.sharkCookie, `/api/sessions/${id}/accept`)).statusCode).toBe(200);
     expect((await sessionOf(w.cookie, id)).payment.cancelRefund).toEqual({
       percent: 50,
       amountPaise: 75_000,

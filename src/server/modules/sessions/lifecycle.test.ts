@@ -242,4 +242,9 @@ describe('clocks', () => {
     expect(isLateCancellation(booking(), at(-24))).toBe(true);
     expect(noShowUntil(booking()).toISOString()).toBe(at(50).toISOString());
   });
+
+  it('withdrawing a request the shark has not accepted is never late, even inside the window', () => {
+    expect(isLateCancellation(booking({ status: 'requested' }), at(-1))).toBe(false);
+    expect(isLateCancellation(booking({ status: 'confirmed' }), at(-1))).toBe(true);
+  });
 });

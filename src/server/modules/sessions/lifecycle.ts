@@ -37,9 +37,14 @@ export const noShowWindowsClosedBy = (now: Date): Date =>
 export const answerByFor = (createdAt: Date, startsAt: Date): Date =>
   new Date(Math.min(createdAt.getTime() + SESSION_RULES.answerWithinHours * HOUR, startsAt.getTime()));
 
-/** A learner's cancellation now is late (inside the window, before the start). */
-export const isLateCancellation = (b: LifecycleBooking, now: Date): boolean =>
-  now.getTime() >= freeCancellationUntil(b).getTime();
+/**
+ * A learner's cancellation now is late (inside the window, before the start). Withdrawing a request the shark
+ * has not accepted yet is never late (issue 25): nothing was promised, so nothing is broken.
+ */
+export const isLateCancellation = (
+  b: Pick<LifecycleBooking, 'status' | 'startsAt' | 'cancellationHours'>,
+  now: Date,
+): boolean => b.status === 'confirmed' && now.getTime() >= freeCancellationUntil(b).getTime();
 
 /** The actions `viewer` may take on the session at `now`, in SESSION_ACTIONS order. */
 export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: Date): SessionAction[] {

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isTimeZone } from '#shared/availability.ts';
 import { paths } from '#shared/routes.ts';
+import { zoneLabel } from '#shared/time-zones.ts';
 import {
   SESSION_RULES,
   type NoShowOutcome,
@@ -73,22 +74,14 @@ const timeIn = (at: Date, timeZone: string) =>
 
 const dayIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 
-/** "India Standard Time (Asia/Kolkata)": the zone's long name at that instant, and its IANA name. */
-function zoneLabel(timeZone: string, at: Date): string {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
-}
-
-/** "Thu, 26 Nov 2026, 18:30 – 19:30 India Standard Time (Asia/Kolkata)": a span in the recipient's zone. */
+/** "Thu, 26 Nov 2026, 18:30 – 19:30 India Standard Time": a span in the recipient's zone. */
 export function formatSpan(start: Date, end: Date, timeZone: string): string {
   const endText =
     dayIn(start, timeZone) === dayIn(end, timeZone) ? timeIn(end, timeZone) : dateTimeIn(end, timeZone);
   return `${dateTimeIn(start, timeZone)} – ${endText} ${zoneLabel(timeZone, start)}`;
 }
 
-/** "Thu, 26 Nov 2026, 18:30 India Standard Time (Asia/Kolkata)": an instant in the recipient's zone. */
+/** "Thu, 26 Nov 2026, 18:30 India Standard Time": an instant in the recipient's zone. */
 export function formatInstant(at: Date, timeZone: string): string {
   return `${dateTimeIn(at, timeZone)} ${zoneLabel(timeZone, at)}`;
 }

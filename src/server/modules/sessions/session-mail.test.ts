@@ -144,8 +144,8 @@ const mailTo = (email: string) => {
   return mails[0];
 };
 
-const KOLKATA = 'Thu, 3 Dec 2026, 18:00 – 19:00 India Standard Time (Asia/Kolkata)';
-const BERLIN = 'Thu, 3 Dec 2026, 13:30 – 14:30 Central European Standard Time (Europe/Berlin)';
+const KOLKATA = 'Thu, 3 Dec 2026, 18:00 – 19:00 India Standard Time';
+const BERLIN = 'Thu, 3 Dec 2026, 13:30 – 14:30 Central European Standard Time';
 
 /** Every session mail: the link to the session page (in both parts), the recipient's zone, no off-site payment. */
 function expectSessionMail(mail: ParsedMail, w: World, when: string) {
@@ -181,15 +181,13 @@ describe('the mail of each change of a session', () => {
     ]);
     const toShark = mailTo(w.sharkEmail);
     expectSessionMail(toShark, w, KOLKATA);
-    expect(toShark.text).toContain(
-      'Accept or decline it by Wed, 2 Dec 2026, 18:00 India Standard Time (Asia/Kolkata).',
-    );
+    expect(toShark.text).toContain('Accept or decline it by Wed, 2 Dec 2026, 18:00 India Standard Time.');
     expect(toShark.html).toContain('Answer the request');
     const receipt = mailTo(w.learnerEmail);
     expectSessionMail(receipt, w, BERLIN);
     expect(receipt.text).toContain('Request sent: awaiting Arjun Mehta');
     expect(receipt.text).toContain(
-      'Arjun Mehta has until Wed, 2 Dec 2026, 13:30 Central European Standard Time (Europe/Berlin) to answer',
+      'Arjun Mehta has until Wed, 2 Dec 2026, 13:30 Central European Standard Time to answer',
     );
     expect(`${receipt.subject} ${receipt.text} ${receipt.html}`).not.toMatch(/confirm/i);
   });
@@ -280,14 +278,14 @@ describe('the mail of each change of a session', () => {
     });
     expect(received()).toEqual([['arjun@example.test', 'New time proposed: Web Pentesting']]);
     expect(mailTo(w.sharkEmail).text).toContain(
-      `Asha Rao proposes to move the session of Web Pentesting from ${KOLKATA} to Fri, 4 Dec 2026, 18:00 – 19:00 India Standard Time (Asia/Kolkata).`,
+      `Asha Rao proposes to move the session of Web Pentesting from ${KOLKATA} to Fri, 4 Dec 2026, 18:00 – 19:00 India Standard Time.`,
     );
 
     smtp.received.length = 0;
     await notify({ bookingId: w.sessionId, kind: 'reschedule_declined', actor: 'shark', startsAt: proposed });
     expect(received()).toEqual([['asha@example.test', 'New time declined: Web Pentesting']]);
     expect(mailTo(w.learnerEmail).text).toContain(
-      `The time you proposed, Fri, 4 Dec 2026, 13:30 – 14:30 Central European Standard Time (Europe/Berlin), was declined. The session of Web Pentesting stays on ${BERLIN}.`,
+      `The time you proposed, Fri, 4 Dec 2026, 13:30 – 14:30 Central European Standard Time, was declined. The session of Web Pentesting stays on ${BERLIN}.`,
     );
 
     // The session moves (as the state machine does it), and both sides get the new time and calendar entry.
@@ -305,8 +303,8 @@ describe('the mail of each change of a session', () => {
       .insert(bookingEvents)
       .values({ bookingId: w.sessionId, kind: 'reschedule_accepted', actor: 'shark', startsAt: proposed });
     await notify({ bookingId: w.sessionId, kind: 'reschedule_accepted', actor: 'shark', startsAt: proposed });
-    const newKolkata = 'Fri, 4 Dec 2026, 18:00 – 19:00 India Standard Time (Asia/Kolkata)';
-    const newBerlin = 'Fri, 4 Dec 2026, 13:30 – 14:30 Central European Standard Time (Europe/Berlin)';
+    const newKolkata = 'Fri, 4 Dec 2026, 18:00 – 19:00 India Standard Time';
+    const newBerlin = 'Fri, 4 Dec 2026, 13:30 – 14:30 Central European Standard Time';
     expect(received()).toEqual([
       ['arjun@example.test', `Session moved: Web Pentesting is now on ${newKolkata}`],
       ['asha@example.test', `Session moved: Web Pentesting is now on ${newBerlin}`],
@@ -499,7 +497,7 @@ describe("the sessions' clock (the per-minute job)", () => {
       ['asha@example.test', 'Reminder: Web Pentesting starts in 1 hour'],
     ]);
     expect(mailTo(w.learnerEmail).text).toContain(
-      'Wed, 2 Dec 2026, 17:30 – 18:30 Central European Standard Time (Europe/Berlin)',
+      'Wed, 2 Dec 2026, 17:30 – 18:30 Central European Standard Time',
     );
   });
 
@@ -542,7 +540,7 @@ describe("the sessions' clock (the per-minute job)", () => {
     const text = mail.text ?? '';
     for (let i = 1; i <= 5; i++) expect(text).toContain(`> Question ${i}: about the lab box`);
     expect(text.indexOf('Question 1')).toBeLessThan(text.indexOf('Question 5'));
-    expect(text).toContain('> Tue, 1 Dec 2026, 18:00 India Standard Time (Asia/Kolkata)');
+    expect(text).toContain('> Tue, 1 Dec 2026, 18:00 India Standard Time');
     const unmailed = await db
       .select()
       .from(bookingMessages)
@@ -561,7 +559,7 @@ describe("the sessions' clock (the per-minute job)", () => {
     await tick();
     expect(received()).toEqual([['asha@example.test', 'New message from Arjun Mehta: Web Pentesting']]);
     expect(mailTo(w.learnerEmail).text).toContain('> Send me your nmap output.');
-    expect(mailTo(w.learnerEmail).text).toContain('Central European Standard Time (Europe/Berlin)');
+    expect(mailTo(w.learnerEmail).text).toContain('Central European Standard Time');
   });
 
   it('two servers ticking at once send each reminder once', async () => {

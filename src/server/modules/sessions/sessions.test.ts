@@ -330,6 +330,19 @@ describe('cancelling', () => {
     expect(res.json().session.events[2]).toMatchObject({ kind: 'cancelled', late: true });
   });
 
+  it('withdrawing a request the shark has not accepted is never late, and refunds in full', async () => {
+    const s = await setup();
+    const id = await book(s.learner, s.course.id, slot(0, '12:30'));
+    at(plus(slot(0, '12:30'), -2));
+    const before = await detail(s.learner, id);
+    expect(before.json()).toMatchObject({ status: 'requested' });
+    expect(before.json().payment.cancelRefund).toMatchObject({ percent: 100 });
+    const res = await act(s.learner, id, 'cancel', { reason: 'Found another time' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().session).toMatchObject({ status: 'cancelled', lateCancellation: false });
+    expect(res.json().session.events.at(-1)).toMatchObject({ kind: 'cancelled', late: false });
+  });
+
   it('by the shark is always allowed before the start, never late, and counted', async () => {
     const s = await setup();
     const id = await confirmed(s);

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { ReasonAction } from '#web/components/reason-action.tsx';
+import { ADMIN_DANGER } from '#shared/admin.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
@@ -69,6 +70,7 @@ export function AccountsPanel() {
                         label="Suspend"
                         confirmLabel="Suspend the account"
                         subject={u.email}
+                        danger={ADMIN_DANGER.suspend}
                         onConfirm={(reason) => suspend.mutateAsync({ id: u.id, reason })}
                       />
                     )}

@@ -56,10 +56,7 @@ export function AdminConsole({
         </p>
       </header>
       <Tabs.Root defaultValue={initial} className="mt-8">
-        <Tabs.List
-          aria-label="Admin sections"
-          className="glass flex w-full gap-1 overflow-x-auto p-1 sm:w-fit"
-        >
+        <Tabs.List aria-label="Admin sections" className="glass flex w-full flex-wrap gap-1 p-1 sm:w-fit">
           <Tabs.Trigger value="sharks" className={tabClass}>
             Sharks
           </Tabs.Trigger>

@@ -1,6 +1,7 @@
 // Approve or reject one shark application, with its state and the reason it was rejected.
 import type { SharkApplication } from '#shared/applications.ts';
 import { ReasonAction } from '#web/components/reason-action.tsx';
+import { ADMIN_DANGER } from '#shared/admin.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useApproveApplication, useRejectApplication } from './console-api';
@@ -46,6 +47,7 @@ export function ApplicationActions({ application }: { application: SharkApplicat
           label="Reject"
           confirmLabel="Reject the application"
           subject={application.name}
+          danger={ADMIN_DANGER.rejectApplication}
           onConfirm={(reason) => reject.mutateAsync({ id: application.id, reason })}
         />
       ) : null}

@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBookingPage,
-  AdminSharkState,
+  AdminSharkStatePage,
   AdminUserPage,
   AuditPage,
   BookingSearchQuery,
@@ -17,11 +17,12 @@ import { adminKeys, consoleKeys, sessionKeys } from '#web/features/query-keys/ke
 
 type Msg = { message: string };
 
-export const useSharkSearch = (q: string) =>
+/** The sharks tab, a page at a time, searched on the server (issue 25). */
+export const useSharkSearch = (q: string, page: number) =>
   useQuery(
     queryOptions({
-      queryKey: consoleKeys.sharks(q),
-      queryFn: () => api.get<AdminSharkState[]>('/api/admin/sharks', q ? { q } : undefined),
+      queryKey: consoleKeys.sharks(q, page),
+      queryFn: () => api.get<AdminSharkStatePage>('/api/admin/sharks/states', { q, page: String(page) }),
       placeholderData: keepPreviousData,
     }),
   );
@@ -52,11 +53,11 @@ export const useBookingSearch = (query: BookingSearchQuery) =>
     }),
   );
 
-export const useAuditLog = (page: number) =>
+export const useAuditLog = (q: string, page: number) =>
   useQuery(
     queryOptions({
-      queryKey: consoleKeys.audit(page),
-      queryFn: () => api.get<AuditPage>('/api/admin/audit-log', { page: String(page) }),
+      queryKey: consoleKeys.audit(q, page),
+      queryFn: () => api.get<AuditPage>('/api/admin/audit-log', { q, page: String(page) }),
       placeholderData: keepPreviousData,
     }),
   );

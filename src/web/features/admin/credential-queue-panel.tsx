@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CREDENTIAL_STATUSES, type CredentialStatus } from '#shared/credentials.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { ReasonAction } from '#web/components/reason-action.tsx';
+import { ADMIN_DANGER } from '#shared/admin.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -92,6 +93,7 @@ export function CredentialQueuePanel() {
                       label="Reject"
                       confirmLabel="Reject the credential"
                       subject={`${c.name} of ${c.sharkName}`}
+                      danger={ADMIN_DANGER.rejectCredential}
                       onConfirm={(reason) => review.mutateAsync({ id: c.id, verified: false, reason })}
                     />
                   ) : null}

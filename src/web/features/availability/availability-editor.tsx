@@ -6,6 +6,7 @@ import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { viewerTimeZone } from '#web/lib/format.ts';
 import { useSaveAvailability, useWorkspaceAvailability } from './api';
 import { BookingRules } from './booking-rules';
 import { DateOverrides } from './date-overrides';
@@ -31,7 +32,9 @@ function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView })
   const save = useSaveAvailability(sharkId);
   const [draft, setDraft] = useState<Draft>(() => {
     const { preview: _preview, ...rest } = view;
-    return rest;
+    // A calendar never set up starts in the browser's zone, not the platform's default (issue 25).
+    const fresh = !view.published && view.weekly.length === 0 && view.overrides.length === 0;
+    return fresh ? { ...rest, timeZone: viewerTimeZone() } : rest;
   });
   const [message, setMessage] = useState<string | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));

@@ -1,5 +1,6 @@
 // The availability form's rules: time zone, buffer between sessions, minimum notice, how far ahead, daily cap.
 import { BUFFER_CHOICES, type AvailabilitySettingsInput } from '#shared/availability.ts';
+import { TimeZoneField } from './time-zone-field';
 
 type Draft = AvailabilitySettingsInput;
 const inputClass = 'input';
@@ -7,20 +8,7 @@ const inputClass = 'input';
 export function BookingRules({ draft, set }: { draft: Draft; set: (patch: Partial<Draft>) => void }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <label className="flex flex-col gap-1 text-sm">
-        Time zone (IANA name)
-        <input
-          className={inputClass}
-          value={draft.timeZone}
-          onChange={(e) => set({ timeZone: e.target.value })}
-          list="time-zones"
-        />
-        <datalist id="time-zones">
-          {Intl.supportedValuesOf('timeZone').map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-      </label>
+      <TimeZoneField value={draft.timeZone} onChange={(timeZone) => set({ timeZone })} />
       <label className="flex flex-col gap-1 text-sm">
         Buffer between sessions
         <select

@@ -40,6 +40,7 @@ import {
   viewerTimeZone,
   zoneName,
 } from '#web/lib/format.ts';
+import { sameZone } from '#shared/time-zones.ts';
 import { newRequestId } from './request-id';
 
 type FormIn = z.input<typeof bookingFormSchema>;
@@ -514,7 +515,7 @@ function Confirmation({
           {formatDateTimeIn(booking.startsAt, viewerTimeZone())}
           <span className="muted block text-xs">
             {zoneName(viewerTimeZone())}
-            {booking.timeZone !== viewerTimeZone()
+            {!sameZone(booking.timeZone, viewerTimeZone())
               ? `; shark's time ${formatDateTimeIn(booking.startsAt, booking.timeZone)} (${zoneName(booking.timeZone)})`
               : ''}
           </span>

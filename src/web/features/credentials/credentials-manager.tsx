@@ -10,7 +10,7 @@ import { SelectField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
-import { formatDate } from '#web/lib/format.ts';
+import { formatDate, formatDayOf } from '#web/lib/format.ts';
 import { useAddCredential, useOwnCredentials, useRemoveCredential } from './api';
 
 const STATUS: Record<Credential['status'], { label: string; cls: string }> = {
@@ -146,7 +146,7 @@ function CredentialList({ sharkId }: { sharkId?: string }) {
                 </p>
                 {c.status === 'verified' && c.verifiedAt ? (
                   <p className="text-xs text-success-400">
-                    {CREDENTIAL_MSG.verifiedBy} {formatDate(c.verifiedAt.slice(0, 10))}
+                    {CREDENTIAL_MSG.verifiedBy} {formatDayOf(c.verifiedAt)}
                   </p>
                 ) : null}
                 {c.reason ? <p className="text-danger-400">Reason: {c.reason}</p> : null}

@@ -1,7 +1,7 @@
 // The public profile's verified credentials (decision 032): only what an admin verified, each with its
 // "Verified by Shark Security on <date>" mark; an expired one says so. Renders nothing when there are none.
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
-import { formatDate } from '#web/lib/format.ts';
+import { formatDayOf } from '#web/lib/format.ts';
 import { usePublicCredentials } from './api';
 
 /** `count` is the catalogue's count of verified credentials: with none, nothing is asked of the API. */
@@ -31,7 +31,7 @@ export function VerifiedCredentials({ sharkId, count }: { sharkId: string; count
               </span>
             ) : null}
             <p className="muted text-xs">
-              {CREDENTIAL_MSG.verifiedBy} {formatDate(c.verifiedAt.slice(0, 10))}
+              {CREDENTIAL_MSG.verifiedBy} {formatDayOf(c.verifiedAt)}
             </p>
           </li>
         ))}

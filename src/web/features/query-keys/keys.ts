@@ -23,10 +23,10 @@ export const adminKeys = {
 
 export const consoleKeys = {
   all: ['admin', 'console'] as const,
-  sharks: (q: string) => [...adminKeys.sharks, 'search', q] as const,
+  sharks: (q: string, page: number) => [...adminKeys.sharks, 'states', q, page] as const,
   users: (q: string, page: number) => [...consoleKeys.all, 'users', q, page] as const,
   bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
-  audit: (page: number) => [...consoleKeys.all, 'audit', page] as const,
+  audit: (q: string, page: number) => [...consoleKeys.all, 'audit', q, page] as const,
   credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
 };
 

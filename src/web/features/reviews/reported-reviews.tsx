@@ -6,6 +6,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { ReasonAction } from '#web/components/reason-action.tsx';
+import { ADMIN_DANGER } from '#shared/admin.ts';
 import { useModerateReview, useReportedReviews } from './api';
 import { ReviewCard } from './review-card';
 
@@ -73,6 +74,7 @@ export function ReportedReviewsPanel() {
                     label={r.hidden ? 'Publish again' : 'Hide'}
                     confirmLabel={r.hidden ? 'Publish the review again' : 'Hide the review'}
                     subject={`the review by ${r.authorName}`}
+                    danger={r.hidden ? undefined : ADMIN_DANGER.hideReview}
                     onConfirm={(reason) =>
                       moderate.mutateAsync({ reviewId: r.id, hidden: !r.hidden, reason })
                     }

@@ -2,7 +2,7 @@
 // and month of the session, the rating and rubric, the text, and the shark's reply under it.
 import type { ReactNode } from 'react';
 import { REVIEW_MSG, REVIEW_RUBRIC, REVIEW_RUBRIC_LABEL, type PublicReview } from '#shared/reviews.ts';
-import { dateTimeFormat, formatDate } from '#web/lib/format.ts';
+import { dateTimeFormat, formatDayOf } from '#web/lib/format.ts';
 import { Stars } from './stars';
 
 /** "November 2026" from "2026-11". */
@@ -57,7 +57,7 @@ export function ReviewCard({
       {review.reply ? (
         <div className="rounded-xl border-l-2 border-accent-400 bg-ink-950/40 px-4 py-3 text-sm">
           <p className="font-semibold text-accent-300">
-            Reply from {sharkName} · {formatDate(review.reply.at.slice(0, 10))}
+            Reply from {sharkName} · {formatDayOf(review.reply.at)}
           </p>
           <p className="mt-1 break-words whitespace-pre-line text-ink-100">{review.reply.body}</p>
         </div>

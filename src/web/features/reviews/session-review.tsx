@@ -1,7 +1,8 @@
 // Shown at /sessions/:id/review: the learner reviews a completed session (or edits the review for 7 days). Anyone else
 // gets "Session not found." from the API.
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { REVIEW_RULES } from '#shared/reviews.ts';
+import { REVIEW_MSG, REVIEW_RULES } from '#shared/reviews.ts';
 import { SESSION_STATUS_LABEL, type SessionStatus } from '#shared/sessions.ts';
 import { paths } from '#shared/routes.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
@@ -14,7 +15,15 @@ import { useSessionReview } from '#web/features/reviews/api.ts';
 import { ReviewCard } from '#web/features/reviews/review-card.tsx';
 import { ReviewForm } from '#web/features/reviews/review-form.tsx';
 
-export function SessionReview() {
+/**
+ * `nextSteps`: what the page offers once the review is published (issue 25): booking this shark again, and
+ * following them (the follow button belongs to another feature, so the page passes it in).
+ */
+export function SessionReview({
+  nextSteps,
+}: {
+  nextSteps?: (shark: { id: string; name: string }) => ReactNode;
+}) {
   const { id = '' } = useParams();
   const state = useSessionReview(id);
 
@@ -61,6 +70,24 @@ export function SessionReview() {
           · {formatDateTime(s.session.startsAt)} · {status}
         </p>
       </header>
+      {s.review && !s.review.hidden ? (
+        <section
+          aria-labelledby="review-thanks"
+          data-testid="review-thanks"
+          className="glass flex flex-col gap-3 border-accent-400/40 p-5 sm:p-6"
+        >
+          <h2 id="review-thanks" className="text-lg font-semibold text-ink-100">
+            {REVIEW_MSG.thanks(s.session.sharkName)}
+          </h2>
+          <p className="muted text-sm">{REVIEW_MSG.nextStep}</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={paths.sharks.profile(s.session.sharkId)} className="btn-primary">
+              Book again with {s.session.sharkName}
+            </Link>
+            {nextSteps?.({ id: s.session.sharkId, name: s.session.sharkName })}
+          </div>
+        </section>
+      ) : null}
       {s.closedReason ? <FormAlert tone="info">{s.closedReason}</FormAlert> : null}
       {s.canCreate ? (
         <p className="muted text-sm">

@@ -134,9 +134,17 @@ export function DeclineDialog({ session, onDone }: { session: SessionDetail; onD
   );
 }
 
-/** A learner cancelling after the free window is warned first: it is recorded as late. */
+/**
+ * A learner cancelling an accepted session after the free window is warned first: it is recorded as late.
+ * A request the shark has not accepted yet is withdrawn, never late (issue 25), and the dialog says so (the
+ * button keeps its one name, "Cancel session", on every session).
+ */
 export function CancelDialog({ session, now, onDone }: { session: SessionDetail; now: Date; onDone: Done }) {
-  const late = session.viewer === 'learner' && now > new Date(session.freeCancellationUntil);
+  const withdraw = session.viewer === 'learner' && session.status === 'requested';
+  const late =
+    session.viewer === 'learner' &&
+    session.status === 'confirmed' &&
+    now > new Date(session.freeCancellationUntil);
   return (
     <TextActionDialog
       session={session}
@@ -145,7 +153,11 @@ export function CancelDialog({ session, now, onDone }: { session: SessionDetail;
       triggerLabel="Cancel session"
       triggerClass="btn-ghost border-danger-400/40 text-danger-400"
       title="Cancel this session?"
-      description="The other side is told, with your reason, and the time is freed."
+      description={
+        withdraw
+          ? SESSION_MSG.withdrawRequest
+          : 'The other side is told, with your reason, and the time is freed.'
+      }
       label="Reason"
       submitLabel="Cancel session"
       pendingLabel="Cancelling…"

@@ -1,6 +1,7 @@
 // A session's time as each side reads it: the viewer's own zone first, then the other side's (the shark's
-// or the learner's; an admin sees both), each zone written out by name.
+// or the learner's; an admin sees both), each zone written out once, by one name.
 import type { SessionDetail } from '#shared/sessions.ts';
+import { canonicalZone, sameZone } from '#shared/time-zones.ts';
 import { formatDateTimeIn, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 
 /** "Thu, 26 Nov 2026, 18:30 – 19:30" in a zone. */
@@ -12,11 +13,28 @@ interface ZoneLine {
   zone: string | null;
 }
 
-/** Whose clocks to show this viewer, the viewer's own first. */
+/**
+ * Whose clocks to show this viewer, the viewer's own first. A side in the viewer's own zone joins its line
+ * ("Your time and the shark's"), so one zone is named once and no time is repeated (issue 25).
+ */
 export function zoneLines(session: SessionDetail, own: string = viewerTimeZone()): ZoneLine[] {
-  const lines: ZoneLine[] = [{ label: 'Your time', zone: own }];
-  if (session.viewer !== 'shark') lines.push({ label: "Shark's time", zone: session.shark.timeZone });
-  if (session.viewer !== 'learner') lines.push({ label: "Learner's time", zone: session.learner.timeZone });
+  const others: Array<{ who: string; zone: string | null }> = [];
+  if (session.viewer !== 'shark') others.push({ who: 'shark', zone: session.shark.timeZone });
+  if (session.viewer !== 'learner') others.push({ who: 'learner', zone: session.learner.timeZone });
+  const withMe = others.filter((o) => o.zone !== null && sameZone(o.zone, own)).map((o) => `the ${o.who}'s`);
+  const lines: ZoneLine[] = [
+    { label: withMe.length ? `Your time and ${withMe.join(' and ')}` : 'Your time', zone: own },
+  ];
+  const rest = others.filter((o) => o.zone === null || !sameZone(o.zone, own));
+  // An admin whose two sides share a zone (not the admin's) reads it once too.
+  if (rest.length === 2 && rest[0].zone && rest[1].zone && sameZone(rest[0].zone, rest[1].zone))
+    lines.push({ label: "The shark's and the learner's time", zone: canonicalZone(rest[0].zone) });
+  else
+    for (const o of rest)
+      lines.push({
+        label: o.who === 'shark' ? "Shark's time" : "Learner's time",
+        zone: o.zone && canonicalZone(o.zone),
+      });
   return lines;
 }
 

@@ -5,7 +5,6 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   cancellationPolicy,
-  sessionApi,
   sessionEventLabel,
   SESSION_MSG,
   SESSION_STATUS_LABEL,
@@ -28,6 +27,7 @@ import {
   safeMeetingLink,
 } from './session-forms';
 import { MessageThread } from './message-thread';
+import { SessionJoin } from './session-join';
 import { SessionTimes } from './session-time';
 import { StatusBadge } from '#web/features/session-lists/status-badge.tsx';
 
@@ -72,6 +72,9 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
         <FormAlert tone="success">{notice}</FormAlert>
       </div>
 
+      {/* Once confirmed, what the viewer came for comes first, on a phone too (issue 25). */}
+      {session.status === 'confirmed' ? <SessionJoin session={session} now={now} /> : null}
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <Details session={session} />
@@ -82,11 +85,6 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
               What you can do
             </h2>
             <div className="flex flex-wrap gap-3">
-              {meetingLink && session.status === 'confirmed' ? (
-                <a href={meetingLink} target="_blank" rel="noopener noreferrer" className="btn-primary">
-                  Join the meeting<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              ) : null}
               {can('accept') ? <AcceptButton session={session} onDone={onDone} /> : null}
               {can('decline') ? <DeclineDialog session={session} onDone={onDone} /> : null}
               {can('reschedule') ? <RescheduleDialog session={session} onDone={onDone} /> : null}
@@ -97,11 +95,6 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
                 <Link to={paths.user.review(session.id)} className="btn-primary">
                   Leave a review
                 </Link>
-              ) : null}
-              {session.status === 'confirmed' ? (
-                <a href={sessionApi.calendar(session.id)} download className="btn-ghost">
-                  Add to calendar
-                </a>
               ) : null}
             </div>
             {meetingLink && session.status !== 'confirmed' ? (
@@ -122,6 +115,9 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
               <p className="muted text-sm">Nothing to do on this session now.</p>
             ) : null}
           </section>
+
+          {/* The conversation before the brief and the notes: it is what changes between visits (issue 25). */}
+          <MessageThread sessionId={session.id} canWrite={can('message')} />
 
           <section aria-labelledby="session-brief" className="glass flex flex-col gap-3 p-5 sm:p-6">
             <h2 id="session-brief" className="text-lg font-semibold text-ink-100">
@@ -147,8 +143,6 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
               <NotesView notes={session.notes} />
             )}
           </section>
-
-          <MessageThread sessionId={session.id} canWrite={can('message')} />
         </div>
 
         <Timeline session={session} />

@@ -33,7 +33,7 @@ describe('SlotPicker', () => {
   it("writes out both zones and shows each time in the learner's zone with the shark's beside it", async () => {
     render(<Harness learnerZone="America/New_York" />);
     expect(screen.getByTestId('slot-zones')).toHaveTextContent(
-      "Times are in your time zone, Eastern Standard Time (America/New_York); the shark's local time (India Standard Time (Asia/Kolkata)) is shown beside each.",
+      "Times are in your time zone, Eastern Standard Time; the shark's local time (India Standard Time) is shown beside each.",
     );
     await userEvent.click(screen.getByRole('button', { name: 'Thursday, 15 January 2099, 2 free times' }));
     const radios = screen.getAllByRole('radio');
@@ -54,9 +54,7 @@ describe('SlotPicker', () => {
     await userEvent.click(off);
     expect(screen.getByRole('radiogroup')).toHaveAccessibleName('Start times on Thursday, 15 January 2099');
     expect(off).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('slot-zones')).toHaveTextContent(
-      'Times are in India Standard Time (Asia/Kolkata).',
-    );
+    expect(screen.getByTestId('slot-zones')).toHaveTextContent('Times are in India Standard Time.');
   });
 
   it('works by keyboard: one tab stop on the days, arrows move, Enter picks, then the times', async () => {

@@ -7,6 +7,7 @@
 // within the week, Enter or Space picks.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SlotDay } from '#shared/availability.ts';
+import { sameZone as isSameZone } from '#shared/time-zones.ts';
 import { dateTimeFormat, formatLongDate, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 
 const WEEK = 7;
@@ -102,7 +103,7 @@ export function SlotPicker({
   const [week, setWeek] = useState(() => Math.floor(Math.max(0, chosenIndex) / WEEK));
   const [focusIndex, setFocusIndex] = useState(() => Math.max(0, chosenIndex));
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-  const sameZone = learnerZone === sharkZone;
+  const sameZone = isSameZone(learnerZone, sharkZone);
   const day = days.find((d) => d.date === chosen);
   const weeks = Math.max(1, Math.ceil(days.length / WEEK));
   const shown = days.slice(week * WEEK, week * WEEK + WEEK);

@@ -3,7 +3,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_MSG } from '#shared/admin.ts';
+import { ADMIN_DANGER, ADMIN_MSG } from '#shared/admin.ts';
 import { SESSION_MSG } from '#shared/sessions.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { RECONCILIATION_MSG } from '#shared/reconciliation.ts';
@@ -40,7 +40,7 @@ describe('admin console: running the marketplace', () => {
       ...over,
     });
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/shark-applications': () => ({
         status: 200,
         body: [application({}), application({ id: USER_ID, name: 'Ravi', status: 'new' })],
@@ -90,7 +90,7 @@ describe('admin console: running the marketplace', () => {
   it('searches accounts and suspends one with a reason', async () => {
     let suspended = false;
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/users': () => ({
         status: 200,
         body: {
@@ -123,10 +123,16 @@ describe('admin console: running the marketplace', () => {
     expect(within(list).getByText('Active')).toBeInTheDocument();
     expect(list).toHaveTextContent('2 bookings');
     await user.type(screen.getByLabelText('Search accounts by email or name'), 'asha');
-    // The inline form takes focus when it opens and hands it back to its button on Cancel: never <body>.
-    await user.click(within(list).getByRole('button', { name: 'Suspend asha@example.com' }));
+    // Suspending is destructive (issue 25): a danger-styled button opens a confirmation dialog that says what
+    // happens; the dialog takes focus and hands it back to its button on "Keep it": never <body>.
+    const suspendButton = within(list).getByRole('button', { name: 'Suspend asha@example.com' });
+    expect(suspendButton).toHaveClass('text-danger-400');
+    await user.click(suspendButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend asha@example.com?' });
+    expect(dialog).toHaveTextContent(ADMIN_DANGER.suspend);
     await waitFor(() => expect(screen.getByLabelText(/Reason/)).toHaveFocus());
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((c) => c.path.endsWith('/suspension'))).toBe(false);
     await waitFor(() =>
       expect(within(list).getByRole('button', { name: 'Suspend asha@example.com' })).toHaveFocus(),
     );
@@ -142,7 +148,7 @@ describe('admin console: running the marketplace', () => {
 
   it('verifies a pending credential and shows the audit log', async () => {
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/credentials': {
         status: 200,
         body: [
@@ -176,9 +182,12 @@ describe('admin console: running the marketplace', () => {
               id: 1,
               actorId: USER_ID,
               actorEmail: 'admin@example.com',
+              actorName: 'Asha Rao',
               action: 'credential.verify',
               targetType: 'credential',
               targetId: APP_ID,
+              targetName: 'OSCP of Nisha Rao',
+              targetSharkId: null,
               reason: null,
               details: {},
               createdAt: at,
@@ -204,8 +213,9 @@ describe('admin console: running the marketplace', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Audit log' }));
     const log = await screen.findByRole('list', { name: 'Audit entries' });
-    expect(log).toHaveTextContent('credential.verify on credential');
+    expect(log).toHaveTextContent('Asha Rao verified OSCP of Nisha Rao');
     expect(log).toHaveTextContent('admin@example.com');
+    expect(log).not.toHaveTextContent('credential.verify');
   });
 
   it('resolves a disputed no-show in a dialog: field errors, focus back on close, then the ruling on the row', async () => {
@@ -227,7 +237,7 @@ describe('admin console: running the marketplace', () => {
       noShow: { reportedBy: 'shark', note: 'The learner never joined', at, resolution },
     });
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/bookings': () => ({
         status: 200,
         body: { items: [booking()], page: 1, pageSize: 25, total: 1 },
@@ -305,7 +315,7 @@ describe('admin console: the reconciliation', () => {
     let resolved = false;
     const note = 'The bank reversed ₹2,000; Razorpay confirmed by mail.';
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/reconciliation/exceptions': ({ url }) => {
         const open = url.searchParams.get('status') !== 'resolved';
         const items =
@@ -396,7 +406,7 @@ describe('payouts in the Finance tab', () => {
   it("lists the period's batch and marks a payout failed with the reason the shark reads", async () => {
     let failed = false;
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/payouts': () => ({
         status: 200,
         body: {

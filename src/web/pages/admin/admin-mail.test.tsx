@@ -32,7 +32,7 @@ describe('the Mail section of the admin console', () => {
     let failed = true;
     const failedId = '2d9a2c74-3e3f-4b7a-9cad-9e8f7a6b5c4d';
     const { calls } = mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/mail': () => ({
         status: 200,
         body: {

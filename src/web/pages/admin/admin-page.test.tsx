@@ -23,12 +23,14 @@ const SHARK = {
   verifiedCredentials: 0,
 };
 
+const page = <T,>(items: T[]) => ({ items, page: 1, pageSize: 25, total: items.length });
+
 describe('admin console', () => {
   it('lists sharks with links to their profile and enrollments', async () => {
     mockApi({
-      'GET /api/admin/sharks': {
+      'GET /api/admin/sharks/states': {
         status: 200,
-        body: [
+        body: page([
           SHARK,
           {
             ...SHARK,
@@ -38,7 +40,7 @@ describe('admin console', () => {
             specialization: 'red_teaming',
             published: false,
           },
-        ],
+        ]),
       },
     });
     renderScreen(routes, '/admin');
@@ -61,7 +63,7 @@ describe('admin console', () => {
   it('creates a shark account and says so', async () => {
     let sharks = [SHARK];
     const { calls } = mockApi({
-      'GET /api/admin/sharks': () => ({ status: 200, body: sharks }),
+      'GET /api/admin/sharks/states': () => ({ status: 200, body: page(sharks) }),
       'POST /api/admin/sharks': ({ body }) => {
         const b = body as { email: string; name: string };
         sharks = [
@@ -106,7 +108,7 @@ describe('admin console', () => {
 
   it("shows the server's refusal of a duplicate email", async () => {
     mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'POST /api/admin/sharks': {
         status: 409,
         body: { error: { code: 'conflict', message: 'An account with this email already exists.' } },
@@ -125,7 +127,7 @@ describe('admin console', () => {
 
   it('shows contact messages, and an applications list that failed to load says why', async () => {
     mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/contact-messages': {
         status: 200,
         body: [
@@ -161,7 +163,7 @@ describe('admin console', () => {
 
   it('lists shark applications', async () => {
     mockApi({
-      'GET /api/admin/sharks': { status: 200, body: [] },
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/shark-applications': {
         status: 200,
         body: [

@@ -175,6 +175,40 @@ describe('the session page', () => {
     expect(document.title).toBe('Session: Web App Hacking | Shark Security');
   });
 
+  it('names each zone once, and one line when both sides share it, even as Asia/Calcutta (issue 25)', async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'Asia/Calcutta' };
+    });
+    try {
+      const s = detail({ status: 'confirmed', actions: ['cancel', 'message'] });
+      renderSession(s);
+      const details = await screen.findByRole('region', { name: 'Details' });
+      const times = within(details).getByTestId('session-times');
+      expect(times).toHaveTextContent(
+        `Your time and the shark's: ${formatDateTimeIn(s.startsAt, 'Asia/Kolkata')} – ${formatDateTimeIn(s.endsAt, 'Asia/Kolkata').slice(-5)} (India Standard Time)`,
+      );
+      expect(within(times).getAllByRole('listitem')).toHaveLength(1);
+      expect(document.body).not.toHaveTextContent('Calcutta');
+      expect(document.body).not.toHaveTextContent('Asia/Kolkata');
+      expect(document.body).not.toHaveTextContent(/shark: \d/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("the shark's own page never says the payment is arranged with the shark", async () => {
+    renderSession(
+      detail({ viewer: 'shark', status: 'confirmed', actions: ['cancel', 'setMeetingLink', 'message'] }),
+      {},
+      'shark',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' });
+    expect(document.body).not.toHaveTextContent(/arranged with/i);
+  });
+
   it('offers no review once the learner has published one (issue 25)', async () => {
     renderSession(detail({ status: 'completed', reviewed: true, actions: ['reportNoShow', 'message'] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' })).toBeInTheDocument();
@@ -375,10 +409,63 @@ describe('the session page', () => {
   });
 
   it('no warning when the learner cancels inside the free window', async () => {
-    const { user } = renderSession(detail());
+    const { user } = renderSession(detail({ status: 'confirmed', actions: ['cancel', 'message'] }));
     await user.click(await screen.findByRole('button', { name: 'Cancel session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
     expect(within(dialog).queryByText(/late cancellation/)).not.toBeInTheDocument();
+  });
+
+  it('withdrawing a request the shark has not accepted is never called late, even hours before it (issue 25)', async () => {
+    const soon = Date.now() + 5 * 3600_000;
+    const { user } = renderSession(
+      detail({
+        status: 'requested',
+        startsAt: new Date(soon).toISOString(),
+        endsAt: new Date(soon + 3600_000).toISOString(),
+        freeCancellationUntil: new Date(soon - 24 * 3600_000).toISOString(),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancel session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    expect(within(dialog).getByText(SESSION_MSG.withdrawRequest)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(SESSION_MSG.lateCancellation(24))).not.toBeInTheDocument();
+  });
+
+  it('puts a confirmed session\'s countdown and "Join the meeting" first, and the messages before the brief (issue 25)', async () => {
+    const startsAt = new Date(Date.now() + 2 * 3600_000 + 20 * 60_000 + 30_000).toISOString();
+    renderSession(
+      detail({
+        status: 'confirmed',
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 3600_000).toISOString(),
+        meetingLink: 'https://meet.example.com/abc',
+        actions: ['cancel', 'editBrief', 'message'],
+      }),
+    );
+    const join = await screen.findByRole('region', { name: 'Starts in 2 h 21 min.' });
+    expect(within(join).getByRole('link', { name: /Join the meeting/ })).toHaveAttribute(
+      'href',
+      'https://meet.example.com/abc',
+    );
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
+    const order = (id: string) => regions.indexOf(id);
+    expect(order('session-join')).toBe(0);
+    expect(order('session-join')).toBeLessThan(order('session-details'));
+    const messages = screen.getByRole('heading', { level: 2, name: 'Messages' });
+    const brief = screen.getByRole('heading', { level: 2, name: "Learner's brief" });
+    const notes = screen.getByRole('heading', { level: 2, name: "Shark's notes and action items" });
+    expect(messages.compareDocumentPosition(brief) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(messages.compareDocumentPosition(notes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // One Join button on the page, not a second one among the actions.
+    expect(screen.getAllByRole('link', { name: /Join the meeting/ })).toHaveLength(1);
+  });
+
+  it('a requested session has no countdown or Join yet', async () => {
+    renderSession(detail({ meetingLink: 'https://meet.example.com/abc' }));
+    await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' });
+    expect(screen.queryByTestId('session-join')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Join the meeting/ })).not.toBeInTheDocument();
   });
 
   it('proposes a new time from the free slots of the same hours', async () => {

@@ -30,7 +30,7 @@ export default function FavoritesPage() {
   return (
     <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
       <header>
-        <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Favorites</p>
+        <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Sharks you follow</p>
         <h1 className="heading-2 mt-2">Liked Sharks</h1>
         <p className="muted mt-1">The sharks you follow. Press Unfollow (or the heart) to remove one.</p>
       </header>
@@ -44,7 +44,7 @@ export default function FavoritesPage() {
         <ErrorState message={errorMessage(follows.error)} onRetry={() => void follows.refetch()} />
       ) : follows.data.sharks.length === 0 ? (
         <EmptyState
-          title="You have not liked any sharks yet"
+          title="You do not follow any sharks yet"
           action={
             <Link to={paths.sharks.list} className="btn-primary">
               Browse sharks

@@ -104,6 +104,37 @@ describe('the review form', () => {
     const card = await screen.findByRole('article', { name: 'Review by Priya R., 4 out of 5' });
     expect(within(card).getByText(`✓ ${REVIEW_MSG.verified}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+
+    // A thank-you and what to do next (issue 25): book again with this shark, or follow them.
+    const thanks = screen.getByRole('region', {
+      name: 'Thank you for reviewing your session with Arjun Mehta',
+    });
+    expect(within(thanks).getByRole('link', { name: 'Book again with Arjun Mehta' })).toHaveAttribute(
+      'href',
+      `/sharks/${SHARK}`,
+    );
+    expect(await within(thanks).findByRole('button', { name: 'Follow Arjun Mehta' })).toBeEnabled();
+  });
+
+  it('follows the shark from the thank-you, with the same Follow and Unfollow words as everywhere', async () => {
+    let following: string[] = [];
+    const { calls } = mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('priya@example.com', ['user']) },
+      [`GET /api/sessions/${BOOKING}/review`]: {
+        status: 200,
+        body: { ...open, canCreate: false, canEdit: true, review: written },
+      },
+      'GET /api/me/follows': () => ({ status: 200, body: { sharkIds: following, sharks: [] } }),
+      [`PUT /api/follows/${SHARK}`]: () => {
+        following = [SHARK];
+        return { status: 200, body: { sharkId: SHARK, following: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(reviewRoute, `/sessions/${BOOKING}/review`);
+    await user.click(await screen.findByRole('button', { name: 'Follow Arjun Mehta' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow Arjun Mehta' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/follows/${SHARK}`)).toBe(true);
   });
 
   it('says why the form is closed for a session that is not completed', async () => {
@@ -209,8 +240,10 @@ describe("the admin's reported reviews", () => {
     expect(within(card).getByText('1 open report')).toBeInTheDocument();
     expect(within(card).getByText(/It names my colleague\./)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Hide the review by Priya R.' }));
-    await user.type(within(card).getByLabelText(/Reason/), 'Names a third person.');
-    await user.click(within(card).getByRole('button', { name: 'Hide the review' }));
+    // Hiding is destructive: a confirmation dialog says what happens first (issue 25).
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the review by Priya R.?' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Names a third person.');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide the review' }));
     expect(await screen.findByText(REVIEW_MSG.hidden)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Names a third person.' });
     expect(await screen.findByText('Hidden: Names a third person.')).toBeInTheDocument();

@@ -318,8 +318,11 @@ describe('learner pages', () => {
     expect(unfollowButton.closest('[data-testid="shark-card"]')).not.toBeNull();
     await userEvent.setup().click(unfollowButton);
     expect(
-      await screen.findByRole('heading', { name: 'You have not liked any sharks yet' }),
+      await screen.findByRole('heading', { name: 'You do not follow any sharks yet' }),
     ).toBeInTheDocument();
+    // One idea, one name (issue 25): the page is Liked Sharks, the verbs Follow and Unfollow, no "Favorites".
+    expect(screen.getByRole('heading', { level: 1, name: 'Liked Sharks' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Favorites|liked any/);
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     expect(await screen.findByText('You unfollowed Arjun Mehta.')).toBeInTheDocument();
   });
