@@ -180,7 +180,12 @@ export async function guardedGet(
 }
 
 const tooLarge = (policy: OutboundPolicy) =>
-  new OutboundError('too-large', `larger than ${Math.round(policy.maxBytes / 1_048_576)} MB`);
+  new OutboundError(
+    'too-large',
+    policy.maxBytes >= 1_048_576
+      ? `larger than ${Math.round(policy.maxBytes / 1_048_576)} MB`
+      : `larger than ${Math.round(policy.maxBytes / 1024)} KB`,
+  );
 
 function asOutboundError(err: unknown, host: string): OutboundError {
   if (err instanceof OutboundError) return err;

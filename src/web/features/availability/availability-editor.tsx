@@ -30,7 +30,7 @@ type Draft = AvailabilitySettingsInput;
 function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView }) {
   const save = useSaveAvailability(sharkId);
   const [draft, setDraft] = useState<Draft>(() => {
-    const { preview: _preview, ...rest } = view;
+    const { preview: _preview, imported: _imported, ...rest } = view;
     return rest;
   });
   const [message, setMessage] = useState<string | null>(null);
@@ -43,6 +43,7 @@ function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView })
   };
   const preview = save.data?.availability.preview ?? view.preview;
   const zone = save.data?.availability.timeZone ?? view.timeZone;
+  const imported = save.data?.availability.imported ?? view.imported;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -73,7 +74,7 @@ function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView })
         </button>
       </form>
 
-      <SlotsPreview preview={preview} zone={zone} />
+      <SlotsPreview preview={preview} zone={zone} imported={imported} />
     </div>
   );
 }
