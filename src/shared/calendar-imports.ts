@@ -9,6 +9,7 @@ export const CALENDAR_IMPORT_MSG = {
   urlRequired: "Paste your calendar's secret address in iCal format",
   urlInvalid: 'Use the secret address in iCal format: it starts with https:// or webcal://',
   urlTooLong: 'This address is too long for a calendar address',
+  notPublic: 'This address is not on the public internet: use the address your calendar gives',
   tooMany: `You can add up to ${MAX_CALENDAR_SOURCES} calendars. Remove one to add another.`,
   duplicate: 'This calendar is already added',
   notFound: 'This calendar does not exist.',

@@ -156,13 +156,24 @@ describe('a shark adds the calendars it keeps elsewhere', () => {
     expect(again.json().error.fields).toEqual({ url: 'This calendar is already added' });
   });
 
-  it('refuses http:// where the tests setting is off', async () => {
+  it('refuses http:// and private or loopback addresses where the tests setting is off', async () => {
     const { cookie } = await shark();
     const res = await add(strict, cookie, `${server.origin}/weekly.ics`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       url: 'Use the secret address in iCal format: it starts with https:// or webcal://',
     });
+    for (const url of [
+      'https://10.0.0.1/x.ics',
+      'webcal://169.254.169.254/latest',
+      'https://127.0.0.1/x.ics',
+    ]) {
+      const refused = await add(strict, cookie, url);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({
+        url: 'This address is not on the public internet: use the address your calendar gives',
+      });
+    }
   });
 
   it('lets only the shark itself see and remove its calendars', async () => {

@@ -16,7 +16,13 @@ import { fieldError, notFound } from '#server/http/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { Mailer } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
-import { guardedGet, OutboundError, type OutboundPolicy } from '#server/security/outbound-fetch.ts';
+import { isIP } from 'node:net';
+import {
+  blockedReason,
+  guardedGet,
+  OutboundError,
+  type OutboundPolicy,
+} from '#server/security/outbound-fetch.ts';
 import type { Config } from '#server/config.ts';
 import { now } from '#server/time.ts';
 import { expandBusy, FeedError, type Interval } from './expand';
@@ -86,6 +92,9 @@ export async function addCalendarSource(
   const url = new URL(input.url.trim().replace(/^webcals?:\/\//i, 'https://'));
   if (url.protocol !== 'https:' && !(policy.allowLoopback && url.protocol === 'http:'))
     throw fieldError('url', CALENDAR_IMPORT_MSG.urlInvalid);
+  // An address written as a private or loopback IP is refused at once; names are checked at every fetch.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && blockedReason(host, policy)) throw fieldError('url', CALENDAR_IMPORT_MSG.notPublic);
   if ((await repo.lockSharkSources(tx, shark.id)) >= MAX_CALENDAR_SOURCES)
     throw fieldError('url', CALENDAR_IMPORT_MSG.tooMany);
   let row;
