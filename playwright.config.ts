@@ -64,7 +64,7 @@ export default defineConfig({
   ],
   webServer: {
     // Own build folder and data dir per port, so two runs on one machine never clobber each other.
-    command: `rm -rf data/e2e-${PORT} && npx vite build --outDir ../../dist/e2e-${PORT} --emptyOutDir --logLevel warn && npx tsx scripts/build-server.ts dist/e2e-${PORT}-server && WEB_DIST=dist/e2e-${PORT} DATA_DIR=data/e2e-${PORT} PORT=${PORT} HOST=127.0.0.1 APP_ORIGIN=${baseURL} RATE_LIMIT_SCALE=50 LOG_LEVEL=warn node --enable-source-maps dist/e2e-${PORT}-server/main.js`,
+    command: `rm -rf data/e2e-${PORT} && npx vite build --outDir ../../dist/e2e-${PORT} --emptyOutDir --logLevel warn && npx tsx scripts/build-server.ts dist/e2e-${PORT}-server && WEB_DIST=dist/e2e-${PORT} DATA_DIR=data/e2e-${PORT} PORT=${PORT} HOST=127.0.0.1 APP_ORIGIN=${baseURL} RATE_LIMIT_SCALE=50 CALENDAR_FETCH_ALLOW_LOOPBACK=true LOG_LEVEL=warn node --enable-source-maps dist/e2e-${PORT}-server/main.js`,
     url: `${baseURL}/api/sharks`,
     reuseExistingServer: false,
     timeout: 240_000,

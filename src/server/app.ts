@@ -35,6 +35,7 @@ import freelancersRoutes from './modules/freelancers/routes';
 import contactRoutes from './modules/contact/routes';
 import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
+import calendarImportsRoutes from './modules/calendar-imports/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -252,6 +253,7 @@ export async function buildApp({
     credentialsRoutes,
     workspaceRoutes,
     availabilityRoutes,
+    calendarImportsRoutes,
     sessionsRoutes,
     calendarFeedRoutes,
     meetingRoomsRoutes,

@@ -168,6 +168,15 @@ const envSchema = z.object({
     .url({ protocol: /^https$/, error: 'an https:// address of a Jitsi server, such as https://meet.jit.si' })
     .default('https://meet.jit.si')
     .transform((v) => new URL(v).origin),
+  // Busy times from sharks' other calendars (issue 26, decisions 151-153).
+  /** How often each calendar address a shark added is fetched again, in minutes. */
+  CALENDAR_FETCH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** How long one fetch of a calendar (redirects included) may take. */
+  CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The largest calendar file read, in bytes. */
+  CALENDAR_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(5_000_000),
+  /** Tests only: calendar addresses may be http:// and on loopback. Refused in production (decision 151). */
+  CALENDAR_FETCH_ALLOW_LOOPBACK: bool,
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYOUT_DETAILS_KEY'> & {
@@ -213,6 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && c.PAYOUT_DETAILS_KEY?.equals(DEV_PAYOUT_DETAILS_KEY)) {
     throw new Error('PAYOUT_DETAILS_KEY is the public development key; production needs a key of its own.');
+  }
+  if (isProduction && c.CALENDAR_FETCH_ALLOW_LOOPBACK) {
+    throw new Error(
+      'CALENDAR_FETCH_ALLOW_LOOPBACK is for tests only: in production calendar addresses are never fetched from loopback or over http.',
+    );
   }
   const { PAYOUT_DETAILS_KEY, ...rest } = c;
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AVAILABILITY_MSG } from './availability-texts';
 import { isCalendarDate } from './fields';
 import { canonicalZone } from './time-zones';
+import { importedBusySchema } from './calendar-imports';
 
 /** ISO weekday names, index 0 = Monday (1). */
 export const WEEKDAYS = [
@@ -154,6 +155,8 @@ export const availabilityViewSchema = z.object({
   weekly: z.array(plainRange.extend({ weekday: z.number() })),
   overrides: z.array(z.object({ date: z.string(), ranges: z.array(plainRange) })),
   preview: z.array(slotDaySchema),
+  /** Busy times from the shark's other calendars in the preview's days (issue 26): when only, never a title. */
+  imported: z.array(importedBusySchema),
 });
 export type AvailabilityView = z.infer<typeof availabilityViewSchema>;
 

@@ -1274,3 +1274,56 @@ export const coursesWithBookings = pgView('courses_with_bookings', {
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   lateCancellationRefund: smallint('late_cancellation_refund').notNull(),
 }).existing();
+
+/**
+ * Busy times from a shark's other calendars (issue 26, decisions 151-153): the secret iCal addresses the shark
+ * added (a secret: shown back only masked, logged only by host) and the state of their last fetches.
+ */
+export const calendarSources = pgTable(
+  'calendar_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** When the busy times were last expanded from a whole answer (a 304 keeps them but not their window). */
+    expandedAt: timestamp('expanded_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The first failure since the last success; null while the feed works. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** When the shark was mailed about this run of failures (once per run). */
+    failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('calendar_sources_shark_id_idx').on(t.sharkId),
+    uniqueIndex('calendar_sources_shark_url_key').on(t.sharkId, t.url),
+    index('calendar_sources_last_attempt_idx').on(t.lastAttemptAt),
+  ],
+);
+
+/** A source's busy intervals in the booking horizon, replaced whole on each successful fetch. No titles. */
+export const calendarBusy = pgTable(
+  'calendar_busy',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => calendarSources.id, { onDelete: 'cascade' }),
+    sharkId: uuid('shark_id')
+      .notNull()
+      .references(() => sharks.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('calendar_busy_shark_starts_idx').on(t.sharkId, t.startsAt),
+    index('calendar_busy_source_id_idx').on(t.sourceId),
+    check('calendar_busy_order_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

@@ -9,6 +9,7 @@ import { reviewInvitationsHandler } from './review-invitations';
 import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gateway';
 import { payoutsHandler } from './payouts';
 import { reconciliationHandler } from './reconciliation';
+import { calendarImportsHandler } from './calendar-imports';
 import { checkoutsHandler, paymentMailHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
@@ -26,5 +27,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     'payment-mail': paymentMailHandler(ctx),
     payouts: payoutsHandler(ctx),
     reconciliation: reconciliationHandler(ctx),
+    'calendar-imports': calendarImportsHandler(ctx),
   };
 }

@@ -61,6 +61,11 @@ export interface JobData {
    * (YYYY-MM-DD in APP_TIMEZONE) defaults to yesterday.
    */
   reconciliation: { day?: string };
+  /**
+   * Calendar imports (issue 26): every minute, a fetch is sent for each calendar not read for
+   * CALENDAR_FETCH_MINUTES; a fetch reads one calendar a shark added.
+   */
+  'calendar-imports': { task: 'tick' } | { task: 'fetch'; sourceId: string };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -77,6 +82,7 @@ export const JOB_KINDS = [
   'payment-mail',
   'payouts',
   'reconciliation',
+  'calendar-imports',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -206,6 +212,8 @@ export async function startQueue(opts: {
       retryDelayMax: 7200,
       expireInSeconds: 1800,
     },
+    // A feed's faults are recorded, not thrown: only our own (the database) is retried; the next run reads again.
+    'calendar-imports': { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

@@ -16,6 +16,8 @@ export const SCHEDULES = [
   // Every night at 04:40, yesterday's provider payments against the payments and the ledger (issue 24): late
   // enough that the day's webhooks and the checkouts' reconciliation have settled it.
   { kind: 'reconciliation', cron: '40 4 * * *', data: {} },
+  // Calendar imports (issue 26): each minute, a fetch for every calendar not read for CALENDAR_FETCH_MINUTES.
+  { kind: 'calendar-imports', cron: '* * * * *', data: { task: 'tick' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

@@ -49,6 +49,8 @@ interface Ctx {
   reviewId: string;
   /** A credential shark A listed. */
   credentialId: string;
+  /** A calendar shark A added (issue 26). */
+  calendarSourceId: string;
   /** `user`'s email; every account of the matrix has the fixtures' password. */
   userEmail: string;
   /** Rows with a setup: `user`'s open checkout of a paid course, and the receipt of a paid session. */
@@ -277,6 +279,28 @@ const MATRIX: Row[] = [
     route: '/api/workspace/credentials/:id',
     url: (c) => `/api/workspace/credentials/${c.credentialId}?sharkId=${c.sharkId}`,
     expect: { ...OWNER_OR_ADMIN, shark: 200, admin: 404 },
+  },
+  // A shark's other calendars (issue 26): their addresses are the shark's secrets, so only sharks, each its own
+  // list; not even an admin acting for a shark.
+  {
+    method: 'GET',
+    route: '/api/workspace/calendar-sources',
+    url: () => '/api/workspace/calendar-sources',
+    expect: { ...OWNER_OR_ADMIN, otherShark: 'ok', admin: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/workspace/calendar-sources',
+    url: () => '/api/workspace/calendar-sources',
+    body: () => ({ url: 'webcal://calendar.example.com/role-matrix/basic.ics' }),
+    expect: { ...OWNER_OR_ADMIN, otherShark: 'ok', admin: 403 },
+  },
+  {
+    // Shark A's calendar: another shark finds nothing.
+    method: 'DELETE',
+    route: '/api/workspace/calendar-sources/:id',
+    url: (c) => `/api/workspace/calendar-sources/${c.calendarSourceId}`,
+    expect: { ...OWNER_OR_ADMIN, shark: 200, otherShark: 404, admin: 403 },
   },
   {
     // Where shark A is paid (decision 136): an admin may look (masked).
@@ -1175,6 +1199,13 @@ beforeEach(async () => {
     payload: { kind: 'certification', name: 'OSCP', url: 'https://www.credly.com/badges/x' },
   });
   expect(credential.statusCode, credential.body).toBe(201);
+  const calendarSource = await app.inject({
+    method: 'POST',
+    url: '/api/workspace/calendar-sources',
+    headers: { cookie: cookies.shark },
+    payload: { url: 'https://calendar.example.com/calendar/ical/secret/basic.ics' },
+  });
+  expect(calendarSource.statusCode, calendarSource.body).toBe(201);
   ctx = {
     sharkId: sharkA.id,
     courseId: course.id,
@@ -1183,6 +1214,7 @@ beforeEach(async () => {
     reviewedId: reviewed.booking.id,
     reviewId: reviewed.review.id,
     credentialId: credential.json().credential.id,
+    calendarSourceId: calendarSource.json().source.id,
     userEmail: user.email,
   };
 });

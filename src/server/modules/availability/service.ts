@@ -17,6 +17,7 @@ import { conflict, fieldError, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import type { Mailer } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import { importedBusy } from '#server/modules/calendar-imports/service.ts';
 import {
   addWatcher,
   findPublishedCalendarsOf,
@@ -102,11 +103,14 @@ async function freeSlots(
   hours: number,
   at: Date,
   busyTimes: BusyReader,
-  opts: { from?: string; to?: string; exceptBookingId?: string } = {},
+  opts: { from?: string; to?: string; exceptBookingId?: string; ignoreImported?: boolean } = {},
 ): Promise<SlotDay[]> {
   const { from, to } = busyWindow(at, rules.horizonDays);
   const busy = await busyTimes(db, sharkId, from, to, opts.exceptBookingId);
-  return computeSlots(rules, busy, hours, at, opts);
+  // Busy times from the shark's other calendars (issue 26) take slots away here, the one place free slots are
+  // computed; they are read fresh each time (nothing caches free slots), so a new read shows at once.
+  const imported = opts.ignoreImported ? [] : await importedBusy(db, sharkId, from, to);
+  return computeSlots(rules, busy, hours, at, { ...opts, imported });
 }
 
 /**
@@ -145,6 +149,18 @@ export async function sharkTimeZone(db: DbOrTx, sharkId: string): Promise<string
   return (await findRules(db, sharkId))?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+/** The shark's calendar zone and booking horizon: the window its imported busy times are read for (issue 26). */
+export async function sharkCalendarWindow(
+  db: DbOrTx,
+  sharkId: string,
+): Promise<{ timeZone: string; horizonDays: number }> {
+  const row = await findRules(db, sharkId);
+  return {
+    timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
+    horizonDays: row?.horizonDays ?? DEFAULTS.horizonDays,
+  };
+}
+
 /** The free slots of a published shark (public). A closed calendar answers with no days and published false. */
 export async function getSlots(
   db: DbOrTx,
@@ -162,7 +178,12 @@ export async function getSlots(
   return { ...result, days: await freeSlots(db, sharkId, rules, query.hours, at, busyTimes, query) };
 }
 
-function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): AvailabilityView {
+function toView(
+  rules: SlotRules,
+  published: boolean,
+  preview: SlotDay[],
+  imported: AvailabilityView['imported'],
+): AvailabilityView {
   return {
     timeZone: rules.timeZone,
     bufferMinutes: rules.bufferMinutes,
@@ -175,6 +196,7 @@ function toView(rules: SlotRules, published: boolean, preview: SlotDay[]): Avail
       .filter(([date]) => date >= localDate(now(), rules.timeZone))
       .map(([date, ranges]) => ({ date, ranges })),
     preview,
+    imported,
   };
 }
 
@@ -190,7 +212,20 @@ export async function getAvailability(
   const at = now();
   const first = localDate(at, rules.timeZone);
   const to = localDate(at.getTime() + 13 * DAY, rules.timeZone);
-  return toView(rules, published, await freeSlots(db, sharkId, rules, 1, at, busyTimes, { from: first, to }));
+  const preview = await freeSlots(db, sharkId, rules, 1, at, busyTimes, { from: first, to });
+  // The preview's imported busy times: when only, greyed on the page as "busy in your calendar".
+  const imported = await importedBusy(
+    db,
+    sharkId,
+    new Date(at.getTime() - DAY),
+    new Date(at.getTime() + 15 * DAY),
+  );
+  return toView(
+    rules,
+    published,
+    preview,
+    imported.map((b) => ({ startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })),
+  );
 }
 
 /**
@@ -239,7 +274,9 @@ export interface CheckedSlot {
  * Checks that `startsAt` is a free slot of the shark for `hours`, inside the caller's transaction and with
  * the shark's rules row locked, so concurrent bookings of one shark are checked one after another. A time
  * the shark never offers is a 400 on startsAt; an offered time that is no longer free is a 409. A session being
- * moved passes its own id as `exceptBookingId`, so its current time does not block the new one.
+ * moved passes its own id as `exceptBookingId`, so its current time does not block the new one. Busy times from
+ * the shark's other calendars block a new time too, but never a session already made here: `ignoreImported`
+ * for a paid hold becoming its booking (decision 153).
  */
 export async function checkSlot(
   tx: DbOrTx,
@@ -248,6 +285,7 @@ export async function checkSlot(
   hours: number,
   busyTimes: BusyReader,
   exceptBookingId?: string,
+  opts: { ignoreImported?: boolean } = {},
 ): Promise<CheckedSlot> {
   const row = await findRules(tx, sharkId, true);
   if (!row?.published) throw fieldError('courseId', AVAILABILITY_MSG.calendarNotOpen);
@@ -257,7 +295,14 @@ export async function checkSlot(
   const iso = startsAt.toISOString();
   const has = (days: SlotDay[]) => days.some((d) => d.starts.includes(iso));
   if (
-    !has(await freeSlots(tx, sharkId, rules, hours, at, busyTimes, { from: date, to: date, exceptBookingId }))
+    !has(
+      await freeSlots(tx, sharkId, rules, hours, at, busyTimes, {
+        from: date,
+        to: date,
+        exceptBookingId,
+        ignoreImported: opts.ignoreImported,
+      }),
+    )
   ) {
     const offered = has(computeSlots(rules, [], hours, at, { from: date, to: date, ignoreBookings: true }));
     if (offered) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);

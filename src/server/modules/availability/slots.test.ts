@@ -204,4 +204,30 @@ describe('computeSlots', () => {
     });
     expect(day(springDays, '2027-03-14')).toEqual(['2027-03-14T06:00:00.000Z', '2027-03-14T06:30:00.000Z']);
   });
+
+  it('takes out the slots an imported busy time overlaps, without the buffer and without counting it for the cap', () => {
+    // Monday 2026-11-30, 09:00-13:00 in India (03:30Z-07:30Z), a 30-minute buffer and one session a day.
+    const r = rules({
+      timeZone: 'Asia/Kolkata',
+      bufferMinutes: 30,
+      dailyCap: 1,
+      weekly: [{ weekday: 1, start: '09:00', end: '13:00' }],
+    });
+    const now = new Date('2026-11-23T00:00:00Z');
+    const opts = { from: '2026-11-30', to: '2026-11-30' };
+    // Busy 10:00-11:00 in the shark's other calendar (04:30Z-05:30Z).
+    const imported = [
+      { startsAt: new Date('2026-11-30T04:30:00Z'), endsAt: new Date('2026-11-30T05:30:00Z') },
+    ];
+    expect(day(computeSlots(r, [], 1, now, { ...opts, imported }), '2026-11-30')).toEqual([
+      '2026-11-30T03:30:00.000Z', // 09:00-10:00 ends as the event starts: no buffer against it
+      '2026-11-30T05:30:00.000Z', // 11:00, as soon as it ends
+      '2026-11-30T06:00:00.000Z',
+      '2026-11-30T06:30:00.000Z',
+    ]);
+    // Offered at all (to tell "taken" from "never offered"): the imported time does not count there.
+    expect(
+      day(computeSlots(r, [], 1, now, { ...opts, imported, ignoreBookings: true }), '2026-11-30'),
+    ).toHaveLength(7);
+  });
 });

@@ -23,6 +23,12 @@ export interface SlotRules {
   overrides: Map<string, Range[]>;
 }
 
+/** A time the shark is busy in another calendar (issue 26): blocks the slots it overlaps, nothing more. */
+export interface Interval {
+  startsAt: Date;
+  endsAt: Date;
+}
+
 /** An active (requested or confirmed) booking of the shark. */
 export interface Busy {
   startsAt: Date;
@@ -83,15 +89,17 @@ function isoWriter(): (at: number) => string {
  * Every local date from `from` to `to` (inside today..today+horizon) with the instants a session of `hours`
  * may start at: inside that date's hours (its overrides, else its weekday's weekly hours), at least the
  * minimum notice from now, before now + horizon, clear of every active booking by the buffer on both sides,
- * and only on days whose active bookings are below the daily cap. `ignoreBookings` gives the slots the
- * shark offers at all (to tell "just taken" from "never offered").
+ * and only on days whose active bookings are below the daily cap. `imported` (busy times from the shark's other
+ * calendars) takes away each slot it overlaps, without the buffer and without counting towards the cap: it is
+ * not a session here. `ignoreBookings` gives the slots the shark offers at all (to tell "just taken" from "never
+ * offered").
  */
 export function computeSlots(
   rules: SlotRules,
   busy: Busy[],
   hours: number,
   now: Date,
-  opts: { from?: string; to?: string; ignoreBookings?: boolean } = {},
+  opts: { from?: string; to?: string; ignoreBookings?: boolean; imported?: Interval[] } = {},
 ): SlotDay[] {
   const { first, last } = bookingWindow(rules, now);
   const from = opts.from && opts.from > first ? opts.from : first;
@@ -113,10 +121,18 @@ export function computeSlots(
   const busyUntil = active.map((b) => b.blockedUntil.getTime());
   let next = 0;
   let previous = -Infinity;
+  // The imported busy times (sorted by start), walked the same way: a pointer past those ended by this start.
+  const imported = opts.ignoreBookings ? [] : (opts.imported ?? []);
+  const importedFrom = imported.map((b) => b.startsAt.getTime());
+  const importedUntil = imported.map((b) => b.endsAt.getTime());
+  let nextImported = 0;
   const isFree = (start: number): boolean => {
     // Starts go forward within a day and from day to day; should one go back, the walk starts over.
-    if (start < previous) next = 0;
+    if (start < previous) next = nextImported = 0;
     previous = start;
+    while (nextImported < importedFrom.length && importedUntil[nextImported]! <= start) nextImported++;
+    for (let i = nextImported; i < importedFrom.length && importedFrom[i]! < start + length; i++)
+      if (start < importedUntil[i]!) return false;
     // A booking whose blocked time ends by this start cannot block a later one either.
     while (next < busyFrom.length && busyUntil[next]! <= start) next++;
     const blockedUntil = start + length + buffer;

@@ -42,6 +42,7 @@ export const MAIL_TEMPLATES = [
   'suspension-lifted',
   'credential-reviewed',
   'calendar-open',
+  'calendar-source-failing',
   'session-requested',
   'session-request-receipt',
   'session-confirmed',
@@ -88,6 +89,8 @@ export interface MailData {
   'suspension-lifted': { link: string };
   'credential-reviewed': { credential: string; verified: boolean; reason: string | null; link: string };
   'calendar-open': { name: string; link: string };
+  /** A calendar the shark added could not be read for a day (issue 26): its masked address, since when, why. */
+  'calendar-source-failing': { calendar: string; since: string; error: string; link: string };
   'session-requested': SessionMail & { answerBy: string };
   'session-request-receipt': SessionMail & { answerBy: string };
   'session-confirmed': SessionMail & { meetingLink: string | null; calendar: string };
@@ -474,6 +477,16 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
     heading: AVAILABILITY_MSG.mailSubject(d.name),
     paragraphs: [AVAILABILITY_MSG.mailBody(d.name)],
     action: { label: 'See free times', url: d.link },
+  }),
+  'calendar-source-failing': (d) => ({
+    subject: `Your calendar ${d.calendar} could not be read since ${d.since}`,
+    preview: 'Its busy times may be out of date, so learners could book times you are busy.',
+    heading: 'We cannot read one of your calendars',
+    paragraphs: [
+      `Your calendar ${d.calendar} could not be read since ${d.since}. The last error: ${d.error}`,
+      'Until it works again we keep the busy times we read last, and new events in it do not block your free slots. Check that the secret address still works, or remove it and add the new one.',
+    ],
+    action: { label: 'Open my availability', url: d.link },
   }),
   'session-requested': (d) => ({
     subject: `New session request: ${d.course} from ${d.learner}`,
@@ -995,6 +1008,12 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
       link: `${origin}${paths.admin}?tab=finance&section=exceptions`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
+    'calendar-source-failing': {
+      calendar: 'calendar.google.com/…/basic.ics',
+      since: 'Tue, 1 Dec 2026, 10:00 India Standard Time (Asia/Kolkata)',
+      error: 'answered HTTP 404',
+      link: `${origin}/shark/availability`,
+    },
     'session-requested': {
       ...session,
       answerBy: 'Tue, 1 Dec 2026, 10:00 India Standard Time',

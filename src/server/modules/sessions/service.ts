@@ -1088,7 +1088,10 @@ async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number,
   try {
     // A savepoint: a refused slot must not abort the transaction that records the payment.
     return await tx.transaction(async (sp) => {
-      slot = await checkSlot(sp, hold.sharkId, hold.startsAt, hold.hours, busyTimes, hold.id);
+      // A paid hold is a session made here: the shark's other calendars do not take it away (decision 153).
+      slot = await checkSlot(sp, hold.sharkId, hold.startsAt, hold.hours, busyTimes, hold.id, {
+        ignoreImported: true,
+      });
       await repo.insertPaidBooking(sp, hold, {
         totalPrice: amountPaise / 100,
         preferredDate: slot.preferredDate,

@@ -31,7 +31,7 @@ type Draft = AvailabilitySettingsInput;
 function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView }) {
   const save = useSaveAvailability(sharkId);
   const [draft, setDraft] = useState<Draft>(() => {
-    const { preview: _preview, ...rest } = view;
+    const { preview: _preview, imported: _imported, ...rest } = view;
     // A calendar never set up starts in the browser's zone, not the platform's default (issue 25).
     const fresh = !view.published && view.weekly.length === 0 && view.overrides.length === 0;
     return fresh ? { ...rest, timeZone: viewerTimeZone() } : rest;
@@ -46,6 +46,7 @@ function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView })
   };
   const preview = save.data?.availability.preview ?? view.preview;
   const zone = save.data?.availability.timeZone ?? view.timeZone;
+  const imported = save.data?.availability.imported ?? view.imported;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -76,7 +77,7 @@ function Editor({ sharkId, view }: { sharkId?: string; view: AvailabilityView })
         </button>
       </form>
 
-      <SlotsPreview preview={preview} zone={zone} />
+      <SlotsPreview preview={preview} zone={zone} imported={imported} />
     </div>
   );
 }

@@ -85,6 +85,11 @@ export const courseKeys = {
   own: (sharkId?: string) => [...workspaceKeys.scope(sharkId), 'courses'] as const,
 };
 
+/** A shark's other calendars (issue 26): the addresses it added. */
+export const calendarImportKeys = {
+  own: ['calendar-imports', 'own'] as const,
+};
+
 export const credentialKeys = {
   all: ['credentials'] as const,
   own: (sharkId?: string) => [...credentialKeys.all, 'own', sharkId ?? 'me'] as const,
