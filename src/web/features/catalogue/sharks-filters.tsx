@@ -1,6 +1,9 @@
-// The toolbar above the sharks list: debounced search, specialization filter, sort and "Verified only".
-import { useEffect, useRef, useState } from 'react';
+// The toolbar above the sharks list: debounced search, specialization filter, sort and "Verified only". On a
+// phone the three filters fold behind a "Filters" button (a disclosure saying how many are active), so the
+// results come first; from the sm breakpoint up they are always shown.
+import { useEffect, useId, useRef, useState } from 'react';
 import {
+  DEFAULT_SHARK_SORT,
   SHARK_SORT_LABELS,
   SHARK_SORTS,
   SPECIALIZATION_LABELS,
@@ -25,6 +28,12 @@ export function SharksFiltersBar({
 }) {
   const [text, setText] = useState(urlSearch);
   const lastSent = useRef(urlSearch);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active =
+    (filters.specialization ? 1 : 0) +
+    (filters.sort !== DEFAULT_SHARK_SORT ? 1 : 0) +
+    (filters.verified ? 1 : 0);
 
   // The URL changed from outside (navbar search, back button): show what it now says.
   useEffect(() => {
@@ -64,54 +73,71 @@ export function SharksFiltersBar({
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <div>
-        <label htmlFor="sharks-specialization" className="label">
-          Specialization
-        </label>
-        <select
-          id="sharks-specialization"
-          className="input sm:w-52"
-          value={filters.specialization}
-          onChange={(e) => onChange({ specialization: e.target.value as Specialization | '' })}
-        >
-          <option value="">All specializations</option>
-          {SPECIALIZATIONS.map((s) => (
-            <option key={s} value={s}>
-              {SPECIALIZATION_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="sharks-sort" className="label">
-          Sort by
-        </label>
-        <select
-          id="sharks-sort"
-          className="input sm:w-48"
-          value={filters.sort}
-          onChange={(e) => onChange({ sort: e.target.value as SharkSort })}
-        >
-          {SHARK_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SHARK_SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label
-        htmlFor="sharks-verified"
-        className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink-100 sm:col-span-3 lg:col-span-1"
+      <button
+        type="button"
+        className="btn-ghost inline-flex min-h-11 items-center justify-center gap-2 sm:hidden"
+        aria-label={active ? `${CATALOGUE_MSG.filters}, ${active} active` : CATALOGUE_MSG.filters}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
       >
-        <input
-          id="sharks-verified"
-          type="checkbox"
-          className="size-4 accent-accent-400"
-          checked={filters.verified}
-          onChange={(e) => onChange({ verified: e.target.checked })}
-        />
-        {CATALOGUE_MSG.verifiedOnly}
-      </label>
+        {CATALOGUE_MSG.filters}
+        {active ? (
+          <span className="rounded-full bg-accent-400 px-2 text-xs font-semibold text-ink-950">{active}</span>
+        ) : null}
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      {/* On a phone a panel of its own, shown when opened; from sm up its children sit in the toolbar's grid. */}
+      <div id={panelId} className={`${open ? 'grid' : 'hidden'} gap-3 sm:contents`}>
+        <div>
+          <label htmlFor="sharks-specialization" className="label">
+            Specialization
+          </label>
+          <select
+            id="sharks-specialization"
+            className="input sm:w-52"
+            value={filters.specialization}
+            onChange={(e) => onChange({ specialization: e.target.value as Specialization | '' })}
+          >
+            <option value="">All specializations</option>
+            {SPECIALIZATIONS.map((s) => (
+              <option key={s} value={s}>
+                {SPECIALIZATION_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sharks-sort" className="label">
+            Sort by
+          </label>
+          <select
+            id="sharks-sort"
+            className="input sm:w-48"
+            value={filters.sort}
+            onChange={(e) => onChange({ sort: e.target.value as SharkSort })}
+          >
+            {SHARK_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SHARK_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label
+          htmlFor="sharks-verified"
+          className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink-100 sm:col-span-3 lg:col-span-1"
+        >
+          <input
+            id="sharks-verified"
+            type="checkbox"
+            className="size-4 accent-accent-400"
+            checked={filters.verified}
+            onChange={(e) => onChange({ verified: e.target.checked })}
+          />
+          {CATALOGUE_MSG.verifiedOnly}
+        </label>
+      </div>
     </div>
   );
 }

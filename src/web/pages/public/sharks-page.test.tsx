@@ -196,6 +196,27 @@ describe('sharks list', () => {
     vi.restoreAllMocks();
   });
 
+  it('folds the filters behind a "Filters" button that says how many are active', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': catalogue(3),
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/sharks?specialization=forensics&verified=true');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const button = screen.getByRole('button', { name: /^Filters/ });
+    expect(button).toHaveAccessibleName('Filters, 2 active');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel).toHaveClass('hidden');
+    expect(within(panel).getByLabelText('Specialization')).toHaveValue('forensics');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('hidden');
+    await user.selectOptions(within(panel).getByLabelText('Sort by'), 'experience');
+    expect(button).toHaveAccessibleName('Filters, 3 active');
+  });
+
   it('appends the next page of 8 on Load More, and hides the button after the last page', async () => {
     const { fetchMock } = mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
