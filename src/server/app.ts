@@ -35,6 +35,8 @@ import freelancersRoutes from './modules/freelancers/routes';
 import contactRoutes from './modules/contact/routes';
 import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
+import clientRequestsRoutes from './modules/client-requests/routes';
+import proposalsRoutes from './modules/proposals/routes';
 import storageRoutes from './modules/storage/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
@@ -243,6 +245,8 @@ export async function buildApp({
     contactRoutes,
     applicationsRoutes,
     credentialsRoutes,
+    clientRequestsRoutes,
+    proposalsRoutes,
     workspaceRoutes,
     availabilityRoutes,
     sessionsRoutes,
