@@ -23,21 +23,21 @@ test('a client posts a request, a freelancer proposes with two milestones, the c
   await client.getByRole('button', { name: 'Learn more about Penetration Testing' }).click();
   await client.getByRole('dialog').getByRole('link', { name: 'Post a request' }).click();
   await expect(client).toHaveURL(/\/requests\/new\?service=pentesting$/);
-  await expect(client.getByLabel('Service')).toHaveValue('pentesting');
+  await expect(client.getByLabel('Service', { exact: true })).toHaveValue('pentesting');
   await expect(
     client.getByText(/Never enter passwords, API keys, tokens or other secrets here/),
   ).toBeVisible();
-  await client.getByLabel('Title').fill(title);
+  await client.getByLabel('Title', { exact: true }).fill(title);
   await client.getByLabel('Asset', { exact: true }).fill('https://portal.example.in');
-  await client.getByLabel('Proposals by (deadline)').fill(inDays(20));
-  await client.getByLabel('Testing window: first day').fill(inDays(25));
-  await client.getByLabel('Testing window: last day').fill(inDays(35));
-  await client.getByLabel('Budget from (₹)').fill('90000');
-  await client.getByLabel('Budget up to (₹)').fill('50000');
+  await client.getByLabel('Proposals by (deadline)', { exact: true }).fill(inDays(20));
+  await client.getByLabel('Testing window: first day', { exact: true }).fill(inDays(25));
+  await client.getByLabel('Testing window: last day', { exact: true }).fill(inDays(35));
+  await client.getByLabel('Budget from (₹)', { exact: true }).fill('90000');
+  await client.getByLabel('Budget up to (₹)', { exact: true }).fill('50000');
   await client.getByRole('button', { name: 'Post request' }).click();
   await expect(client.getByText('The budget minimum must not be above its maximum')).toBeVisible();
-  await client.getByLabel('Budget from (₹)').fill('50000');
-  await client.getByLabel('Budget up to (₹)').fill('120000');
+  await client.getByLabel('Budget from (₹)', { exact: true }).fill('50000');
+  await client.getByLabel('Budget up to (₹)', { exact: true }).fill('120000');
   await client.getByRole('button', { name: 'Post request' }).click();
   await expect(client.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
   await expect(client.getByRole('heading', { name: 'No proposals yet' })).toBeVisible();
@@ -51,14 +51,16 @@ test('a client posts a request, a freelancer proposes with two milestones, the c
     .click();
   await expect(freelancer.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(freelancer.getByText('https://portal.example.in')).toBeVisible();
-  await freelancer.getByLabel('Price (₹)').fill('90000');
-  await freelancer.getByLabel('Days of work').fill('10');
-  await freelancer.getByLabel('Approach').fill('OWASP WSTG testing of the portal, a report and a retest.');
-  await freelancer.getByLabel('Milestone 1').fill('Testing and report');
-  await freelancer.getByLabel('Amount 1 (₹)').fill('60000');
+  await freelancer.getByLabel('Price (₹)', { exact: true }).fill('90000');
+  await freelancer.getByLabel('Days of work', { exact: true }).fill('10');
+  await freelancer
+    .getByLabel('Approach', { exact: true })
+    .fill('OWASP WSTG testing of the portal, a report and a retest.');
+  await freelancer.getByLabel('Milestone 1', { exact: true }).fill('Testing and report');
+  await freelancer.getByLabel('Amount 1 (₹)', { exact: true }).fill('60000');
   await freelancer.getByRole('button', { name: 'Add a milestone' }).click();
-  await freelancer.getByLabel('Milestone 2').fill('Retest');
-  await freelancer.getByLabel('Amount 2 (₹)').fill('30000');
+  await freelancer.getByLabel('Milestone 2', { exact: true }).fill('Retest');
+  await freelancer.getByLabel('Amount 2 (₹)', { exact: true }).fill('30000');
   await freelancer.getByRole('button', { name: 'Send proposal' }).click();
   await expect(freelancer.getByText('Your proposal was sent to the client.').first()).toBeVisible();
   await expect(
@@ -73,7 +75,9 @@ test('a client posts a request, a freelancer proposes with two milestones, the c
   await expect(
     client.getByText('The proposal is shortlisted: you can now message the freelancer.').first(),
   ).toBeVisible();
-  await card.getByLabel('Message to Kabir Shah').fill('Can you start on the first day of the window?');
+  await card
+    .getByLabel('Message to Kabir Shah', { exact: true })
+    .fill('Can you start on the first day of the window?');
   await card.getByRole('button', { name: 'Send' }).click();
   await expect(card.getByText('Can you start on the first day of the window?')).toBeVisible();
   await card.getByRole('button', { name: 'Accept' }).click();
