@@ -37,7 +37,14 @@ const PUBLIC = [
 ];
 
 const SIGNED_IN = {
-  learner: ['/user/dashboard', '/user/edit-profile', '/user/bookings', '/user/favorites'],
+  learner: [
+    '/user/dashboard',
+    '/user/edit-profile',
+    '/user/bookings',
+    '/user/favorites',
+    '/requests/new?service=pentesting',
+    '/requests',
+  ],
   freelancer: ['/freelancer/dashboard', '/freelancer/edit-profile', '/freelancer/client-requests'],
   shark: [
     '/shark/dashboard',

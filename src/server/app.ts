@@ -36,6 +36,8 @@ import contactRoutes from './modules/contact/routes';
 import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
 import calendarImportsRoutes from './modules/calendar-imports/routes';
+import clientRequestsRoutes from './modules/client-requests/routes';
+import proposalsRoutes from './modules/proposals/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -251,6 +253,8 @@ export async function buildApp({
     contactRoutes,
     applicationsRoutes,
     credentialsRoutes,
+    clientRequestsRoutes,
+    proposalsRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

@@ -490,6 +490,8 @@ export async function seedDemo(
       userId: demo.freelancer,
       name: DEMO_ACCOUNTS.freelancer.name,
       skills: 'Web pentesting, Python automation, report writing',
+      // The client requests it is shown (issue 27): the demo's request journey needs at least one.
+      services: ['pentesting', 'cloud-security'],
     });
 
     // Learners who booked and reviewed, so the catalogue shows real counts.

@@ -145,6 +145,28 @@ export const ROUTES = {
     },
   },
 
+  /** Client requests (issue 27): any signed-in account posts one and follows its proposals; 404 for others. */
+  requests: {
+    new: {
+      path: '/requests/new',
+      page: 'pages/requests/new-request-page.tsx',
+      roles: ['user', 'shark', 'freelancer', 'admin'],
+      title: 'Post a request',
+    },
+    mine: {
+      path: '/requests',
+      page: 'pages/requests/my-requests-page.tsx',
+      roles: ['user', 'shark', 'freelancer', 'admin'],
+      title: 'My requests',
+    },
+    detail: {
+      path: '/requests/:id',
+      page: 'pages/requests/request-page.tsx',
+      roles: ['user', 'shark', 'freelancer', 'admin'],
+      title: 'Request',
+    },
+  },
+
   payments: {
     /**
      * Test mode's checkout window (decision 133): the built-in test gateway's stand-in for Razorpay Checkout,
@@ -209,6 +231,13 @@ export const ROUTES = {
       page: 'pages/freelancer/client-requests-page.tsx',
       roles: ['freelancer'],
       title: 'Client requests',
+    },
+    /** One client request as a freelancer sees it: the NDA, the scope, its own proposal. */
+    clientRequest: {
+      path: '/freelancer/client-requests/:id',
+      page: 'pages/freelancer/client-request-page.tsx',
+      roles: ['freelancer'],
+      title: 'Client request',
     },
   },
   shark: {

@@ -13,6 +13,8 @@ import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payou
 import { RECONCILIATION_KINDS } from '#shared/reconciliation.ts';
 import { SECURITY_SERVICES } from '#shared/security-services.ts';
 import type { SharkLinks } from '#shared/shark-links.ts';
+import { REQUEST_STATUSES, VISIBILITIES, type Asset } from '#shared/client-requests.ts';
+import { PROPOSAL_STATUSES, type Milestone } from '#shared/proposals.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -966,6 +968,148 @@ export const freelancers = pgTable('freelancers', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ---- Client requests and proposals (issue 27) ---------------------------
+
+/** A client's request for security work (module client-requests); any signed-in account can be a client. */
+export const clientRequests = pgTable(
+  'client_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    service: text('service', { enum: SECURITY_SERVICES }).notNull(),
+    description: text('description').notNull().default(''),
+    /** [{ type, identifier, inScope }]: the scope, as HackerOne and Cobalt structure it. */
+    assets: jsonb('assets').$type<Asset[]>().notNull(),
+    windowFrom: date('window_from', { mode: 'string' }).notNull(),
+    windowTo: date('window_to', { mode: 'string' }).notNull(),
+    /** Whole rupees (decision 157). */
+    budgetMin: integer('budget_min').notNull(),
+    budgetMax: integer('budget_max').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    ndaRequired: boolean('nda_required').notNull(),
+    visibility: text('visibility', { enum: VISIBILITIES }).notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('client_requests_client_id_idx').on(t.clientId, t.createdAt),
+    index('client_requests_open_service_idx')
+      .on(t.service, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check('client_requests_budget_check', sql`${t.budgetMin} >= 1 AND ${t.budgetMin} <= ${t.budgetMax}`),
+    check('client_requests_window_check', sql`${t.windowFrom} <= ${t.windowTo}`),
+    check(
+      'client_requests_status_check',
+      sql`${t.status} IN ('draft', 'open', 'awarded', 'closed', 'cancelled')`,
+    ),
+    check('client_requests_visibility_check', sql`${t.visibility} IN ('everyone', 'invited')`),
+  ],
+);
+
+/** Every change of a request's state: who, when, from what to what. */
+export const clientRequestEvents = pgTable(
+  'client_request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => clientRequests.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status', { enum: REQUEST_STATUSES }),
+    toStatus: text('to_status', { enum: REQUEST_STATUSES }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_request_events_request_id_idx').on(t.requestId, t.createdAt)],
+);
+
+/** A freelancer invited to a request; an invited-only request is seen by these alone. */
+export const clientRequestInvitations = pgTable(
+  'client_request_invitations',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => clientRequests.id, { onDelete: 'cascade' }),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => freelancers.userId, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.freelancerId] }),
+    index('client_request_invitations_freelancer_idx').on(t.freelancerId),
+  ],
+);
+
+/** A freelancer's acceptance of a request's NDA, with its time: the scope is served only after it. */
+export const clientRequestNdaAcceptances = pgTable(
+  'client_request_nda_acceptances',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => clientRequests.id, { onDelete: 'cascade' }),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The terms as they were accepted. */
+    terms: text('terms').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.freelancerId] })],
+);
+
+/** A freelancer's proposal on a request (module proposals): one per freelancer per request. */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => clientRequests.id, { onDelete: 'cascade' }),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whole rupees; the milestones' amounts add up to it (checked by the shared schema). */
+    price: integer('price').notNull(),
+    days: integer('days').notNull(),
+    approach: text('approach').notNull(),
+    milestones: jsonb('milestones').$type<Milestone[]>().notNull(),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('submitted'),
+    shortlistedAt: timestamp('shortlisted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('proposals_request_freelancer_key').on(t.requestId, t.freelancerId),
+    index('proposals_freelancer_id_idx').on(t.freelancerId, t.createdAt),
+    check('proposals_price_check', sql`${t.price} >= 1 AND ${t.days} >= 1`),
+    check(
+      'proposals_status_check',
+      sql`${t.status} IN ('submitted', 'shortlisted', 'accepted', 'not_chosen', 'withdrawn')`,
+    ),
+  ],
+);
+
+/** The thread between a request's client and a shortlisted proposal's freelancer. */
+export const proposalMessages = pgTable(
+  'proposal_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proposal_messages_proposal_id_idx').on(t.proposalId, t.createdAt)],
+);
 
 // ---- Company inbox -------------------------------------------------------
 

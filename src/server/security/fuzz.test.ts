@@ -14,6 +14,8 @@ import { contactSchema } from '#shared/contact.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { queryRows } from '#server/db/client.ts';
 import { setClock } from '#server/time.ts';
+import { freelancers } from '#server/db/schema.ts';
+import { createFreelancer, proposalBody, requestBody } from '#server/test/marketplace.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   dateIn,
@@ -375,6 +377,44 @@ beforeAll(async () => {
     rating: 2,
     preferredDate: dateIn(-4),
   });
+  // The freelance marketplace (issue 27): this account's own request with another freelancer's proposal, and
+  // another client's NDA request with this account's proposal, so ids reach both sides' handlers.
+  await db
+    .insert(freelancers)
+    .values({ userId: everyone.id, name: 'Every Role', skills: 'All', services: ['pentesting'] });
+  const otherFreelancer = await createFreelancer(db, { name: 'Other Freelancer' });
+  const otherClient = await createAccount(db, { roles: ['user'] });
+  const everyoneCookie = await sessionCookie(db, everyone.id);
+  const otherClientCookie = await sessionCookie(db, otherClient.id);
+  const postRequest = async (cookie: string, over: Record<string, unknown>) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: { cookie },
+      payload: { ...requestBody(over), publish: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const proposeOn = async (cookie: string, requestId: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/freelancer/requests/${requestId}/proposal`,
+      headers: { cookie },
+      payload: proposalBody(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().proposal.id as string;
+  };
+  const ownRequest = await postRequest(everyoneCookie, {});
+  const theirProposal = await proposeOn(otherFreelancer.cookie, ownRequest);
+  const theirRequest = await postRequest(otherClientCookie, { ndaRequired: true });
+  await app.inject({
+    method: 'POST',
+    url: `/api/freelancer/requests/${theirRequest}/nda`,
+    headers: { cookie: everyoneCookie },
+  });
+  const ownProposal = await proposeOn(everyoneCookie, theirRequest);
   ids = [
     shark.id,
     other.id,
@@ -385,6 +425,12 @@ beforeAll(async () => {
     reviewed.booking.id,
     reviewed.review.id,
     ofOwn.review.id,
+    // ids[4] is the account of every role (tests below use it); the marketplace's come last.
+    ownRequest,
+    theirProposal,
+    theirRequest,
+    ownProposal,
+    otherFreelancer.id,
   ];
   identities = {
     visitor: async () => ({}),
@@ -480,6 +526,24 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/finance/exports/ledger.csv',
         'GET /api/admin/finance/exports/documents.csv',
         'GET /api/admin/finance/exports/documents.zip',
+        'GET /api/requests',
+        'GET /api/requests/invitable',
+        'POST /api/requests',
+        'GET /api/requests/{id}',
+        'PUT /api/requests/{id}',
+        'POST /api/requests/{id}/status',
+        'POST /api/requests/{id}/invitations',
+        'GET /api/requests/{id}/proposals',
+        'GET /api/freelancer/client-requests',
+        'GET /api/freelancer/requests/{id}',
+        'POST /api/freelancer/requests/{id}/nda',
+        'POST /api/freelancer/requests/{id}/proposal',
+        'PUT /api/proposals/{id}',
+        'POST /api/proposals/{id}/withdraw',
+        'POST /api/proposals/{id}/shortlist',
+        'POST /api/proposals/{id}/accept',
+        'GET /api/proposals/{id}/messages',
+        'POST /api/proposals/{id}/messages',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -22,7 +22,8 @@ import {
 import { openCalendar } from '#server/test/instances.ts';
 import { checkoutOf, payCheckout } from '#server/test/payments.ts';
 import { setClock } from '#server/time.ts';
-import { courses } from '#server/db/schema.ts';
+import { courses, freelancers } from '#server/db/schema.ts';
+import { proposalBody, requestBody } from '#server/test/marketplace.ts';
 
 type Caller = 'visitor' | 'user' | 'otherUser' | 'freelancer' | 'shark' | 'otherShark' | 'admin';
 /** A status, a list of acceptable statuses, 'ok' (allowed: neither 401 nor 403, no 5xx) or 'signedIn' (anything but 401, no 5xx). */
@@ -57,6 +58,11 @@ interface Ctx {
   checkoutId?: string;
   orderId?: string;
   documentId?: string;
+  /** `freelancer`'s account id; its freelancer profile exists once a marketplace row's setup ran. */
+  freelancerId: string;
+  /** Marketplace rows (issue 27): `user`'s open request and `freelancer`'s shortlisted proposal on it. */
+  requestId?: string;
+  proposalId?: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -1125,7 +1131,124 @@ const PAYMENT_ROWS: Row[] = [
   },
 ];
 
-const ROWS = [...MATRIX, ...PUBLIC_ROWS, ...DEV_ROWS, ...TEST_GATEWAY_ROWS, ...PAYMENT_ROWS];
+/** `user` posts an open request, `freelancer` (offering its service) proposes, `user` shortlists it (issue 27). */
+async function marketplace(): Promise<Partial<Ctx>> {
+  const { db } = await testDatabase();
+  await db
+    .insert(freelancers)
+    .values({ userId: ctx.freelancerId, name: 'Freelancer F', skills: 'Burp', services: ['pentesting'] });
+  const request = await app.inject({
+    method: 'POST',
+    url: '/api/requests',
+    headers: { cookie: cookies.user },
+    payload: { ...requestBody(), publish: true },
+  });
+  expect(request.statusCode, request.body).toBe(201);
+  const requestId = request.json().id as string;
+  const proposal = await app.inject({
+    method: 'POST',
+    url: `/api/freelancer/requests/${requestId}/proposal`,
+    headers: { cookie: cookies.freelancer },
+    payload: proposalBody(),
+  });
+  expect(proposal.statusCode, proposal.body).toBe(201);
+  const proposalId = proposal.json().proposal.id as string;
+  const shortlist = await app.inject({
+    method: 'POST',
+    url: `/api/proposals/${proposalId}/shortlist`,
+    headers: { cookie: cookies.user },
+  });
+  expect(shortlist.statusCode, shortlist.body).toBe(200);
+  return { requestId, proposalId };
+}
+
+/** A request's client; an admin may read it; anyone else is told it does not exist. */
+const REQUEST_CLIENT_OR_ADMIN: Record<Caller, Expect> = {
+  visitor: 401,
+  user: 'ok',
+  otherUser: 404,
+  freelancer: 404,
+  shark: 404,
+  otherShark: 404,
+  admin: 'ok',
+};
+/** Acting on a request or its proposals as its client: the client alone. */
+const REQUEST_CLIENT: Record<Caller, Expect> = { ...REQUEST_CLIENT_OR_ADMIN, admin: 404 };
+/** The thread of a shortlisted proposal: the request's client and the proposal's freelancer. */
+const PROPOSAL_PARTIES: Record<Caller, Expect> = { ...REQUEST_CLIENT, freelancer: 'ok' };
+
+const MARKETPLACE_ROWS: Row[] = [
+  { method: 'GET', route: '/api/requests', url: () => '/api/requests', expect: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/api/requests/invitable',
+    url: () => '/api/requests/invitable',
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    route: '/api/requests',
+    url: () => '/api/requests',
+    body: () => ({ ...requestBody(), publish: false }),
+    expect: SIGNED_IN,
+  },
+  ...(
+    [
+      ['GET', '/api/requests/:id', REQUEST_CLIENT_OR_ADMIN, undefined],
+      ['PUT', '/api/requests/:id', REQUEST_CLIENT, () => requestBody({ title: 'Changed' })],
+      [
+        'POST',
+        '/api/requests/:id/invitations',
+        REQUEST_CLIENT,
+        (c: Ctx) => ({ freelancerId: c.freelancerId }),
+      ],
+      ['GET', '/api/requests/:id/proposals', REQUEST_CLIENT_OR_ADMIN, undefined],
+      ['POST', '/api/requests/:id/status', REQUEST_CLIENT, () => ({ to: 'cancelled' })],
+      ['GET', '/api/freelancer/requests/:id', FREELANCER_ONLY, undefined],
+      ['POST', '/api/freelancer/requests/:id/nda', FREELANCER_ONLY, undefined],
+      ['POST', '/api/freelancer/requests/:id/proposal', FREELANCER_ONLY, () => proposalBody()],
+    ] as const
+  ).map(([method, route, expected, body]): Row => ({
+    method,
+    route,
+    url: (c) => route.replace(':id', c.requestId!),
+    ...(body ? { body } : {}),
+    expect: expected,
+    setup: marketplace,
+  })),
+  ...(
+    [
+      ['PUT', '/api/proposals/:id', FREELANCER_ONLY, () => proposalBody({ days: 12 })],
+      ['GET', '/api/proposals/:id/messages', PROPOSAL_PARTIES, undefined],
+      ['POST', '/api/proposals/:id/messages', PROPOSAL_PARTIES, () => ({ body: 'Hello' })],
+      ['POST', '/api/proposals/:id/shortlist', REQUEST_CLIENT, undefined],
+      ['POST', '/api/proposals/:id/accept', REQUEST_CLIENT, undefined],
+      ['POST', '/api/proposals/:id/withdraw', FREELANCER_ONLY, undefined],
+    ] as const
+  ).map(([method, route, expected, body]): Row => ({
+    method,
+    route,
+    url: (c) => route.replace(':id', c.proposalId!),
+    ...(body ? { body } : {}),
+    expect: expected,
+    setup: marketplace,
+  })),
+  {
+    method: 'GET',
+    route: '/api/freelancer/client-requests',
+    url: () => '/api/freelancer/client-requests',
+    expect: FREELANCER_ONLY,
+  },
+];
+
+const ROWS = [
+  ...MATRIX,
+  ...PUBLIC_ROWS,
+  ...DEV_ROWS,
+  ...TEST_GATEWAY_ROWS,
+  ...PAYMENT_ROWS,
+  ...MARKETPLACE_ROWS,
+];
 const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 
 let app: FastifyInstance;
@@ -1216,6 +1339,7 @@ beforeEach(async () => {
     credentialId: credential.json().credential.id,
     calendarSourceId: calendarSource.json().source.id,
     userEmail: user.email,
+    freelancerId: freelancer.id,
   };
 });
 

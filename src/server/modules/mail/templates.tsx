@@ -65,6 +65,7 @@ export const MAIL_TEMPLATES = [
   'payout-update',
   'payout-details-missing',
   'reconciliation-exceptions',
+  'proposal-not-chosen',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -169,6 +170,8 @@ export interface MailData {
     exceptions: { label: string; summary: string }[];
     link: string;
   };
+  /** To a freelancer whose proposal was not the one the client accepted (issue 27). */
+  'proposal-not-chosen': { requestTitle: string; link: string };
 }
 
 export type SessionSide = 'learner' | 'shark';
@@ -459,6 +462,16 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       after: ['Each stays open in the admin console until an admin resolves it with a note.'],
     };
   },
+  'proposal-not-chosen': (d) => ({
+    subject: `Another proposal was chosen for ${d.requestTitle}`,
+    preview: 'The client accepted another proposal for this request.',
+    heading: 'Another proposal was chosen',
+    paragraphs: [
+      `Thank you for proposing on "${d.requestTitle}". The client accepted another proposal, so this request is now closed to new work.`,
+      'Open requests that match your services are waiting in your client requests.',
+    ],
+    action: { label: 'See client requests', url: d.link },
+  }),
   'credential-reviewed': (d) => ({
     subject: d.verified ? `${d.credential} is verified` : `${d.credential} could not be verified`,
     preview: d.verified
@@ -1006,6 +1019,10 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
         },
       ],
       link: `${origin}${paths.admin}?tab=finance&section=exceptions`,
+    },
+    'proposal-not-chosen': {
+      requestTitle: 'Pentest of our customer portal',
+      link: `${origin}${paths.freelancer.clientRequests}`,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'calendar-source-failing': {

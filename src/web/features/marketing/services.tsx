@@ -174,6 +174,10 @@ function ServiceModal({ service }: { service: Service }) {
       footer={
         <>
           <ModalClose />
+          {/* A freelancer of the marketplace instead of the company (issue 27); visitors log in first and come back. */}
+          <Link to={`${paths.requests.new}?service=${service.id}`} className="btn-ghost">
+            Post a request
+          </Link>
           <a href={meetingLink(service)} className="btn-primary">
             Book a Meeting
           </a>

@@ -132,3 +132,15 @@ export const moneyKeys = {
   quote: (courseId: string, hours: number) => ['money', 'quote', courseId, hours] as const,
   checkout: (bookingId: string) => ['money', 'checkout', bookingId] as const,
 };
+
+/** The freelance marketplace (issue 27): a client's requests and their proposals, a freelancer's area. */
+export const requestKeys = {
+  all: ['requests'] as const,
+  mine: ['requests', 'mine'] as const,
+  invitable: ['requests', 'invitable'] as const,
+  detail: (id: string) => ['requests', 'detail', id] as const,
+  proposals: (id: string) => ['requests', 'detail', id, 'proposals'] as const,
+  messages: (proposalId: string) => ['requests', 'messages', proposalId] as const,
+  area: ['requests', 'freelancer'] as const,
+  forFreelancer: (id: string) => ['requests', 'freelancer', id] as const,
+};

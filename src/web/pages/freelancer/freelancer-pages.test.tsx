@@ -71,6 +71,10 @@ describe('freelancer pages', () => {
   it('client requests says honestly that there are none yet', async () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer']) },
+      'GET /api/freelancer/client-requests': {
+        status: 200,
+        body: { services: [], matching: [], invitations: [], proposals: [] },
+      },
     });
     renderScreen(routes, '/freelancer/client-requests');
     expect(await screen.findByRole('heading', { name: 'No client requests yet' })).toBeInTheDocument();

@@ -40,6 +40,10 @@ describe('services page', () => {
     const href = book.getAttribute('href')!;
     expect(href.startsWith('mailto:contact@sharksecurity.in?')).toBe(true);
     expect(new URLSearchParams(href.split('?')[1]).get('subject')).toBe('Meeting request: Red Teaming');
+    expect(within(dialog).getByRole('link', { name: 'Post a request' })).toHaveAttribute(
+      'href',
+      '/requests/new?service=red-teaming',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

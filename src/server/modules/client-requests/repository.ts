@@ -1,0 +1,209 @@
+// All SQL of client requests (issue 27): the requests, their state changes, invitations and NDA acceptances.
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { RequestStatus } from '#shared/client-requests.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  clientRequestEvents as events,
+  clientRequestInvitations as invitations,
+  clientRequestNdaAcceptances as ndas,
+  clientRequests as r,
+  freelancers,
+  profiles,
+} from '#server/db/schema.ts';
+
+export type NewRequest = Omit<typeof r.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type RequestRow = typeof r.$inferSelect;
+
+export async function insertRequest(db: DbOrTx, values: NewRequest): Promise<RequestRow> {
+  const [row] = await db.insert(r).values(values).returning();
+  return row;
+}
+
+export async function updateRequest(
+  db: DbOrTx,
+  id: string,
+  values: Omit<NewRequest, 'clientId' | 'status'>,
+): Promise<void> {
+  await db
+    .update(r)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(r.id, id));
+}
+
+export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | null> {
+  const [row] = await db.select().from(r).where(eq(r.id, id));
+  return row ?? null;
+}
+
+/** The request, locked until the transaction ends (a state change, an accept). */
+export async function lockRequest(tx: DbOrTx, id: string): Promise<RequestRow | null> {
+  const [row] = await tx.select().from(r).where(eq(r.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setStatus(
+  tx: DbOrTx,
+  id: string,
+  from: RequestStatus,
+  to: RequestStatus,
+  actorId: string | null,
+  note: string | null = null,
+): Promise<void> {
+  await tx
+    .update(r)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(eq(r.id, id));
+  await tx.insert(events).values({ requestId: id, actorId, fromStatus: from, toStatus: to, note });
+}
+
+export async function insertCreatedEvent(tx: DbOrTx, id: string, actorId: string, status: RequestStatus) {
+  await tx.insert(events).values({ requestId: id, actorId, fromStatus: null, toStatus: status });
+}
+
+// Written out: inside a subquery drizzle leaves the outer column unqualified, and "id" would be the proposal's.
+const proposalCount = sql<number>`(
+  SELECT count(*)::int FROM proposals p WHERE p.request_id = client_requests.id AND p.status <> 'withdrawn'
+)`.mapWith(Number);
+
+export async function listByClient(db: DbOrTx, clientId: string) {
+  return db
+    .select({
+      id: r.id,
+      title: r.title,
+      service: r.service,
+      budgetMin: r.budgetMin,
+      budgetMax: r.budgetMax,
+      deadline: r.deadline,
+      status: r.status,
+      ndaRequired: r.ndaRequired,
+      visibility: r.visibility,
+      createdAt: r.createdAt,
+      proposalCount,
+    })
+    .from(r)
+    .where(eq(r.clientId, clientId))
+    .orderBy(desc(r.createdAt), asc(r.id))
+    .limit(200);
+}
+
+export async function listInvitable(db: DbOrTx, clientId: string) {
+  return db
+    .select({ id: r.id, title: r.title, status: r.status })
+    .from(r)
+    .where(and(eq(r.clientId, clientId), inArray(r.status, ['draft', 'open'])))
+    .orderBy(desc(r.createdAt), asc(r.id))
+    .limit(100);
+}
+
+export async function listInvited(db: DbOrTx, requestId: string) {
+  return db
+    .select({
+      freelancerId: invitations.freelancerId,
+      name: freelancers.name,
+      invitedAt: invitations.createdAt,
+    })
+    .from(invitations)
+    .innerJoin(freelancers, eq(freelancers.userId, invitations.freelancerId))
+    .where(eq(invitations.requestId, requestId))
+    .orderBy(asc(invitations.createdAt));
+}
+
+export async function findFreelancerName(db: DbOrTx, freelancerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: freelancers.name })
+    .from(freelancers)
+    .where(eq(freelancers.userId, freelancerId));
+  return row?.name ?? null;
+}
+
+export async function findFreelancerServices(db: DbOrTx, freelancerId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ services: freelancers.services })
+    .from(freelancers)
+    .where(eq(freelancers.userId, freelancerId));
+  return row?.services ?? [];
+}
+
+export async function insertInvitation(db: DbOrTx, requestId: string, freelancerId: string): Promise<void> {
+  await db.insert(invitations).values({ requestId, freelancerId }).onConflictDoNothing();
+}
+
+export async function isInvited(db: DbOrTx, requestId: string, freelancerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.requestId })
+    .from(invitations)
+    .where(and(eq(invitations.requestId, requestId), eq(invitations.freelancerId, freelancerId)));
+  return Boolean(row);
+}
+
+export async function findNdaAcceptance(db: DbOrTx, requestId: string, freelancerId: string) {
+  const [row] = await db
+    .select({ acceptedAt: ndas.acceptedAt })
+    .from(ndas)
+    .where(and(eq(ndas.requestId, requestId), eq(ndas.freelancerId, freelancerId)));
+  return row ?? null;
+}
+
+export async function insertNdaAcceptance(
+  db: DbOrTx,
+  requestId: string,
+  freelancerId: string,
+  terms: string,
+) {
+  await db.insert(ndas).values({ requestId, freelancerId, terms }).onConflictDoNothing();
+}
+
+export async function findClientName(db: DbOrTx, clientId: string): Promise<string> {
+  const [row] = await db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, clientId));
+  return row?.fullName ?? 'A client';
+}
+
+const cardColumns = {
+  id: r.id,
+  title: r.title,
+  service: r.service,
+  budgetMin: r.budgetMin,
+  budgetMax: r.budgetMax,
+  deadline: r.deadline,
+  status: r.status,
+  ndaRequired: r.ndaRequired,
+  visibility: r.visibility,
+  createdAt: r.createdAt,
+  invited: sql<boolean>`${invitations.freelancerId} IS NOT NULL`.mapWith(Boolean),
+};
+
+/**
+ * Open requests a freelancer may propose on: open to everyone in one of its services, or inviting it; never its
+ * own. Invitations come first.
+ */
+export async function listOpenFor(db: DbOrTx, freelancerId: string, services: string[]) {
+  const matchesService = services.length
+    ? and(eq(r.visibility, 'everyone'), inArray(r.service, services as RequestRow['service'][]))
+    : sql`false`;
+  return db
+    .select(cardColumns)
+    .from(r)
+    .leftJoin(invitations, and(eq(invitations.requestId, r.id), eq(invitations.freelancerId, freelancerId)))
+    .where(
+      and(
+        eq(r.status, 'open'),
+        ne(r.clientId, freelancerId),
+        or(matchesService, sql`${invitations.freelancerId} IS NOT NULL`),
+      ),
+    )
+    .orderBy(desc(r.createdAt), asc(r.id))
+    .limit(100);
+}
+
+/** The request cards of these ids, as a freelancer sees them (its own proposals' requests). */
+export async function listCards(db: DbOrTx, freelancerId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select(cardColumns)
+    .from(r)
+    .leftJoin(invitations, and(eq(invitations.requestId, r.id), eq(invitations.freelancerId, freelancerId)))
+    .where(inArray(r.id, ids));
+}

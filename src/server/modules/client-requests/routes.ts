@@ -1,0 +1,147 @@
+// Client requests (issue 27): a client's own requests under /api/requests (any signed-in account), and a
+// freelancer's view of one request and its NDA under /api/freelancer/requests/:id.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  REQUEST_MSG,
+  createRequestSchema,
+  invitableRequestSchema,
+  inviteSchema,
+  myRequestSchema,
+  requestDetailSchema,
+  requestInputSchema,
+  requestTransitionSchema,
+} from '#shared/client-requests.ts';
+import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
+import { authOf } from '#server/http/auth-context.ts';
+import { idParams } from '#server/http/params.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import {
+  createRequest,
+  detailFor,
+  invite,
+  listInvitable,
+  listMyRequests,
+  transition,
+  updateRequest,
+} from './service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const params = idParams(REQUEST_MSG.notFound);
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = app.requireRole();
+  const zone = app.config.APP_TIMEZONE;
+
+  app.get(
+    '/requests',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['client-requests'], response: { 200: z.array(myRequestSchema), ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listMyRequests(app.db, authOf(req).user.id);
+    },
+  );
+
+  app.get(
+    '/requests/invitable',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['client-requests'], response: { 200: z.array(invitableRequestSchema), ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listInvitable(app.db, authOf(req).user.id);
+    },
+  );
+
+  app.post(
+    '/requests',
+    {
+      preValidation: signedIn,
+      config: { rateLimit: perMinute(app, 20) },
+      schema: {
+        tags: ['client-requests'],
+        body: createRequestSchema,
+        response: { 201: z.object({ id: z.uuid(), message: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { publish, ...input } = req.body;
+      return reply.code(201).send(await createRequest(app.db, authOf(req).user.id, input, publish, zone));
+    },
+  );
+
+  app.get(
+    '/requests/:id',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['client-requests'], params, response: { 200: requestDetailSchema, ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return detailFor(app.db, authOf(req), req.params.id);
+    },
+  );
+
+  app.put(
+    '/requests/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['client-requests'],
+        params,
+        body: requestInputSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await updateRequest(app.db, authOf(req).user.id, req.params.id, req.body, zone);
+      return { message: REQUEST_MSG.updated };
+    },
+  );
+
+  app.post(
+    '/requests/:id/status',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['client-requests'],
+        params,
+        body: requestTransitionSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await transition(app.db, authOf(req).user.id, req.params.id, req.body.to, zone);
+      return { message: REQUEST_MSG.statusChanged[req.body.to] };
+    },
+  );
+
+  app.post(
+    '/requests/:id/invitations',
+    {
+      preValidation: signedIn,
+      config: { rateLimit: perMinute(app, 60) },
+      schema: {
+        tags: ['client-requests'],
+        params,
+        body: inviteSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: await invite(app.db, authOf(req).user.id, req.params.id, req.body.freelancerId),
+    }),
+  );
+};
+
+export default routes;

@@ -1,0 +1,131 @@
+// All SQL of proposals (issue 27): proposals, their thread, and the freelancer cards the client compares.
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ProposalData, ProposalStatus } from '#shared/proposals.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { freelancers, proposalMessages as m, proposals as p, profiles, users } from '#server/db/schema.ts';
+
+export type ProposalRow = typeof p.$inferSelect;
+
+export async function insertProposal(
+  db: DbOrTx,
+  requestId: string,
+  freelancerId: string,
+  input: ProposalData,
+): Promise<ProposalRow | null> {
+  // The unique index decides between two racing first proposals: the second inserts nothing.
+  const [row] = await db
+    .insert(p)
+    .values({ requestId, freelancerId, ...input })
+    .onConflictDoNothing({ target: [p.requestId, p.freelancerId] })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateProposal(db: DbOrTx, id: string, input: ProposalData): Promise<void> {
+  await db
+    .update(p)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(p.id, id));
+}
+
+export async function findProposal(db: DbOrTx, id: string): Promise<ProposalRow | null> {
+  const [row] = await db.select().from(p).where(eq(p.id, id));
+  return row ?? null;
+}
+
+export async function lockProposal(tx: DbOrTx, id: string): Promise<ProposalRow | null> {
+  const [row] = await tx.select().from(p).where(eq(p.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findByRequestAndFreelancer(db: DbOrTx, requestId: string, freelancerId: string) {
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.requestId, requestId), eq(p.freelancerId, freelancerId)));
+  return row ?? null;
+}
+
+export async function setStatus(db: DbOrTx, id: string, status: ProposalStatus): Promise<void> {
+  await db
+    .update(p)
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      ...(status === 'shortlisted' ? { shortlistedAt: sql`now()` } : {}),
+      ...(status === 'accepted' || status === 'not_chosen' ? { decidedAt: sql`now()` } : {}),
+    })
+    .where(eq(p.id, id));
+}
+
+/** Marks every other live proposal of the request not chosen; returns their freelancers' emails. */
+export async function declineOthers(tx: DbOrTx, requestId: string, acceptedId: string) {
+  return tx
+    .update(p)
+    .set({ status: 'not_chosen', decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(eq(p.requestId, requestId), ne(p.id, acceptedId), inArray(p.status, ['submitted', 'shortlisted'])),
+    )
+    .returning({ id: p.id, freelancerId: p.freelancerId });
+}
+
+export async function emailsOf(db: DbOrTx, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+}
+
+export async function listByFreelancer(db: DbOrTx, freelancerId: string) {
+  return db
+    .select()
+    .from(p)
+    .where(eq(p.freelancerId, freelancerId))
+    .orderBy(desc(p.createdAt), asc(p.id))
+    .limit(200);
+}
+
+export async function listForRequest(db: DbOrTx, requestId: string) {
+  return db
+    .select()
+    .from(p)
+    .where(and(eq(p.requestId, requestId), ne(p.status, 'withdrawn')))
+    .orderBy(asc(p.price), asc(p.createdAt), asc(p.id));
+}
+
+/**
+ * The one read of what a client compares about freelancers: name and headline from the freelancer's profile.
+ * Verified credentials and ratings of freelancers do not exist yet (decision 158): they are read here, once,
+ * when they do; until then null, and the page says "not yet".
+ */
+export async function freelancerCards(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      freelancerId: users.id,
+      name: sql<string>`coalesce(${freelancers.name}, ${profiles.fullName}, 'Freelancer')`,
+      headline: sql<string>`coalesce(${freelancers.headline}, '')`,
+    })
+    .from(users)
+    .leftJoin(freelancers, eq(freelancers.userId, users.id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(inArray(users.id, ids));
+}
+
+export async function insertMessage(db: DbOrTx, proposalId: string, authorId: string, body: string) {
+  await db.insert(m).values({ proposalId, authorId, body });
+}
+
+export async function listMessages(db: DbOrTx, proposalId: string) {
+  return db
+    .select({
+      id: m.id,
+      authorId: m.authorId,
+      authorName: sql<string>`coalesce(${profiles.fullName}, 'Former member')`,
+      body: m.body,
+      createdAt: m.createdAt,
+    })
+    .from(m)
+    .leftJoin(profiles, eq(profiles.id, m.authorId))
+    .where(eq(m.proposalId, proposalId))
+    .orderBy(asc(m.createdAt), asc(m.id))
+    .limit(500);
+}

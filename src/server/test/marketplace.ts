@@ -1,0 +1,54 @@
+// Fixtures of the freelance marketplace (issue 27): a freelancer offering services, and a valid request body.
+import type { SecurityService } from '#shared/security-services.ts';
+import type { Db } from '#server/db/client.ts';
+import { freelancers } from '#server/db/schema.ts';
+import { createAccount, dateIn, sessionCookie } from './fixtures';
+
+/** A freelancer account with its profile row offering `services` (as the profile form would set them). */
+export async function createFreelancer(
+  db: Db,
+  opts: { name?: string; services?: SecurityService[]; headline?: string } = {},
+) {
+  const name = opts.name ?? 'Kabir Shah';
+  const account = await createAccount(db, { roles: ['freelancer', 'user'], name });
+  await db.insert(freelancers).values({
+    userId: account.id,
+    name,
+    skills: 'Burp Suite, Python',
+    headline: opts.headline ?? 'Web and API pentester',
+    services: opts.services ?? ['pentesting'],
+    published: true,
+  });
+  return { ...account, cookie: await sessionCookie(db, account.id) };
+}
+
+/** A request body the API accepts: a pentest of one web app, dates from the app's today. */
+export const requestBody = (over: Record<string, unknown> = {}) => ({
+  title: 'Pentest of our customer portal',
+  service: 'pentesting',
+  description: 'Authenticated and unauthenticated testing of the portal.',
+  assets: [
+    { type: 'web', identifier: 'https://portal.example.in', inScope: true },
+    { type: 'api', identifier: 'https://api.example.in/v2', inScope: true },
+    { type: 'web', identifier: 'https://blog.example.in', inScope: false },
+  ],
+  windowFrom: dateIn(10),
+  windowTo: dateIn(20),
+  budgetMin: 50000,
+  budgetMax: 120000,
+  deadline: dateIn(30),
+  ndaRequired: false,
+  visibility: 'everyone',
+  ...over,
+});
+
+export const proposalBody = (over: Record<string, unknown> = {}) => ({
+  price: 90000,
+  days: 10,
+  approach: 'OWASP WSTG-based testing of the portal and its API, with a retest.',
+  milestones: [
+    { title: 'Testing and report', amount: 60000 },
+    { title: 'Retest', amount: 30000 },
+  ],
+  ...over,
+});
