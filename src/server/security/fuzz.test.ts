@@ -13,6 +13,7 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { contactSchema } from '#shared/contact.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { queryRows } from '#server/db/client.ts';
+import { freelancers } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
@@ -375,6 +376,19 @@ beforeAll(async () => {
     rating: 2,
     preferredDate: dateIn(-4),
   });
+  // This account's published freelancer profile (issue 27): its public id reaches /api/freelancers/:id.
+  const [freelancer] = await db
+    .insert(freelancers)
+    .values({
+      userId: everyone.id,
+      name: 'Fuzz Freelancer',
+      skills: '<img src=x onerror=alert(1)>',
+      headline: 'Pentests',
+      services: ['pentesting'],
+      dayRateRupees: 9000,
+      published: true,
+    })
+    .returning({ id: freelancers.id });
   ids = [
     shark.id,
     other.id,
@@ -385,6 +399,7 @@ beforeAll(async () => {
     reviewed.booking.id,
     reviewed.review.id,
     ofOwn.review.id,
+    freelancer.id,
   ];
   identities = {
     visitor: async () => ({}),
@@ -444,6 +459,12 @@ describe('every endpoint under hostile input', () => {
         'GET /api/workspace/credentials',
         'POST /api/admin/credentials/{id}/review',
         'GET /api/sharks/{id}/credentials',
+        'GET /api/freelancers',
+        'GET /api/freelancers/{id}',
+        'PUT /api/freelancer/profile',
+        'GET /api/freelancer/credentials',
+        'POST /api/freelancer/credentials',
+        'DELETE /api/freelancer/credentials/{id}',
         'GET /api/workspace/payout-details',
         'PUT /api/workspace/payout-details',
         'GET /api/workspace/earnings',
