@@ -23,7 +23,9 @@ export function FreelancerPublicProfile({ id }: { id: string }) {
   const query = usePublicFreelancer(id);
   const notFound =
     query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-  useDocumentTitle(query.data?.name ?? (notFound ? NOT_FOUND_TITLE : 'Freelancer'));
+  useDocumentTitle(
+    query.data ? `${query.data.name}, security freelancer` : notFound ? NOT_FOUND_TITLE : 'Freelancer',
+  );
   if (query.isPending)
     return (
       <div className="container-page flex flex-col gap-6 py-10" role="status" aria-label="Loading freelancer">
