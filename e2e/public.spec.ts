@@ -336,7 +336,7 @@ test.describe('other public pages', () => {
     await expect(page).toHaveTitle('Freelancers | Shark Security');
     await expect(page.getByRole('heading', { level: 1, name: 'Hire a security freelancer' })).toBeVisible();
     await expect(page.getByTestId('freelancers-count')).toHaveText('Showing 5 of 5 freelancers');
-    await page.getByLabel('Service').selectOption('forensics');
+    await page.getByLabel('Service', { exact: true }).selectOption('forensics');
     await expect(page).toHaveURL(/\/freelancers\?service=forensics$/);
     await expect(page.getByTestId('freelancer-card')).toHaveCount(1);
     await expect(page.getByTestId('freelancer-card')).toContainText('Sneha Reddy');

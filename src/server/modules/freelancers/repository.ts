@@ -24,12 +24,6 @@ export async function findFreelancer(db: DbOrTx, userId: string): Promise<Freela
   return row ?? null;
 }
 
-/** The public id of the account's freelancer row, or null before the row exists. */
-export async function findFreelancerId(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ id: f.id }).from(f).where(eq(f.userId, userId));
-  return row?.id ?? null;
-}
-
 /** The account's full name, the default name of a freelancer row not made yet. */
 export async function findFullName(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db

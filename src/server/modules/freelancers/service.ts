@@ -43,9 +43,6 @@ export const saveNameAndSkills = (db: DbOrTx, userId: string, input: FreelancerP
 export const updateFreelancerProfile = (db: DbOrTx, userId: string, input: FreelancerProfileUpdate) =>
   repo.upsertProfile(db, userId, input);
 
-/** The public id of the account's freelancer row (null before the profile is saved once). */
-export const freelancerIdOf = (db: DbOrTx, userId: string) => repo.findFreelancerId(db, userId);
-
 type CardRow = Awaited<ReturnType<typeof repo.listPublishedFreelancers>>[number];
 const toCard = (r: CardRow): FreelancerCard => ({
   ...r,
