@@ -20,6 +20,19 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
   );
 }
 
+/** Saves the profile form and waits for the server's answer and the toast. */
+async function save(page: Page) {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/freelancer/profile') && r.request().method() === 'PUT',
+  );
+  await page
+    .getByRole('form', { name: 'Freelancer profile' })
+    .getByRole('button', { name: 'Save profile' })
+    .click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
+}
+
 test('the demo freelancer changes its headline and day rate; the directory and the profile show them', async ({
   page,
 }) => {
@@ -28,10 +41,14 @@ test('the demo freelancer changes its headline and day rate; the directory and t
   await page.goto('/freelancer/edit-profile');
   const form = page.getByRole('form', { name: 'Freelancer profile' });
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Kabir Shah');
-  await form.getByLabel('Headline').fill(headline);
-  await form.getByLabel('Day rate (₹)').fill('19500');
-  await form.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  const original = {
+    headline: await form.getByLabel('Headline', { exact: true }).inputValue(),
+    rate: await form.getByLabel('Day rate (₹)', { exact: true }).inputValue(),
+  };
+  expect(original.rate).not.toBe('');
+  await form.getByLabel('Headline', { exact: true }).fill(headline);
+  await form.getByLabel('Day rate (₹)', { exact: true }).fill('19500');
+  await save(page);
 
   await page.goto('/freelancers?sort=rate-low');
   const card = page.getByTestId('freelancer-card').filter({ hasText: 'Kabir Shah' });
@@ -46,6 +63,12 @@ test('the demo freelancer changes its headline and day rate; the directory and t
   const html = await (await page.request.get(page.url())).text();
   expect(html).toContain('<title>Kabir Shah, security freelancer | Shark Security</title>');
   expect(html).toContain('"@type":"Person"');
+
+  // The demo stays the demo: the headline and day rate go back.
+  await page.goto('/freelancer/edit-profile');
+  await form.getByLabel('Headline', { exact: true }).fill(original.headline);
+  await form.getByLabel('Day rate (₹)', { exact: true }).fill(original.rate);
+  await save(page);
 });
 
 for (const [width, height, tag] of [
