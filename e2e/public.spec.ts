@@ -338,13 +338,23 @@ test.describe('scroll position', () => {
 });
 
 test.describe('other public pages', () => {
-  test('freelancers is coming soon with Back to Home and Contact Us', async ({ page }) => {
+  test('freelancers is a directory of the published demo freelancers, filtered in the URL', async ({
+    page,
+  }) => {
+    // With none published it stays the spec's coming-soon page (freelancers-page.test.tsx, freelancers.test.ts).
     await page.goto('/freelancers');
     await expect(page).toHaveTitle('Freelancers | Shark Security');
-    await expect(page.getByRole('main').getByText('Coming soon', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    await page.getByRole('link', { name: 'Contact Us' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hire a security freelancer' })).toBeVisible();
+    await expect(page.getByTestId('freelancers-count')).toHaveText('Showing 5 of 5 freelancers');
+    await page.getByLabel('Service', { exact: true }).selectOption('forensics');
+    await expect(page).toHaveURL(/\/freelancers\?service=forensics$/);
+    await expect(page.getByTestId('freelancer-card')).toHaveCount(1);
+    await expect(page.getByTestId('freelancer-card')).toContainText('Sneha Reddy');
+    await page.getByTestId('freelancer-card').getByRole('link', { name: 'Sneha Reddy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sneha Reddy' })).toBeVisible();
+    await expect(page).toHaveTitle('Sneha Reddy, security freelancer | Shark Security');
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    expect(sitemap.match(/\/freelancers\/[0-9a-f-]{36}</g)).toHaveLength(5);
   });
 
   test('unauthorized shows the 403 text', async ({ page }) => {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
+import type { SecurityService } from '#shared/security-services.ts';
 import { createAccount as insertAccount, hashPassword } from '#server/modules/accounts/service.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
@@ -17,11 +18,12 @@ import {
   settleRefund as settleTestRefund,
 } from '#server/modules/test-gateway/service.ts';
 import {
+  adminAuditLog,
   availabilityWeekly,
   courses,
   sharkAvailability,
-  freelancers,
   sharkCredentials,
+  freelancers,
   sharkFollowers,
   reviews,
   sharks,
@@ -100,6 +102,109 @@ export const DEMO_ACCOUNTS = {
     roles: ['admin'],
   },
 } as const satisfies Record<string, { email: string; password: string; name: string; roles: Role[] }>;
+
+/** The demo freelancers (issue 27); the first is the demo freelancer account. */
+const DEMO_FREELANCERS: Array<{
+  name: string;
+  skills: string;
+  headline: string;
+  services: SecurityService[];
+  dayRateRupees: number;
+  yearsExperience: number;
+  languages: string[];
+  portfolioLinks: string[];
+  credentials: Array<{ kind: 'certification' | 'platform'; name: string; issuer: string; url: string }>;
+}> = [
+  {
+    name: DEMO_ACCOUNTS.freelancer.name,
+    skills: 'Web pentesting, Python automation, report writing, Burp Suite, API security',
+    headline: 'Web and API penetration tester for fintech and SaaS teams',
+    services: ['pentesting', 'cloud-security', 'training'],
+    dayRateRupees: 18000,
+    yearsExperience: 6,
+    languages: ['English', 'Hindi', 'Gujarati'],
+    portfolioLinks: ['https://github.com/kabir-shah-sec', 'https://kabirshah.dev/writeups'],
+    credentials: [
+      {
+        kind: 'certification',
+        name: 'OSCP',
+        issuer: 'OffSec',
+        url: 'https://www.credly.com/badges/demo-kabir-oscp',
+      },
+    ],
+  },
+  {
+    name: 'Aditi Kulkarni',
+    skills: 'AWS, Azure, Kubernetes, Terraform, IAM reviews, CIS benchmarks',
+    headline: 'Cloud security reviews for AWS and Azure, from IAM to Kubernetes',
+    services: ['cloud-security', 'pentesting'],
+    dayRateRupees: 24000,
+    yearsExperience: 9,
+    languages: ['English', 'Marathi', 'Hindi'],
+    portfolioLinks: ['https://github.com/aditi-cloudsec'],
+    credentials: [
+      {
+        kind: 'certification',
+        name: 'AWS Certified Security - Specialty',
+        issuer: 'Amazon Web Services',
+        url: 'https://www.credly.com/badges/demo-aditi-aws-security',
+      },
+      {
+        kind: 'certification',
+        name: 'CKS',
+        issuer: 'The Linux Foundation',
+        url: 'https://www.credly.com/badges/demo-aditi-cks',
+      },
+    ],
+  },
+  {
+    name: 'Rahul Nair',
+    skills: 'Active Directory, Cobalt Strike, phishing simulations, OSINT, C2 infrastructure',
+    headline: 'Red team operator: assumed-breach and Active Directory attack paths',
+    services: ['red-teaming', 'pentesting'],
+    dayRateRupees: 30000,
+    yearsExperience: 11,
+    languages: ['English', 'Malayalam', 'Tamil'],
+    portfolioLinks: ['https://rahulnair.in/talks'],
+    credentials: [
+      {
+        kind: 'certification',
+        name: 'CRTO',
+        issuer: 'Zero-Point Security',
+        url: 'https://eu.badgr.com/public/assertions/demo-rahul-crto',
+      },
+    ],
+  },
+  {
+    name: 'Sneha Reddy',
+    skills: 'Memory forensics, Volatility, KAPE, ransomware response, log analysis',
+    headline: 'Digital forensics and incident response for Indian SMEs, CERT-In ready',
+    services: ['forensics', 'incident-response'],
+    dayRateRupees: 21000,
+    yearsExperience: 8,
+    languages: ['English', 'Telugu', 'Hindi'],
+    portfolioLinks: [],
+    credentials: [],
+  },
+  {
+    name: 'Imran Qureshi',
+    skills: 'Android, iOS, Frida, mobile app pentesting, OWASP MASVS',
+    headline: 'Mobile app security testing for Android and iOS, OWASP MASVS',
+    services: ['pentesting'],
+    dayRateRupees: 12000,
+    yearsExperience: 4,
+    languages: ['English', 'Hindi', 'Urdu'],
+    portfolioLinks: ['https://github.com/imranq-mobile'],
+    credentials: [
+      {
+        kind: 'platform',
+        name: 'Hack The Box: Pro Hacker',
+        issuer: 'Hack The Box',
+        url: 'https://app.hackthebox.com/profile/demo-imran',
+      },
+    ],
+  },
+];
 
 interface SeedShark {
   name: string;
@@ -486,13 +591,40 @@ export async function seedDemo(
       });
       demo[key] = id;
     }
-    await tx.insert(freelancers).values({
-      userId: demo.freelancer,
-      name: DEMO_ACCOUNTS.freelancer.name,
-      skills: 'Web pentesting, Python automation, report writing',
-      // The client requests it is shown (issue 27): the demo's request journey needs at least one.
-      services: ['pentesting', 'cloud-security'],
-    });
+    // The freelance directory (issue 27): the demo freelancer and a few others, published, some with
+    // credentials the demo admin verified.
+    for (const [index, f] of DEMO_FREELANCERS.entries()) {
+      const userId =
+        index === 0
+          ? demo.freelancer
+          : (
+              await insertAccount(tx, {
+                email: `freelancer${index}@demo.sharksecurity.in`,
+                fullName: f.name,
+                passwordHash: null,
+                roles: ['freelancer', 'user'],
+                emailConfirmed: true,
+              })
+            ).id;
+      const { credentials, ...profile } = f;
+      const [row] = await tx
+        .insert(freelancers)
+        .values({ userId, ...profile, published: true })
+        .returning({ id: freelancers.id });
+      for (const c of credentials) {
+        const [cred] = await tx
+          .insert(sharkCredentials)
+          .values({ freelancerId: row.id, ...c, status: 'verified', verifiedAt: sql`now()` })
+          .returning({ id: sharkCredentials.id });
+        await tx.insert(adminAuditLog).values({
+          actorId: demo.admin,
+          action: 'credential.verify',
+          targetType: 'credential',
+          targetId: cred.id,
+          details: { name: c.name, url: c.url, freelancerId: row.id, was: 'pending' },
+        });
+      }
+    }
 
     // Learners who booked and reviewed, so the catalogue shows real counts.
     const learnerIds = [demo.learner];

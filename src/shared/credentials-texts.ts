@@ -17,6 +17,8 @@ export const CREDENTIAL_MSG = {
   removed: 'Credential removed.',
   verified: 'Credential verified: it now shows on the public profile and the shark was told.',
   rejected: 'Credential rejected: the shark was told the reason.',
+  verifiedFreelancer: 'Credential verified: it now shows on the public profile and the freelancer was told.',
+  rejectedFreelancer: 'Credential rejected: the freelancer was told the reason.',
   notFound: 'This credential does not exist.',
   statusInvalid: 'Unknown status',
   /** The public mark; the date is formatted by the page. */

@@ -53,7 +53,9 @@ export type CredentialInput = z.input<typeof credentialInputSchema>;
 /** A credential as its shark and the admins see it. */
 export const credentialSchema = z.object({
   id: z.uuid(),
-  sharkId: z.uuid(),
+  /** The owner: a shark or a freelancer, exactly one of the two (decision 154). */
+  sharkId: z.uuid().nullable(),
+  freelancerId: z.uuid().nullable(),
   kind: z.enum(CREDENTIAL_KINDS),
   name: z.string(),
   issuer: z.string().nullable(),
@@ -68,8 +70,11 @@ export const credentialSchema = z.object({
 });
 export type Credential = z.infer<typeof credentialSchema>;
 
-/** In the admin's review queue: with the shark's name. */
-export const adminCredentialSchema = credentialSchema.extend({ sharkName: z.string() });
+/** In the admin's review queue: with the owner's name and whether a shark or a freelancer holds it. */
+export const adminCredentialSchema = credentialSchema.extend({
+  ownerName: z.string(),
+  ownerKind: z.enum(['shark', 'freelancer']),
+});
 export type AdminCredential = z.infer<typeof adminCredentialSchema>;
 
 export const adminCredentialsQuerySchema = z.object({

@@ -67,10 +67,16 @@ export const ROUTES = {
     profile: { path: '/sharks/:id', page: 'pages/public/shark-profile-page.tsx', seo: 'dynamic' },
   },
   freelancers: {
-    path: '/freelancers',
-    page: 'pages/public/freelancers-page.tsx',
-    title: 'Freelancers',
-    seo: { description: 'A marketplace of vetted security freelancers is coming soon.' },
+    list: {
+      path: '/freelancers',
+      page: 'pages/public/freelancers-page.tsx',
+      title: 'Freelancers',
+      seo: {
+        description:
+          'Hire vetted security freelancers in India for penetration tests, red teaming, cloud reviews and forensics.',
+      },
+    },
+    profile: { path: '/freelancers/:id', page: 'pages/public/freelancer-profile-page.tsx', seo: 'dynamic' },
   },
   contact: {
     path: '/contact',

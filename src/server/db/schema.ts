@@ -940,34 +940,54 @@ export const reviewInvitations = pgTable('review_invitations', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const freelancers = pgTable('freelancers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  skills: text('skills').notNull(),
-  /** The profile beyond the spec's name and skills (issue 27): what the directory and the public profile show. */
-  headline: text('headline').notNull().default(''),
-  /** SECURITY_SERVICES ids: which client requests the freelancer is shown. */
-  services: text('services', { enum: SECURITY_SERVICES })
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  dayRateRupees: integer('day_rate_rupees'),
-  yearsExperience: integer('years_experience'),
-  languages: text('languages')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  portfolioLinks: text('portfolio_links')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** Listed in /freelancers and open to the public only while published. */
-  published: boolean('published').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const freelancers = pgTable(
+  'freelancers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public profile's id (/freelancers/:id), so the account's own id is never shown (decision 154). */
+    id: uuid('id').notNull().unique().defaultRandom(),
+    name: text('name').notNull(),
+    skills: text('skills').notNull(),
+    /** The profile beyond the spec's name and skills (issue 27): what the directory and the public profile show. */
+    headline: text('headline').notNull().default(''),
+    /** SECURITY_SERVICES ids: which client requests the freelancer is shown. */
+    services: text('services', { enum: SECURITY_SERVICES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    dayRateRupees: integer('day_rate_rupees'),
+    yearsExperience: integer('years_experience'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    portfolioLinks: text('portfolio_links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Listed in /freelancers and open to the public only while published. */
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('freelancers_day_rate_check', sql`${t.dayRateRupees} BETWEEN 500 AND 500000`),
+    check('freelancers_years_experience_check', sql`${t.yearsExperience} BETWEEN 0 AND 60`),
+    check(
+      'freelancers_lists_check',
+      sql`cardinality(${t.services}) <= 6 AND cardinality(${t.languages}) <= 8 AND cardinality(${t.portfolioLinks}) <= 5`,
+    ),
+    check(
+      'freelancers_published_check',
+      sql`NOT ${t.published} OR (${t.headline} <> '' AND cardinality(${t.services}) > 0 AND ${t.dayRateRupees} IS NOT NULL)`,
+    ),
+    index('freelancers_published_idx')
+      .on(t.dayRateRupees)
+      .where(sql`${t.published}`),
+  ],
+);
 
 // ---- Client requests and proposals (issue 27) ---------------------------
 
@@ -1169,9 +1189,9 @@ export const sharkCredentials = pgTable(
   'shark_credentials',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sharkId: uuid('shark_id')
-      .notNull()
-      .references(() => sharks.id, { onDelete: 'cascade' }),
+    /** Whose credential: a shark's or a freelancer's, exactly one of the two (decision 154). */
+    sharkId: uuid('shark_id').references(() => sharks.id, { onDelete: 'cascade' }),
+    freelancerId: uuid('freelancer_id').references(() => freelancers.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: CREDENTIAL_KINDS }).notNull(),
     name: text('name').notNull(),
     issuer: text('issuer'),
@@ -1187,6 +1207,8 @@ export const sharkCredentials = pgTable(
   },
   (t) => [
     index('shark_credentials_shark_id_idx').on(t.sharkId),
+    index('shark_credentials_freelancer_id_idx').on(t.freelancerId),
+    check('shark_credentials_one_owner_check', sql`num_nonnulls(${t.sharkId}, ${t.freelancerId}) = 1`),
     check('shark_credentials_status_check', sql`${t.status} IN ('pending', 'verified', 'rejected')`),
     check('shark_credentials_kind_check', sql`${t.kind} IN ('certification', 'platform')`),
   ],

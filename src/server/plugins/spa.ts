@@ -85,7 +85,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { serveWeb: boo
     let head: Head;
     let paint: FirstPaint;
     try {
-      head = await headFor(url, app.db);
+      head = await headFor(url, app.db, origin);
       paint = await firstPaintFor(req.url, app.db, head.shark);
     } catch (err) {
       req.log.warn({ err }, 'first paint failed: serving the plain app shell');

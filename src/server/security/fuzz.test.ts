@@ -13,8 +13,8 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { contactSchema } from '#shared/contact.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
 import { queryRows } from '#server/db/client.ts';
-import { setClock } from '#server/time.ts';
 import { freelancers } from '#server/db/schema.ts';
+import { setClock } from '#server/time.ts';
 import { createFreelancer, proposalBody, requestBody } from '#server/test/marketplace.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
@@ -377,11 +377,21 @@ beforeAll(async () => {
     rating: 2,
     preferredDate: dateIn(-4),
   });
+  // This account's published freelancer profile (issue 27): its public id reaches /api/freelancers/:id.
+  const [freelancer] = await db
+    .insert(freelancers)
+    .values({
+      userId: everyone.id,
+      name: 'Fuzz Freelancer',
+      skills: '<img src=x onerror=alert(1)>',
+      headline: 'Pentests',
+      services: ['pentesting'],
+      dayRateRupees: 9000,
+      published: true,
+    })
+    .returning({ id: freelancers.id });
   // The freelance marketplace (issue 27): this account's own request with another freelancer's proposal, and
   // another client's NDA request with this account's proposal, so ids reach both sides' handlers.
-  await db
-    .insert(freelancers)
-    .values({ userId: everyone.id, name: 'Every Role', skills: 'All', services: ['pentesting'] });
   const otherFreelancer = await createFreelancer(db, { name: 'Other Freelancer' });
   const otherClient = await createAccount(db, { roles: ['user'] });
   const everyoneCookie = await sessionCookie(db, everyone.id);
@@ -431,6 +441,7 @@ beforeAll(async () => {
     theirRequest,
     ownProposal,
     otherFreelancer.id,
+    freelancer.id,
   ];
   identities = {
     visitor: async () => ({}),
@@ -494,6 +505,12 @@ describe('every endpoint under hostile input', () => {
         'DELETE /api/workspace/calendar-sources/{id}',
         'POST /api/admin/credentials/{id}/review',
         'GET /api/sharks/{id}/credentials',
+        'GET /api/freelancers',
+        'GET /api/freelancers/{id}',
+        'PUT /api/freelancer/profile',
+        'GET /api/freelancer/credentials',
+        'POST /api/freelancer/credentials',
+        'DELETE /api/freelancer/credentials/{id}',
         'GET /api/workspace/payout-details',
         'PUT /api/workspace/payout-details',
         'GET /api/workspace/earnings',

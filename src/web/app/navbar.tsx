@@ -16,7 +16,7 @@ const LINKS = [
   { to: paths.home, label: 'Home' },
   { to: paths.services, label: 'Services' },
   { to: paths.sharks.list, label: 'Sharks' },
-  { to: paths.freelancers, label: 'Freelancers' },
+  { to: paths.freelancers.list, label: 'Freelancers' },
   { to: paths.contact, label: 'Contact' },
 ];
 

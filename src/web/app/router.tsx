@@ -19,6 +19,7 @@ const PAGES: Record<PageModule, PageLoader> = {
   'pages/public/sharks-page.tsx': () => import('#web/pages/public/sharks-page.tsx'),
   'pages/public/shark-profile-page.tsx': () => import('#web/pages/public/shark-profile-page.tsx'),
   'pages/public/freelancers-page.tsx': () => import('#web/pages/public/freelancers-page.tsx'),
+  'pages/public/freelancer-profile-page.tsx': () => import('#web/pages/public/freelancer-profile-page.tsx'),
   'pages/public/contact-page.tsx': () => import('#web/pages/public/contact-page.tsx'),
   'pages/public/terms-page.tsx': () => import('#web/pages/public/terms-page.tsx'),
   'pages/public/privacy-page.tsx': () => import('#web/pages/public/privacy-page.tsx'),

@@ -4,7 +4,7 @@ import type { Role } from '#shared/constants.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { Db } from '#server/db/client.ts';
 import { forbidden } from '#server/http/errors.ts';
-import { updateFreelancerProfile } from '#server/modules/freelancers/service.ts';
+import { saveNameAndSkills } from '#server/modules/freelancers/service.ts';
 import { listRoles, lockAccount, replaceRoles, RoleNotFoundError } from './repository';
 import { roleNotFound } from './service';
 
@@ -39,7 +39,7 @@ export async function becomeFreelancer(
         throw forbidden(ACCOUNT_MSG.adminCannotFreelance, ERROR_CODE.adminAccount);
       const next = withFreelancerRole(current);
       if (next.length !== current.length) await replaceRoles(tx, userId, next);
-      await updateFreelancerProfile(tx, userId, input);
+      await saveNameAndSkills(tx, userId, input);
       return next;
     });
   } catch (err) {

@@ -744,6 +744,26 @@ const MATRIX: Row[] = [
     body: () => ({ name: 'Kabir', skills: 'Burp' }),
     expect: FREELANCER_ONLY,
   },
+  {
+    method: 'GET',
+    route: '/api/freelancer/credentials',
+    url: () => '/api/freelancer/credentials',
+    expect: FREELANCER_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/freelancer/credentials',
+    url: () => '/api/freelancer/credentials',
+    body: () => ({ kind: 'certification', name: 'OSCP', url: 'https://www.credly.com/badges/abc' }),
+    expect: FREELANCER_ONLY,
+  },
+  {
+    // Shark A's credential: a freelancer finds nothing of its own to remove (404).
+    method: 'DELETE',
+    route: '/api/freelancer/credentials/:id',
+    url: (c) => `/api/freelancer/credentials/${c.credentialId}`,
+    expect: { ...FREELANCER_ONLY, freelancer: 404 },
+  },
 ];
 
 const strongPassword = 'Tidal-Reef-Compass-42';
@@ -844,6 +864,14 @@ const PUBLIC_ROWS: Row[] = [
   open('GET', '/api/sharks/:id/courses', (c) => `/api/sharks/${c.sharkId}/courses`),
   open('GET', '/api/sharks/:id/credentials', (c) => `/api/sharks/${c.sharkId}/credentials`),
   open('GET', '/api/sharks/:id/reviews', (c) => `/api/sharks/${c.sharkId}/reviews`),
+  open('GET', '/api/freelancers', () => '/api/freelancers'),
+  // A shark's id is no freelancer's: everyone is told it does not exist.
+  {
+    method: 'GET',
+    route: '/api/freelancers/:id',
+    url: (c) => `/api/freelancers/${c.sharkId}`,
+    expect: everyone(404),
+  },
   open('GET', '/api/sharks/:id/slots', (c) => `/api/sharks/${c.sharkId}/slots?courseId=${c.courseId}`),
   open(
     'POST',

@@ -3,7 +3,7 @@ import type { Role } from '#shared/constants.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import { updateFreelancerProfile } from '#server/modules/freelancers/service.ts';
+import { saveNameAndSkills } from '#server/modules/freelancers/service.ts';
 import { sendVerificationMail } from './email-verification';
 import { hashPassword } from './passwords';
 import { findAccountByEmail } from './repository';
@@ -53,7 +53,7 @@ export async function signup(
         roles,
       });
       if (kind === 'freelancer')
-        await updateFreelancerProfile(tx, created.id, { name: input.name, skills: input.skills ?? '' });
+        await saveNameAndSkills(tx, created.id, { name: input.name, skills: input.skills ?? '' });
       // The verification mail commits with the account, or neither does.
       await sendVerificationMail(tx, ctx, { id: created.id, email: input.email });
     });

@@ -62,7 +62,7 @@ describe('credentials', () => {
       headers: { cookie: s.adminCookie },
     });
     expect(queue.json()).toEqual([
-      expect.objectContaining({ id, name: 'OSCP', sharkName: expect.any(String) }),
+      expect.objectContaining({ id, name: 'OSCP', ownerName: expect.any(String), ownerKind: 'shark' }),
     ]);
     const ok = await app.inject({
       method: 'POST',

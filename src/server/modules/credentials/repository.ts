@@ -1,17 +1,29 @@
-// All SQL of verified credentials (decision 032).
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// All SQL of verified credentials (decision 032), a shark's or a freelancer's (decision 154).
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus } from '#shared/credentials.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { sharkCredentials as c, sharks, users } from '#server/db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { freelancers, sharkCredentials as c, sharks, users } from '#server/db/schema.ts';
+
+/** Whose credentials: a shark's (sharks.id) or a freelancer's (freelancers.id). */
+export type CredentialOwner = { kind: 'shark'; id: string } | { kind: 'freelancer'; id: string };
+const ownedBy = (owner: CredentialOwner): SQL =>
+  owner.kind === 'shark' ? eq(c.sharkId, owner.id) : eq(c.freelancerId, owner.id);
+const freelancerUsers = alias(users, 'freelancer_users');
+const ownerName = sql<string>`coalesce(${sharks.name}, ${freelancers.name})`;
+const ownerKind = sql<
+  'shark' | 'freelancer'
+>`CASE WHEN ${c.sharkId} IS NULL THEN 'freelancer' ELSE 'shark' END`;
 
 export type NewCredential = Pick<
   typeof c.$inferInsert,
-  'sharkId' | 'kind' | 'name' | 'issuer' | 'credentialId' | 'url' | 'issuedOn' | 'expiresOn'
+  'sharkId' | 'freelancerId' | 'kind' | 'name' | 'issuer' | 'credentialId' | 'url' | 'issuedOn' | 'expiresOn'
 >;
 
 const columns = {
   id: c.id,
   sharkId: c.sharkId,
+  freelancerId: c.freelancerId,
   kind: c.kind,
   name: c.name,
   issuer: c.issuer,
@@ -30,36 +42,44 @@ export async function insertCredential(db: DbOrTx, values: NewCredential) {
   return row;
 }
 
-export async function listForShark(db: DbOrTx, sharkId: string) {
-  return db.select(columns).from(c).where(eq(c.sharkId, sharkId)).orderBy(desc(c.createdAt), asc(c.id));
+export async function listForOwner(db: DbOrTx, owner: CredentialOwner) {
+  return db.select(columns).from(c).where(ownedBy(owner)).orderBy(desc(c.createdAt), asc(c.id));
 }
 
-/** Deletes one credential of this shark; false when it is not this shark's. */
-export async function deleteForShark(db: DbOrTx, sharkId: string, id: string): Promise<boolean> {
+/** Deletes one credential of this owner; false when it is not theirs. */
+export async function deleteForOwner(db: DbOrTx, owner: CredentialOwner, id: string): Promise<boolean> {
   const rows = await db
     .delete(c)
-    .where(and(eq(c.id, id), eq(c.sharkId, sharkId)))
+    .where(and(eq(c.id, id), ownedBy(owner)))
     .returning({ id: c.id });
   return rows.length > 0;
 }
 
 export async function listByStatus(db: DbOrTx, status: CredentialStatus) {
   return db
-    .select({ ...columns, sharkName: sharks.name })
+    .select({ ...columns, ownerName, ownerKind })
     .from(c)
-    .innerJoin(sharks, eq(sharks.id, c.sharkId))
+    .leftJoin(sharks, eq(sharks.id, c.sharkId))
+    .leftJoin(freelancers, eq(freelancers.id, c.freelancerId))
     .where(eq(c.status, status))
     .orderBy(asc(c.createdAt), asc(c.id))
     .limit(200);
 }
 
-/** A credential with its shark's name and owner's email, locked until the transaction ends. */
+/** A credential with its owner's name, kind and email, locked until the transaction ends. */
 export async function lockCredential(tx: DbOrTx, id: string) {
   const [row] = await tx
-    .select({ ...columns, sharkName: sharks.name, ownerEmail: users.email })
+    .select({
+      ...columns,
+      ownerName,
+      ownerKind,
+      ownerEmail: sql<string>`coalesce(${users.email}, ${freelancerUsers.email})`,
+    })
     .from(c)
-    .innerJoin(sharks, eq(sharks.id, c.sharkId))
-    .innerJoin(users, eq(users.id, sharks.userId))
+    .leftJoin(sharks, eq(sharks.id, c.sharkId))
+    .leftJoin(users, eq(users.id, sharks.userId))
+    .leftJoin(freelancers, eq(freelancers.id, c.freelancerId))
+    .leftJoin(freelancerUsers, eq(freelancerUsers.id, freelancers.userId))
     .where(eq(c.id, id))
     .for('update', { of: c });
   return row ?? null;
@@ -99,5 +119,31 @@ export async function listVerifiedOfPublishedShark(db: DbOrTx, sharkId: string) 
         sql`${users.suspendedAt} IS NULL`,
       ),
     )
+    .orderBy(asc(c.kind), asc(c.name), asc(c.id));
+}
+
+/** The public id of the account's freelancer row: a freelancer's credentials hang on it. */
+export async function freelancerIdOfUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: freelancers.id })
+    .from(freelancers)
+    .where(eq(freelancers.userId, userId));
+  return row?.id ?? null;
+}
+
+/** The verified credentials of a freelancer (the caller has checked the profile is public). */
+export async function listVerifiedOfFreelancer(db: DbOrTx, freelancerId: string) {
+  return db
+    .select({
+      id: c.id,
+      kind: c.kind,
+      name: c.name,
+      issuer: c.issuer,
+      url: c.url,
+      expiresOn: c.expiresOn,
+      verifiedAt: c.verifiedAt,
+    })
+    .from(c)
+    .where(and(eq(c.freelancerId, freelancerId), eq(c.status, 'verified')))
     .orderBy(asc(c.kind), asc(c.name), asc(c.id));
 }

@@ -1,5 +1,6 @@
-// Verified credentials (decision 032): the shark's list in the workspace (shark or admin with ?sharkId=),
-// the admin's review queue, and the public list of a shark's verified credentials.
+// Verified credentials (decision 032): the shark's list in the workspace (shark or admin with ?sharkId=), a
+// freelancer's own list (decision 154), the admin's review queue, and the public list of a shark's verified
+// credentials (a freelancer's come with its public profile).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +24,9 @@ import {
   listOwnCredentials,
   publicCredentials,
   removeCredential,
+  freelancerOwner,
   reviewCredential,
+  sharkOwner,
 } from './service';
 
 const errors = {
@@ -51,7 +54,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOwnCredentials(app.db, await resolveScope(app.db, authOf(req), req.query.sharkId));
+      return listOwnCredentials(
+        app.db,
+        sharkOwner(await resolveScope(app.db, authOf(req), req.query.sharkId)),
+      );
     },
   );
 
@@ -69,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const credential = await addCredential(
         app.db,
-        await resolveScope(app.db, authOf(req), req.query.sharkId),
+        sharkOwner(await resolveScope(app.db, authOf(req), req.query.sharkId)),
         req.body,
       );
       return reply.code(201).send({ message: CREDENTIAL_MSG.added, credential });
@@ -90,9 +96,56 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await removeCredential(
         app.db,
-        await resolveScope(app.db, authOf(req), req.query.sharkId),
+        sharkOwner(await resolveScope(app.db, authOf(req), req.query.sharkId)),
         req.params.id,
       );
+      return { message: CREDENTIAL_MSG.removed };
+    },
+  );
+
+  // A freelancer's own credentials: the same rows and the same admin review as a shark's.
+  const freelancerOnly = app.requireRole('freelancer');
+  app.get(
+    '/freelancer/credentials',
+    {
+      preValidation: freelancerOnly,
+      schema: { tags: ['credentials'], response: { 200: z.array(credentialSchema), ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOwnCredentials(app.db, await freelancerOwner(app.db, authOf(req).user.id));
+    },
+  );
+
+  app.post(
+    '/freelancer/credentials',
+    {
+      preValidation: freelancerOnly,
+      schema: {
+        tags: ['credentials'],
+        body: credentialInputSchema,
+        response: { 201: z.object({ message: z.string(), credential: credentialSchema }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const owner = await freelancerOwner(app.db, authOf(req).user.id);
+      const credential = await addCredential(app.db, owner, req.body);
+      return reply.code(201).send({ message: CREDENTIAL_MSG.added, credential });
+    },
+  );
+
+  app.delete(
+    '/freelancer/credentials/:id',
+    {
+      preValidation: freelancerOnly,
+      schema: {
+        tags: ['credentials'],
+        params: idParams(COMMON_MSG.notFound),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await removeCredential(app.db, await freelancerOwner(app.db, authOf(req).user.id), req.params.id);
       return { message: CREDENTIAL_MSG.removed };
     },
   );

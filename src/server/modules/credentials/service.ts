@@ -1,6 +1,7 @@
-// Verified credentials (decision 032): the shark adds and removes its own (through the workspace scope); an
-// admin verifies or rejects each with a reason, mailed and audited in one transaction; the public sees only
-// the verified ones of a published shark, an expired one marked as such.
+// Verified credentials (decision 032): the shark adds and removes its own (through the workspace scope), a
+// freelancer its own (decision 154); an admin verifies or rejects each with a reason, mailed and audited in one
+// transaction; the public sees only the verified ones of a published shark or freelancer, an expired one marked
+// as such.
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { z } from 'zod';
 import {
@@ -22,31 +23,43 @@ import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
 
-type Row = Awaited<ReturnType<typeof repo.listForShark>>[number];
+export type { CredentialOwner } from './repository';
+
+type Row = Awaited<ReturnType<typeof repo.listForOwner>>[number];
 const toCredential = (r: Row): Credential => ({
   ...r,
   verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The shark row the workspace acts on; a shark without a profile row has no credentials yet. */
-function sharkOf(scope: SharkScope): string {
-  if (!scope.shark) throw conflict(WORKSPACE_MSG.profileFirst, ERROR_CODE.noProfile);
-  return scope.shark.id;
+/** The owner a workspace scope acts for: its shark, or null for a shark without a profile row yet. */
+export const sharkOwner = (scope: SharkScope): repo.CredentialOwner | null =>
+  scope.shark ? { kind: 'shark', id: scope.shark.id } : null;
+
+/** The owner a freelancer account acts for: its freelancer row, or null before the profile is saved once. */
+export async function freelancerOwner(db: DbOrTx, userId: string): Promise<repo.CredentialOwner | null> {
+  const id = await repo.freelancerIdOfUser(db, userId);
+  return id ? { kind: 'freelancer', id } : null;
 }
 
-export async function listOwnCredentials(db: DbOrTx, scope: SharkScope): Promise<Credential[]> {
-  if (!scope.shark) return [];
-  return (await repo.listForShark(db, scope.shark.id)).map(toCredential);
+export async function listOwnCredentials(
+  db: DbOrTx,
+  owner: repo.CredentialOwner | null,
+): Promise<Credential[]> {
+  if (!owner) return [];
+  return (await repo.listForOwner(db, owner)).map(toCredential);
 }
 
 export async function addCredential(
   db: DbOrTx,
-  scope: SharkScope,
+  owner: repo.CredentialOwner | null,
   input: z.output<typeof credentialInputSchema>,
 ): Promise<Credential> {
+  // A shark or freelancer without a profile row has no credentials yet.
+  if (!owner) throw conflict(WORKSPACE_MSG.profileFirst, ERROR_CODE.noProfile);
   const row = await repo.insertCredential(db, {
-    sharkId: sharkOf(scope),
+    sharkId: owner.kind === 'shark' ? owner.id : null,
+    freelancerId: owner.kind === 'freelancer' ? owner.id : null,
     kind: input.kind,
     name: input.name,
     issuer: input.issuer || null,
@@ -58,16 +71,23 @@ export async function addCredential(
   return toCredential(row);
 }
 
-export async function removeCredential(db: DbOrTx, scope: SharkScope, id: string): Promise<void> {
-  if (!scope.shark || !(await repo.deleteForShark(db, scope.shark.id, id)))
-    throw notFound(CREDENTIAL_MSG.notFound);
+export async function removeCredential(
+  db: DbOrTx,
+  owner: repo.CredentialOwner | null,
+  id: string,
+): Promise<void> {
+  if (!owner || !(await repo.deleteForOwner(db, owner, id))) throw notFound(CREDENTIAL_MSG.notFound);
 }
 
 export async function listForReview(db: DbOrTx, status: CredentialStatus): Promise<AdminCredential[]> {
-  return (await repo.listByStatus(db, status)).map((r) => ({ ...toCredential(r), sharkName: r.sharkName }));
+  return (await repo.listByStatus(db, status)).map((r) => ({
+    ...toCredential(r),
+    ownerName: r.ownerName,
+    ownerKind: r.ownerKind,
+  }));
 }
 
-/** An admin's decision on a credential: the row, the audit entry and the shark's mail are one transaction. */
+/** An admin's decision on a credential: the row, the audit entry and the owner's mail are one transaction. */
 export async function reviewCredential(
   db: Db,
   ctx: MailContext,
@@ -79,6 +99,7 @@ export async function reviewCredential(
     const cred = await repo.lockCredential(tx, id);
     if (!cred) throw notFound(CREDENTIAL_MSG.notFound);
     const reason = review.reason || null;
+    const freelancer = cred.ownerKind === 'freelancer';
     await repo.setReview(tx, id, {
       status: review.verified ? 'verified' : 'rejected',
       reason: review.verified ? null : reason,
@@ -90,7 +111,12 @@ export async function reviewCredential(
       targetType: 'credential',
       targetId: id,
       reason,
-      details: { name: cred.name, url: cred.url, sharkId: cred.sharkId, was: cred.status },
+      details: {
+        name: cred.name,
+        url: cred.url,
+        ...(cred.sharkId ? { sharkId: cred.sharkId } : { freelancerId: cred.freelancerId }),
+        was: cred.status,
+      },
     });
     await ctx.mailer.enqueue(tx, {
       to: cred.ownerEmail,
@@ -99,9 +125,11 @@ export async function reviewCredential(
         credential: cred.name,
         verified: review.verified,
         reason: review.verified ? null : reason,
-        link: `${ctx.appOrigin}${paths.shark.credentials}`,
+        link: `${ctx.appOrigin}${freelancer ? paths.freelancer.editProfile : paths.shark.credentials}`,
       },
     });
+    if (freelancer)
+      return review.verified ? CREDENTIAL_MSG.verifiedFreelancer : CREDENTIAL_MSG.rejectedFreelancer;
     return review.verified ? CREDENTIAL_MSG.verified : CREDENTIAL_MSG.rejected;
   });
 }
@@ -116,6 +144,21 @@ export async function publicCredentials(
   return rows.map((r) => ({
     ...r,
     expired: r.expiresOn !== null && r.expiresOn < today,
+    verifiedAt: (r.verifiedAt ?? new Date(0)).toISOString(),
+  }));
+}
+
+/** The verified credentials of a freelancer whose profile the caller found public. */
+export async function publicFreelancerCredentials(
+  db: DbOrTx,
+  freelancerId: string,
+  timeZone: string,
+): Promise<Omit<PublicCredential, 'expiresOn'>[]> {
+  const today = todayIn(timeZone);
+  const rows = await repo.listVerifiedOfFreelancer(db, freelancerId);
+  return rows.map(({ expiresOn, ...r }) => ({
+    ...r,
+    expired: expiresOn !== null && expiresOn < today,
     verifiedAt: (r.verifiedAt ?? new Date(0)).toISOString(),
   }));
 }

@@ -1,14 +1,26 @@
-// All SQL of freelancers: the freelancers row (name, skills) of an account.
-import { eq, sql } from 'drizzle-orm';
-import type { FreelancerProfile } from '#shared/freelancers.ts';
+// All SQL of freelancers: the freelancers row of an account, and the published profiles the public directory
+// searches, filters, sorts and pages (issue 27).
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FreelancerProfileUpdate, FreelancerProfileView } from '#shared/freelancers.ts';
+import type { FreelancerSort } from '#shared/freelancers-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { freelancers, profiles } from '#server/db/schema.ts';
+import { freelancers as f, profiles, sharkCredentials as c, users } from '#server/db/schema.ts';
 
-export async function findFreelancer(db: DbOrTx, userId: string): Promise<FreelancerProfile | null> {
-  const [row] = await db
-    .select({ name: freelancers.name, skills: freelancers.skills })
-    .from(freelancers)
-    .where(eq(freelancers.userId, userId));
+const ownColumns = {
+  id: f.id,
+  name: f.name,
+  skills: f.skills,
+  headline: f.headline,
+  services: f.services,
+  dayRateRupees: f.dayRateRupees,
+  yearsExperience: f.yearsExperience,
+  languages: f.languages,
+  portfolioLinks: f.portfolioLinks,
+  published: f.published,
+};
+
+export async function findFreelancer(db: DbOrTx, userId: string): Promise<FreelancerProfileView | null> {
+  const [row] = await db.select(ownColumns).from(f).where(eq(f.userId, userId));
   return row ?? null;
 }
 
@@ -21,18 +33,131 @@ export async function findFullName(db: DbOrTx, userId: string): Promise<string |
   return row?.fullName ?? null;
 }
 
-export async function upsertFreelancer(
+/** Name and skills only (signup, becoming a freelancer): the rest of the profile is left as it is. */
+export async function upsertNameAndSkills(
   db: DbOrTx,
   userId: string,
-  input: FreelancerProfile,
-): Promise<FreelancerProfile> {
-  const [row] = await db
-    .insert(freelancers)
+  input: { name: string; skills: string },
+) {
+  await db
+    .insert(f)
     .values({ userId, name: input.name, skills: input.skills })
     .onConflictDoUpdate({
-      target: freelancers.userId,
+      target: f.userId,
       set: { name: input.name, skills: input.skills, updatedAt: sql`now()` },
-    })
-    .returning({ name: freelancers.name, skills: freelancers.skills });
+    });
+}
+
+export async function upsertProfile(
+  db: DbOrTx,
+  userId: string,
+  input: FreelancerProfileUpdate,
+): Promise<FreelancerProfileView> {
+  const [row] = await db
+    .insert(f)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: f.userId, set: { ...input, updatedAt: sql`now()` } })
+    .returning(ownColumns);
   return row;
+}
+
+// ---- The public directory -----------------------------------------------------------------------------------
+
+const verifiedCount = sql<number>`(SELECT count(*)::int FROM ${c} WHERE ${c.freelancerId} = ${f.id} AND ${c.status} = 'verified')`;
+
+const cardColumns = {
+  id: f.id,
+  name: f.name,
+  headline: f.headline,
+  services: f.services,
+  skills: f.skills,
+  dayRateRupees: f.dayRateRupees,
+  yearsExperience: f.yearsExperience,
+  languages: f.languages,
+  verifiedCredentials: verifiedCount,
+};
+
+/** Published, and the owner not suspended: the only freelancers anyone but the owner sees. */
+const isPublic = and(eq(f.published, true), sql`${users.suspendedAt} IS NULL`)!;
+
+/**
+ * Every order ends with name, then id: a total order, so offset pages never repeat or skip anyone. Reviews of
+ * freelancers come with engagements (decision 155): until then every freelancer is unrated, and "Top rated"
+ * puts those with more verified credentials first.
+ */
+const ORDER_BY: Record<FreelancerSort, SQL[]> = {
+  rating: [desc(verifiedCount)],
+  'rate-low': [asc(f.dayRateRupees)],
+  'rate-high': [desc(f.dayRateRupees)],
+};
+
+export interface FreelancerListFilter {
+  service?: string;
+  /** Already a LIKE pattern (escaped by the caller). */
+  pattern?: string;
+  /** One skill, matched whole and case-insensitively against the comma-separated skills. */
+  skill?: string;
+  verifiedOnly: boolean;
+}
+
+function whereOf(filter: FreelancerListFilter): SQL {
+  const where: SQL[] = [isPublic];
+  if (filter.service) where.push(sql`${filter.service} = ANY(${f.services})`);
+  if (filter.pattern !== undefined)
+    where.push(
+      or(ilike(f.name, filter.pattern), ilike(f.headline, filter.pattern), ilike(f.skills, filter.pattern))!,
+    );
+  if (filter.skill)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM unnest(regexp_split_to_array(${f.skills}, '[,\n]')) AS t(s) WHERE lower(btrim(t.s)) = lower(${filter.skill}))`,
+    );
+  if (filter.verifiedOnly) where.push(sql`${verifiedCount} > 0`);
+  return and(...where)!;
+}
+
+export async function listPublishedFreelancers(
+  db: DbOrTx,
+  filter: FreelancerListFilter,
+  sort: FreelancerSort,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select(cardColumns)
+    .from(f)
+    .innerJoin(users, eq(users.id, f.userId))
+    .where(whereOf(filter))
+    .orderBy(...ORDER_BY[sort], asc(f.name), asc(f.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPublishedFreelancers(db: DbOrTx, filter: FreelancerListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(f)
+    .innerJoin(users, eq(users.id, f.userId))
+    .where(whereOf(filter));
+  return Number(row?.n ?? 0);
+}
+
+export async function findPublishedFreelancer(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ ...cardColumns, portfolioLinks: f.portfolioLinks, updatedAt: f.updatedAt })
+    .from(f)
+    .innerJoin(users, eq(users.id, f.userId))
+    .where(and(eq(f.id, id), isPublic));
+  return row ?? null;
+}
+
+/** The sitemap's freelancers: id and last change, in a stable order. */
+export async function listPublishedFreelancerIds(db: DbOrTx, offset: number, limit: number) {
+  return db
+    .select({ id: f.id, updatedAt: f.updatedAt })
+    .from(f)
+    .innerJoin(users, eq(users.id, f.userId))
+    .where(isPublic)
+    .orderBy(asc(f.id))
+    .limit(limit)
+    .offset(offset);
 }

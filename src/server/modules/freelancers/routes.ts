@@ -1,9 +1,25 @@
-// GET/PUT /api/freelancer/profile: a freelancer's name and skills (freelancer role only).
+// GET/PUT /api/freelancer/profile: a freelancer's own profile (freelancer role only); GET /api/freelancers and
+// /api/freelancers/:id: the public directory of published profiles, public fields only (issue 27).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
-import { freelancerProfileSchema, freelancerProfileViewSchema } from '#shared/freelancers.ts';
+import {
+  freelancerProfileUpdateSchema,
+  freelancerProfileViewSchema,
+  freelancersPageSchema,
+  freelancersQuerySchema,
+  publicFreelancerSchema,
+} from '#shared/freelancers.ts';
+import { FREELANCER_MSG } from '#shared/freelancers-texts.ts';
+import { COMMON_MSG } from '#shared/common.ts';
+import { idParams } from '#server/http/params.ts';
+import { notFound } from '#server/http/errors.ts';
 import { authOf } from '#server/http/auth-context.ts';
-import { getFreelancerProfile, updateFreelancerProfile } from './service';
+import {
+  getFreelancerProfile,
+  getPublishedFreelancer,
+  listFreelancers,
+  updateFreelancerProfile,
+} from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const responses = {
@@ -17,16 +33,47 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/freelancer/profile',
     { preValidation: guard, schema: { tags: ['freelancers'], response: responses } },
-    async (req) => getFreelancerProfile(app.db, authOf(req).user.id),
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getFreelancerProfile(app.db, authOf(req).user.id);
+    },
   );
 
   app.put(
     '/freelancer/profile',
     {
       preValidation: guard,
-      schema: { tags: ['freelancers'], body: freelancerProfileSchema, response: responses },
+      schema: { tags: ['freelancers'], body: freelancerProfileUpdateSchema, response: responses },
     },
     async (req) => updateFreelancerProfile(app.db, authOf(req).user.id, req.body),
+  );
+
+  app.get(
+    '/freelancers',
+    {
+      schema: {
+        tags: ['freelancers'],
+        querystring: freelancersQuerySchema,
+        response: { 200: freelancersPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (req) => listFreelancers(app.db, req.query),
+  );
+
+  app.get(
+    '/freelancers/:id',
+    {
+      schema: {
+        tags: ['freelancers'],
+        params: idParams(COMMON_MSG.notFound),
+        response: { 200: publicFreelancerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const freelancer = await getPublishedFreelancer(app.db, req.params.id, app.config.APP_TIMEZONE);
+      if (!freelancer) throw notFound(FREELANCER_MSG.notFound);
+      return freelancer;
+    },
   );
 };
 export default routes;

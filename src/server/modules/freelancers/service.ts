@@ -1,15 +1,98 @@
-// A freelancer's own profile (freelancers: name, skills), read and updated by user_id.
-import type { FreelancerProfile } from '#shared/freelancers.ts';
+// A freelancer's own profile (the spec's name and skills, and issue 27's headline, services, day rate,
+// experience, languages, portfolio links and published toggle), and the public directory of published ones.
+import type {
+  FreelancerCard,
+  FreelancerProfile,
+  FreelancerProfileUpdate,
+  FreelancerProfileView,
+  FreelancersPage,
+  FreelancersQuery,
+  PublicFreelancer,
+} from '#shared/freelancers.ts';
+import { FREELANCERS_PAGE_SIZE, skillTags } from '#shared/freelancers-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { findFreelancer, findFullName, upsertFreelancer } from './repository';
+import { containsPattern } from '#server/db/patterns.ts';
+import { publicFreelancerCredentials } from '#server/modules/credentials/service.ts';
+import * as repo from './repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A freelancer made without the signup form (admin CLI) has no row yet: start from the account's name. */
-export async function getFreelancerProfile(db: DbOrTx, userId: string): Promise<FreelancerProfile> {
-  const row = await findFreelancer(db, userId);
+export async function getFreelancerProfile(db: DbOrTx, userId: string): Promise<FreelancerProfileView> {
+  const row = await repo.findFreelancer(db, userId);
   if (row) return row;
-  return { name: (await findFullName(db, userId)) ?? '', skills: '' };
+  return {
+    id: null,
+    name: (await repo.findFullName(db, userId)) ?? '',
+    skills: '',
+    headline: '',
+    services: [],
+    dayRateRupees: null,
+    yearsExperience: null,
+    languages: [],
+    portfolioLinks: [],
+    published: false,
+  };
 }
 
-/** Creates the freelancers row or updates it: signup, becoming a freelancer and the profile page all save here. */
-export const updateFreelancerProfile = (db: DbOrTx, userId: string, input: FreelancerProfile) =>
-  upsertFreelancer(db, userId, input);
+/** Signup and "become a freelancer": creates the row or changes its name and skills, nothing else. */
+export const saveNameAndSkills = (db: DbOrTx, userId: string, input: FreelancerProfile) =>
+  repo.upsertNameAndSkills(db, userId, input);
+
+/** The profile page's save: the whole form at once. */
+export const updateFreelancerProfile = (db: DbOrTx, userId: string, input: FreelancerProfileUpdate) =>
+  repo.upsertProfile(db, userId, input);
+
+type CardRow = Awaited<ReturnType<typeof repo.listPublishedFreelancers>>[number];
+const toCard = (r: CardRow): FreelancerCard => ({
+  ...r,
+  skills: skillTags(r.skills),
+  // Published rows always have a day rate (freelancers_published_check).
+  dayRateRupees: r.dayRateRupees ?? 0,
+  verifiedCredentials: Number(r.verifiedCredentials),
+  avgRating: null,
+  reviewCount: 0,
+});
+
+export async function listFreelancers(db: DbOrTx, query: FreelancersQuery): Promise<FreelancersPage> {
+  const filter: repo.FreelancerListFilter = {
+    service: query.service || undefined,
+    pattern: query.search ? containsPattern(query.search) : undefined,
+    skill: query.skill || undefined,
+    verifiedOnly: query.verified === 'true',
+  };
+  const offset = (query.page - 1) * FREELANCERS_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    repo.listPublishedFreelancers(db, filter, query.sort, FREELANCERS_PAGE_SIZE + 1, offset),
+    repo.countPublishedFreelancers(db, filter),
+  ]);
+  return {
+    items: rows.slice(0, FREELANCERS_PAGE_SIZE).map(toCard),
+    page: query.page,
+    pageSize: FREELANCERS_PAGE_SIZE,
+    hasMore: rows.length > FREELANCERS_PAGE_SIZE,
+    total,
+  };
+}
+
+/** A published freelancer with the portfolio and verified credentials; null for any other id. */
+export async function getPublishedFreelancer(
+  db: DbOrTx,
+  id: string,
+  timeZone: string,
+): Promise<PublicFreelancer | null> {
+  if (!UUID.test(id)) return null;
+  const row = await repo.findPublishedFreelancer(db, id);
+  if (!row) return null;
+  return {
+    ...toCard(row),
+    portfolioLinks: row.portfolioLinks,
+    credentials: await publicFreelancerCredentials(db, id, timeZone),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const countAllPublishedFreelancers = (db: DbOrTx) =>
+  repo.countPublishedFreelancers(db, { verifiedOnly: false });
+
+export const listPublishedFreelancerIds = repo.listPublishedFreelancerIds;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { createTestApp, resetDb, testConfig, testDatabase } from '#server/test/app.ts';
-import { createShark } from '#server/test/fixtures.ts';
+import { createAccount, createShark } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '#server/db/schema.ts';
+import { freelancers, users } from '#server/db/schema.ts';
 import { sitemapPartXml, sitemapXml } from './service';
 
 const ORIGIN = 'https://sharks.example';
@@ -232,5 +232,75 @@ describe('sitemap.xml', () => {
     expect(locs(part.body)).toContain(`${ORIGIN}/sharks/${shark.id}`);
     expect((await api.inject({ method: 'GET', url: '/sitemaps/2.xml' })).statusCode).toBe(404);
     expect((await api.inject({ method: 'GET', url: '/sitemaps/x.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('a freelancer profile (issue 27)', () => {
+  async function freelancer(name: string, published = true) {
+    const { db } = await testDatabase();
+    const account = await createAccount(db, { roles: ['freelancer'], name });
+    const [row] = await db
+      .insert(freelancers)
+      .values({
+        userId: account.id,
+        name,
+        skills: 'Burp Suite, AWS',
+        headline: 'Cloud and web pentester </script><b>',
+        services: ['pentesting', 'cloud-security'],
+        dayRateRupees: 15000,
+        languages: ['English', 'Hindi'],
+        portfolioLinks: ['https://github.com/example'],
+        published,
+      })
+      .returning({ id: freelancers.id });
+    return row.id;
+  }
+
+  it('writes the name, headline, canonical, OpenGraph profile and a JSON-LD Person into the head', async () => {
+    const id = await freelancer('Meera Pillai');
+    const res = await web.inject({ method: 'GET', url: `/freelancers/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Meera Pillai, security freelancer | Shark Security</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/freelancers/${id}" />`);
+    expect(res.body).toContain('<meta property="og:type" content="profile" />');
+    expect(res.body).toContain('Day rate ₹15,000.');
+    expect(res.body).not.toContain('</script><b>');
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(res.body)![1];
+    expect(JSON.parse(ld)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Meera Pillai',
+      jobTitle: 'Cloud and web pentester </script><b>',
+      url: `${ORIGIN}/freelancers/${id}`,
+      knowsAbout: ['Penetration Testing', 'Cloud Security', 'Burp Suite', 'AWS'],
+      knowsLanguage: ['English', 'Hindi'],
+      sameAs: ['https://github.com/example'],
+    });
+  });
+
+  it('answers 404 with noindex for a draft, an unknown id and a malformed one', async () => {
+    const draft = await freelancer('Draft Freelancer', false);
+    for (const id of [draft, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await web.inject({ method: 'GET', url: `/freelancers/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).toContain('<title>Freelancer not found | Shark Security</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body).not.toContain('Draft Freelancer');
+    }
+  });
+
+  it('lists published freelancers in the sitemap after the sharks, in parts too', async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db);
+    const a = await freelancer('Listed Freelancer');
+    const draft = await freelancer('Draft Freelancer', false);
+    const urls = locs((await api.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    expect(urls).toContain(`${ORIGIN}/freelancers`);
+    expect(urls).toContain(`${ORIGIN}/freelancers/${a}`);
+    expect(urls).not.toContain(`${ORIGIN}/freelancers/${draft}`);
+    // 8 public pages + 1 shark + 1 freelancer, in parts of 9: the freelancer is alone in part 2.
+    expect(await sitemapXml(db, ORIGIN, 9)).toContain('<sitemapindex');
+    expect(locs((await sitemapPartXml(db, ORIGIN, 1, 9))!)).toContain(`${ORIGIN}/sharks/${shark.id}`);
+    expect(locs((await sitemapPartXml(db, ORIGIN, 2, 9))!)).toEqual([`${ORIGIN}/freelancers/${a}`]);
   });
 });

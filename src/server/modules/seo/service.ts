@@ -18,6 +18,13 @@ import {
 import { SITE_NAME } from '#shared/constants.ts';
 // The cards' next free times read the sessions' busy times, as the list API does.
 import { busyTimesOf } from '#server/modules/sessions/service.ts';
+import { formatRupees } from '#shared/freelancers-texts.ts';
+import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
+import {
+  countAllPublishedFreelancers,
+  getPublishedFreelancer,
+  listPublishedFreelancerIds,
+} from '#server/modules/freelancers/service.ts';
 import {
   INDEXABLE_ROUTES,
   ROUTES,
@@ -39,6 +46,10 @@ export interface Head {
   noindex?: boolean;
   /** The profile's shark, read once here and reused for the page's first-paint data. */
   shark?: Shark;
+  /** Structured data (schema.org) written as <script type="application/ld+json">. */
+  jsonLd?: Record<string, unknown>;
+  /** og:type: 'profile' for a person's page. */
+  ogType?: 'profile' | 'website';
 }
 
 const DEFAULT_DESCRIPTION = (ROUTES.home.seo as RouteSeo).description;
@@ -64,15 +75,70 @@ const PUBLIC_PAGES: Record<string, Omit<Head, 'status'>> = Object.fromEntries(
 const PRIVATE_PREFIXES = ['/api/', '/dev/', ...disallowedPrefixes()];
 
 const SHARK_PATH = routePattern(ROUTES.sharks.profile.path);
+const FREELANCER_PATH = routePattern(ROUTES.freelancers.profile.path);
+
+const decodeId = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return ''; // a malformed %-escape is just an unknown profile
+  }
+};
+
+/** A published freelancer's head (issue 27): title, description, canonical, a Person in JSON-LD; else 404. */
+async function freelancerHead(db: DbOrTx, rawId: string, origin?: string): Promise<Head> {
+  const f = await getPublishedFreelancer(db, decodeId(rawId), 'UTC');
+  if (!f)
+    return {
+      title: `Freelancer not found | ${SITE_NAME}`,
+      description: DEFAULT_DESCRIPTION,
+      status: 404,
+      noindex: true,
+    };
+  const services = f.services.map((s) => SECURITY_SERVICE_LABELS[s]);
+  const canonical = paths.freelancers.profile(f.id);
+  return {
+    title: `${f.name}, security freelancer | ${SITE_NAME}`,
+    description: truncate(
+      `${f.name}: ${f.headline}. ${services.join(', ')}. Day rate ${formatRupees(f.dayRateRupees)}.`,
+      DESCRIPTION_MAX,
+    ),
+    canonical,
+    status: 200,
+    ogType: 'profile',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: f.name,
+      jobTitle: f.headline,
+      ...(origin ? { url: `${origin}${canonical}` } : {}),
+      knowsAbout: [...services, ...f.skills],
+      ...(f.languages.length ? { knowsLanguage: f.languages } : {}),
+      ...(f.portfolioLinks.length ? { sameAs: f.portfolioLinks } : {}),
+      ...(f.credentials.length
+        ? {
+            hasCredential: f.credentials.map((c) => ({
+              '@type': 'EducationalOccupationalCredential',
+              name: c.name,
+              ...(c.issuer ? { recognizedBy: { '@type': 'Organization', name: c.issuer } } : {}),
+            })),
+          }
+        : {}),
+    },
+  };
+}
 
 const truncate = (text: string, max: number) => {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
 
-export async function headFor(pathname: string, db: DbOrTx): Promise<Head> {
+export async function headFor(pathname: string, db: DbOrTx, origin?: string): Promise<Head> {
   const page = PUBLIC_PAGES[pathname] ?? PUBLIC_PAGES[pathname.replace(/\/$/, '')];
   if (page) return { ...page, status: 200 };
+
+  const freelancer = FREELANCER_PATH.exec(pathname);
+  if (freelancer) return freelancerHead(db, freelancer[1], origin);
 
   const match = SHARK_PATH.exec(pathname);
   if (match) {
@@ -122,10 +188,11 @@ export function injectHead(html: string, head: Head, origin: string, pathname: s
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:type" content="${SHARK_PATH.test(pathname) && head.status === 200 ? 'profile' : 'website'}" />`,
+    `<meta property="og:type" content="${head.ogType ?? (SHARK_PATH.test(pathname) && head.status === 200 ? 'profile' : 'website')}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
     `<meta name="twitter:card" content="summary" />`,
+    ...(head.jsonLd ? [`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`] : []),
   ].join('\n    ');
   // A function replacement, so `$&`-like sequences in a shark's name are not read as patterns.
   return html.replace(/<title>[\s\S]*?<\/title>/, () => tags);
@@ -152,17 +219,52 @@ const urlEntry = (loc: string, lastmod?: Date) =>
 const urlset = (entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 
+/** The profiles after the static pages, in order: published sharks, then published freelancers (issue 27). */
+async function profileCounts(db: DbOrTx) {
+  const [sharks, freelancers] = await Promise.all([
+    countPublishedSharks(db),
+    countAllPublishedFreelancers(db),
+  ]);
+  return { sharks, freelancers };
+}
+
+/** The profile entries from position `skip` (0 = the first shark), `limit` of them at most. */
+async function profileEntries(
+  db: DbOrTx,
+  origin: string,
+  sharkCount: number,
+  skip: number,
+  limit: number,
+): Promise<string[]> {
+  if (limit <= 0) return [];
+  const sharks =
+    skip < sharkCount
+      ? (await listPublishedSharkIds(db, skip, limit)).map((r) =>
+          urlEntry(`${origin}${paths.sharks.profile(r.id)}`, r.updatedAt),
+        )
+      : [];
+  const rest = limit - sharks.length;
+  const freelancers =
+    rest > 0
+      ? (await listPublishedFreelancerIds(db, Math.max(0, skip - sharkCount), rest)).map((r) =>
+          urlEntry(`${origin}${paths.freelancers.profile(r.id)}`, r.updatedAt),
+        )
+      : [];
+  return [...sharks, ...freelancers];
+}
+
 /**
- * /sitemap.xml: the public pages and every published shark. Up to 50,000 URLs it is one urlset; beyond that it
- * becomes a sitemap index of /sitemaps/N.xml parts, each within the limit, so every shark stays listed.
+ * /sitemap.xml: the public pages, every published shark and every published freelancer. Up to 50,000 URLs it is
+ * one urlset; beyond that it becomes a sitemap index of /sitemaps/N.xml parts, each within the limit, so every
+ * profile stays listed.
  */
 export async function sitemapXml(db: DbOrTx, origin: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
-  const total = STATIC_PATHS.length + (await countPublishedSharks(db));
+  const counts = await profileCounts(db);
+  const total = STATIC_PATHS.length + counts.sharks + counts.freelancers;
   if (total <= maxUrls) {
-    const rows = await listPublishedSharkIds(db, 0, maxUrls);
     return urlset([
       ...STATIC_PATHS.map((p) => urlEntry(`${origin}${p}`)),
-      ...rows.map((r) => urlEntry(`${origin}${paths.sharks.profile(r.id)}`, r.updatedAt)),
+      ...(await profileEntries(db, origin, counts.sharks, 0, maxUrls)),
     ]);
   }
   const parts = Math.ceil(total / maxUrls);
@@ -180,15 +282,15 @@ export async function sitemapPartXml(
   part: number,
   maxUrls = SITEMAP_MAX_URLS,
 ): Promise<string | null> {
-  const total = STATIC_PATHS.length + (await countPublishedSharks(db));
+  const counts = await profileCounts(db);
+  const total = STATIC_PATHS.length + counts.sharks + counts.freelancers;
   if (part < 1 || (part - 1) * maxUrls >= total) return null;
-  const start = (part - 1) * maxUrls; // position in [static pages..., sharks...]
+  const start = (part - 1) * maxUrls; // position in [static pages..., sharks..., freelancers...]
   const statics = STATIC_PATHS.slice(start, start + maxUrls);
-  const sharkSkip = Math.max(0, start - STATIC_PATHS.length);
-  const rows = await listPublishedSharkIds(db, sharkSkip, maxUrls - statics.length);
+  const profileSkip = Math.max(0, start - STATIC_PATHS.length);
   return urlset([
     ...statics.map((p) => urlEntry(`${origin}${p}`)),
-    ...rows.map((r) => urlEntry(`${origin}${paths.sharks.profile(r.id)}`, r.updatedAt)),
+    ...(await profileEntries(db, origin, counts.sharks, profileSkip, maxUrls - statics.length)),
   ]);
 }
 

@@ -31,7 +31,7 @@ const SOCIAL = [
 const SITE_LINKS = [
   { to: paths.services, label: 'Services' },
   { to: paths.sharks.list, label: 'Sharks' },
-  { to: paths.freelancers, label: 'Freelancers' },
+  { to: paths.freelancers.list, label: 'Freelancers' },
   { to: paths.contact, label: 'Contact' },
 ];
 

@@ -47,7 +47,10 @@ export function CredentialQueuePanel() {
             {queue.data.map((c) => (
               <li key={c.id} className="flex flex-col gap-1 py-3 text-sm">
                 <p className="font-medium text-ink-100">
-                  {c.name} · {c.sharkName}
+                  {c.name} · {c.ownerName}
+                  <span className="muted ml-2 text-xs">
+                    {c.ownerKind === 'freelancer' ? 'Freelancer' : 'Shark'}
+                  </span>
                 </p>
                 <p className="muted wrap-anywhere">
                   {[
@@ -73,7 +76,7 @@ export function CredentialQueuePanel() {
                     <button
                       type="button"
                       className="btn-primary py-1.5"
-                      aria-label={`Verify ${c.name} of ${c.sharkName}`}
+                      aria-label={`Verify ${c.name} of ${c.ownerName}`}
                       disabled={review.isPending}
                       onClick={() =>
                         review.mutate(
@@ -92,7 +95,7 @@ export function CredentialQueuePanel() {
                     <ReasonAction
                       label="Reject"
                       confirmLabel="Reject the credential"
-                      subject={`${c.name} of ${c.sharkName}`}
+                      subject={`${c.name} of ${c.ownerName}`}
                       danger={ADMIN_DANGER.rejectCredential}
                       onConfirm={(reason) => review.mutateAsync({ id: c.id, verified: false, reason })}
                     />

@@ -5,12 +5,25 @@ import { api } from '#web/lib/api-client.ts';
 import { credentialKeys } from '#web/features/query-keys/keys.ts';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
-export const getOwnCredentialsQueryOptions = (sharkId?: string) =>
+/**
+ * Whose credentials a list or form is for: a shark's workspace (the acting shark, `sharkId` for an admin), or the
+ * signed-in freelancer's own (decision 154).
+ */
+export type CredentialOwner = { kind: 'shark'; sharkId?: string } | { kind: 'freelancer' };
+const ownKey = (owner: CredentialOwner) =>
+  owner.kind === 'freelancer' ? credentialKeys.freelancer : credentialKeys.own(owner.sharkId);
+const ownUrl = (owner: CredentialOwner, id?: string) => {
+  const base = owner.kind === 'freelancer' ? '/api/freelancer/credentials' : '/api/workspace/credentials';
+  const path = id ? `${base}/${encodeURIComponent(id)}` : base;
+  return owner.kind === 'freelancer' ? path : withSharkId(path, owner.sharkId);
+};
+
+export const getOwnCredentialsQueryOptions = (owner: CredentialOwner) =>
   queryOptions({
-    queryKey: credentialKeys.own(sharkId),
-    queryFn: () => api.get<Credential[]>(withSharkId('/api/workspace/credentials', sharkId)),
+    queryKey: ownKey(owner),
+    queryFn: () => api.get<Credential[]>(ownUrl(owner)),
   });
-export const useOwnCredentials = (sharkId?: string) => useQuery(getOwnCredentialsQueryOptions(sharkId));
+export const useOwnCredentials = (owner: CredentialOwner) => useQuery(getOwnCredentialsQueryOptions(owner));
 
 export const getPublicCredentialsQueryOptions = (sharkId: string) =>
   queryOptions({
@@ -21,24 +34,20 @@ export const getPublicCredentialsQueryOptions = (sharkId: string) =>
 export const usePublicCredentials = (sharkId: string, enabled = true) =>
   useQuery({ ...getPublicCredentialsQueryOptions(sharkId), enabled });
 
-export function useAddCredential(sharkId?: string) {
+export function useAddCredential(owner: CredentialOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CredentialInput) =>
-      api.post<{ message: string; credential: Credential }>(
-        withSharkId('/api/workspace/credentials', sharkId),
-        input,
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: credentialKeys.own(sharkId) }),
+      api.post<{ message: string; credential: Credential }>(ownUrl(owner), input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownKey(owner) }),
   });
 }
 
-export function useRemoveCredential(sharkId?: string) {
+export function useRemoveCredential(owner: CredentialOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<{ message: string }>(withSharkId(`/api/workspace/credentials/${id}`, sharkId)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: credentialKeys.own(sharkId) }),
+    mutationFn: (id: string) => api.delete<{ message: string }>(ownUrl(owner, id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownKey(owner) }),
   });
 }
 

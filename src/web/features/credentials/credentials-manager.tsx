@@ -11,7 +11,7 @@ import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { formatDate, formatDayOf } from '#web/lib/format.ts';
-import { useAddCredential, useOwnCredentials, useRemoveCredential } from './api';
+import { type CredentialOwner, useAddCredential, useOwnCredentials, useRemoveCredential } from './api';
 
 const STATUS: Record<Credential['status'], { label: string; cls: string }> = {
   pending: { label: 'Waiting for verification', cls: 'border-white/15 text-ink-300' },
@@ -19,17 +19,19 @@ const STATUS: Record<Credential['status'], { label: string; cls: string }> = {
   rejected: { label: 'Not verified', cls: 'border-danger-400/40 text-danger-400' },
 };
 
-export function CredentialsManager({ sharkId }: { sharkId?: string }) {
+/** A shark's credentials (`sharkId`: the admin's acting shark), or with `freelancer` the signed-in freelancer's. */
+export function CredentialsManager({ sharkId, freelancer }: { sharkId?: string; freelancer?: boolean }) {
+  const owner: CredentialOwner = freelancer ? { kind: 'freelancer' } : { kind: 'shark', sharkId };
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-      <AddCredentialForm sharkId={sharkId} />
-      <CredentialList sharkId={sharkId} />
+      <AddCredentialForm owner={owner} />
+      <CredentialList owner={owner} />
     </div>
   );
 }
 
-function AddCredentialForm({ sharkId }: { sharkId?: string }) {
-  const add = useAddCredential(sharkId);
+function AddCredentialForm({ owner }: { owner: CredentialOwner }) {
+  const add = useAddCredential(owner);
   const toast = useToast();
   const id = useId();
   const form = useApiForm<CredentialInput>({
@@ -113,9 +115,9 @@ function AddCredentialForm({ sharkId }: { sharkId?: string }) {
   );
 }
 
-function CredentialList({ sharkId }: { sharkId?: string }) {
-  const list = useOwnCredentials(sharkId);
-  const remove = useRemoveCredential(sharkId);
+function CredentialList({ owner }: { owner: CredentialOwner }) {
+  const list = useOwnCredentials(owner);
+  const remove = useRemoveCredential(owner);
   const toast = useToast();
   return (
     <section aria-labelledby="my-credentials-title" className="glass p-5 sm:p-6">

@@ -93,6 +93,8 @@ export const calendarImportKeys = {
 export const credentialKeys = {
   all: ['credentials'] as const,
   own: (sharkId?: string) => [...credentialKeys.all, 'own', sharkId ?? 'me'] as const,
+  /** A freelancer's own credentials (decision 154). */
+  freelancer: ['credentials', 'freelancer'] as const,
   public: (sharkId: string) => [...credentialKeys.all, 'public', sharkId] as const,
 };
 
@@ -111,6 +113,10 @@ export const followKeys = {
 
 export const freelancerKeys = {
   profile: ['freelancer', 'profile'] as const,
+  /** The public directory and profiles (issue 27). */
+  public: ['freelancers'] as const,
+  list: (filters: object) => ['freelancers', 'list', filters] as const,
+  one: (id: string) => ['freelancers', 'one', id] as const,
 };
 
 export const reviewKeys = {

@@ -155,6 +155,7 @@ describe('admin console: running the marketplace', () => {
           {
             id: APP_ID,
             sharkId: USER_ID,
+            freelancerId: null,
             kind: 'certification',
             name: 'OSCP',
             issuer: 'OffSec',
@@ -166,7 +167,8 @@ describe('admin console: running the marketplace', () => {
             reason: null,
             verifiedAt: null,
             createdAt: at,
-            sharkName: 'Nisha Rao',
+            ownerName: 'Nisha Rao',
+            ownerKind: 'shark',
           },
         ],
       },
