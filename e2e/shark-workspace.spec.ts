@@ -238,7 +238,7 @@ test('a new shark sets its password, fills its profile with a photo, publishes a
   await expect(tile('Earnings').getByRole('definition')).toHaveText('₹0');
   await expect(tile('Average rating').getByRole('definition')).toHaveText('—No ratings yet');
   await expect(tile('Booked, not yet held').getByRole('definition')).toHaveText(formatPaise(sharkPaise));
-  await expect(tile('Requests awaiting your answer').getByRole('definition')).toHaveText('1');
+  await expect(tile('Needs your action').getByRole('definition')).toHaveText('1');
   await expect(
     page.getByRole('list', { name: 'Needs your action' }).getByText('Priya Raman', { exact: true }),
   ).toBeVisible();

@@ -20,26 +20,34 @@ export async function sessionRowInGroup(page: Page, group: string, hasText: stri
 }
 
 /**
- * Picks the first free time that starts after `after` (a day at a time, with the slot picker) and returns its
- * instant: the radio's value.
+ * Picks the first free time that starts after `after` (a day at a time, a week at a time, with the slot picker's
+ * week strip) and returns its instant: the radio's value.
  */
 export async function pickSlot(scope: Locator, after: number): Promise<string> {
-  const days = scope.getByRole('group', { name: 'Days' }).locator('button:not([aria-disabled])');
-  await expect(days.first()).toBeVisible();
-  const count = await days.count();
-  for (let i = 0; i < count; i++) {
-    await days.nth(i).click();
-    const times = scope.getByRole('radiogroup').locator('label');
-    await expect(times.first()).toBeVisible();
-    const values = await scope
-      .getByRole('radiogroup')
-      .getByRole('radio')
-      .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
-    const index = values.findIndex((v) => Date.parse(v) > after);
-    if (index === -1) continue;
-    await times.nth(index).click();
-    await expect(scope.getByRole('radiogroup').getByRole('radio').nth(index)).toBeChecked();
-    return values[index]!;
+  const strip = scope.getByRole('group', { name: 'Days' });
+  const nextWeek = scope.getByRole('button', { name: 'Next week' });
+  await expect(strip.getByRole('button').first()).toBeVisible();
+  for (;;) {
+    const days = strip.locator('button:not([aria-disabled])');
+    const count = await days.count();
+    for (let i = 0; i < count; i++) {
+      await days.nth(i).click();
+      const times = scope.getByRole('radiogroup').locator('label');
+      await expect(times.first()).toBeVisible();
+      const values = await scope
+        .getByRole('radiogroup')
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+      const index = values.findIndex((v) => Date.parse(v) > after);
+      if (index === -1) continue;
+      await times.nth(index).click();
+      await expect(scope.getByRole('radiogroup').getByRole('radio').nth(index)).toBeChecked();
+      return values[index]!;
+    }
+    if (!(await nextWeek.isEnabled())) break;
+    const first = await strip.getByRole('button').first().getAttribute('aria-label');
+    await nextWeek.click();
+    await expect(strip.getByRole('button').first()).not.toHaveAttribute('aria-label', first ?? '');
   }
   throw new Error(`no free time after ${new Date(after).toISOString()}`);
 }

@@ -199,6 +199,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const choose = (change: Record<string, string | null>) => {
     const q = new URLSearchParams(location.search);
     q.set('tab', 'courses');
+    q.set('course', getValues('courseId'));
     for (const [k, v] of Object.entries(change)) {
       if (v) q.set(k, v);
       else q.delete(k);

@@ -169,7 +169,7 @@ export function SlotPicker({
           ? `Times are in ${zoneName(learnerZone)}.`
           : `Times are in your time zone, ${zoneName(learnerZone)}; the shark's local time (${zoneName(sharkZone)}) is shown beside each.`}
       </p>
-      <div className="flex items-stretch gap-1">
+      <div className="flex items-center justify-between gap-2">
         <button
           type="button"
           className={navButton}
@@ -179,37 +179,9 @@ export function SlotPicker({
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <div role="group" aria-label="Days" className="grid flex-1 grid-cols-7 gap-0.5 sm:gap-1">
-          {shown.map((d, j) => {
-            const i = week * WEEK + j;
-            const disabled = d.starts.length === 0;
-            const selected = d.date === chosen;
-            return (
-              <button
-                key={d.date}
-                ref={(el) => {
-                  buttons.current[i] = el;
-                }}
-                type="button"
-                tabIndex={i === tabStop ? 0 : -1}
-                aria-disabled={disabled || undefined}
-                aria-pressed={selected}
-                aria-label={`${formatLongDate(d.date)}, ${freeTimes(d.starts.length)}`}
-                onClick={() => pick(d, i)}
-                onKeyDown={(e) => onKeyDown(e, i)}
-                className={`flex min-h-11 min-w-0 flex-col items-center rounded-lg border px-0.5 py-1.5 text-xs leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
-                  disabled
-                    ? 'cursor-not-allowed border-white/5 text-ink-500 line-through'
-                    : selected
-                      ? 'border-accent-400 bg-accent-400/20 text-ink-100'
-                      : 'border-white/10 text-ink-200 hover:border-accent-400/60'
-                }`}
-              >
-                <DayCell date={d.date} />
-              </button>
-            );
-          })}
-        </div>
+        <p className="text-sm text-ink-200" aria-live="polite">
+          {shown.length > 0 ? `${shortDay(shown[0].date)} – ${shortDay(shown[shown.length - 1].date)}` : null}
+        </p>
         <button
           type="button"
           className={navButton}
@@ -219,6 +191,37 @@ export function SlotPicker({
         >
           <span aria-hidden="true">›</span>
         </button>
+      </div>
+      <div role="group" aria-label="Days" className="grid grid-cols-7 gap-0.5 sm:gap-1">
+        {shown.map((d, j) => {
+          const i = week * WEEK + j;
+          const disabled = d.starts.length === 0;
+          const selected = d.date === chosen;
+          return (
+            <button
+              key={d.date}
+              ref={(el) => {
+                buttons.current[i] = el;
+              }}
+              type="button"
+              tabIndex={i === tabStop ? 0 : -1}
+              aria-disabled={disabled || undefined}
+              aria-pressed={selected}
+              aria-label={`${formatLongDate(d.date)}, ${freeTimes(d.starts.length)}`}
+              onClick={() => pick(d, i)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+              className={`flex min-h-11 min-w-11 flex-col items-center rounded-lg border px-0.5 py-1.5 text-xs leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-300 ${
+                disabled
+                  ? 'cursor-not-allowed border-white/5 text-ink-500 line-through'
+                  : selected
+                    ? 'border-accent-400 bg-accent-400/20 text-ink-100'
+                    : 'border-white/10 text-ink-200 hover:border-accent-400/60'
+              }`}
+            >
+              <DayCell date={d.date} />
+            </button>
+          );
+        })}
       </div>
       {nextOpen >= 0 ? (
         <button
