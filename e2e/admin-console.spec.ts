@@ -1,12 +1,14 @@
 // The company runs the marketplace from /admin (issue 15): an application becomes a published shark whose
 // verified credential shows on the public profile and on the card; the Finance tab (issue 24) finds a payment,
 // refunds part of it and shows the trial balance.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN_MSG } from '#shared/admin.ts';
+import { ADMIN_DANGER, ADMIN_MSG } from '#shared/admin.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { FINANCE_MSG } from '#shared/finance.ts';
 import {
+  DEMO_ACCOUNTS,
   loginAs,
   loginAsDemo,
   loginByApi,
@@ -69,7 +71,9 @@ test('an application is approved, the shark sets a password, adds a credential t
   await page.getByRole('button', { name: `Verify GCFA of ${name}` }).click();
   await expect(page.getByRole('button', { name: `Verify GCFA of ${name}` })).toBeHidden();
   await page.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(page.getByText('credential.verify on credential').first()).toBeVisible();
+  await expect(
+    page.getByText(`${DEMO_ACCOUNTS.admin.name} verified GCFA of ${name}`, { exact: false }).first(),
+  ).toBeVisible();
   await page.locator('#user-menu').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
@@ -165,4 +169,77 @@ test('the finance tab finds a payment, refunds part of it with a reason, and sho
   );
   await page.getByRole('tab', { name: 'Trial balance' }).click();
   await expect(page.getByTestId('trial-balance-total')).toContainText('₹0.00');
+});
+
+test('issue 25: the sharks tab is paged and searched, Unpublish asks first, the audit log names who and whom; a phone sees every tab', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginAsDemo(page, 'admin');
+  // A shark of this test's own, so no other journey's shark is unpublished.
+  const name = `Ishaan Kapoor ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/admin/sharks', {
+    data: { email: uniqueEmail('ishaan'), name, specialization: 'forensics' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { sharkId } = (await created.json()) as { sharkId: string };
+  const published = await page.request.put(`/api/admin/sharks/${sharkId}/publication`, {
+    data: { published: true, reason: 'Profile reviewed.' },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+
+  await page.goto('/admin');
+  const list = page.getByRole('list', { name: 'Shark accounts' });
+  // The demo has more sharks than a page: 10 rows and the pager, not one long list.
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const pager = page.getByRole('navigation', { name: 'Shark pages' });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await page.getByLabel('Search sharks by name or email').fill(name);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(pager).toBeHidden();
+
+  // Unpublish is a danger button; the dialog says what happens, and "Keep it" changes nothing.
+  const unpublish = list.getByRole('button', { name: `Unpublish ${name}` });
+  await expect(unpublish).toHaveClass(/text-danger-400/);
+  await unpublish.click();
+  const dialog = page.getByRole('dialog', { name: `Unpublish ${name}?` });
+  await expect(dialog).toContainText(ADMIN_DANGER.unpublish);
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list).toContainText('Published');
+  await unpublish.click();
+  await dialog.getByLabel(/Reason/).fill('Bio copies another profile.');
+  await dialog.getByRole('button', { name: 'Unpublish the profile' }).click();
+  await expect(page.getByText(ADMIN_MSG.sharkUnpublished, { exact: true })).toBeVisible();
+  await expect(list).toContainText('Unpublished');
+
+  // The audit log in words, with a link to the profile, and searchable.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByLabel('Search the log by person, action or reason').fill(name);
+  const entries = page.getByRole('list', { name: 'Audit entries' });
+  // The account's creation (its shark role), the publication and the unpublish, newest first.
+  await expect(entries.getByTestId('audit-entry')).toHaveCount(3);
+  await expect(entries.getByTestId('audit-entry').first()).toContainText(
+    `${DEMO_ACCOUNTS.admin.name} unpublished the profile of ${name}`,
+  );
+  await expect(entries.getByRole('link', { name }).first()).toHaveAttribute('href', `/sharks/${sharkId}`);
+  await expect(entries).not.toContainText('shark.unpublish');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${width}: ${v.id}`)).toEqual([]);
+  }
+
+  // On a phone every tab is on the screen (they wrap), none cut off.
+  const tabs = page.getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i++) {
+    const box = (await tabs.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.getByRole('tab', { name: 'Sharks' }).click();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `sharks 390: ${v.id}`)).toEqual([]);
 });

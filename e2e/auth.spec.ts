@@ -295,6 +295,8 @@ test('an admin creates a shark account, and the shark sets a password from the m
   await page.getByLabel('Specialization (optional)').selectOption('forensics');
   await page.getByRole('button', { name: 'Create shark account' }).click();
   await expect(page.getByText(`Shark account created for Nisha Rao (${email})`)).toBeVisible();
+  // The list is paged by name (issue 25): find the new account by its email.
+  await page.getByLabel('Search sharks by name or email').fill(email);
   const row = page
     .getByRole('list', { name: 'Shark accounts' })
     .getByRole('listitem')

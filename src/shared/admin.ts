@@ -106,8 +106,6 @@ export const pageField = z.coerce
   .default(1);
 const searchField = z.string().trim().max(200, ADMIN_MSG.searchTooLong).optional().default('');
 
-export const pageQuerySchema = z.object({ page: pageField });
-
 /** GET /api/admin/audit-log: a page of the log; `q` searches the action, the reason, who acted and on what. */
 export const auditQuerySchema = z.object({ q: searchField, page: pageField });
 

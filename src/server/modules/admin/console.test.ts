@@ -345,11 +345,19 @@ describe('sharks: the console list, paged and searched (issue 25)', () => {
       app.inject({ method: 'GET', url: `/api/admin/sharks/states${query}`, headers: { cookie } });
     const first = await get('');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ page: 1, pageSize: 25, total: 27 });
-    expect(first.json().items).toHaveLength(25);
+    expect(first.json()).toMatchObject({ page: 1, pageSize: 10, total: 27 });
+    expect(first.json().items).toHaveLength(10);
     expect(first.json().items[0]).toMatchObject({ name: 'Shark 00', published: true, sharkCancellations: 0 });
-    const second = await get('?page=2');
-    expect(second.json().items.map((s: { name: string }) => s.name)).toEqual(['Shark 25', 'Shark 26']);
+    const third = await get('?page=3');
+    expect(third.json().items.map((s: { name: string }) => s.name)).toEqual([
+      'Shark 20',
+      'Shark 21',
+      'Shark 22',
+      'Shark 23',
+      'Shark 24',
+      'Shark 25',
+      'Shark 26',
+    ]);
     const search = await get('?q=shark%2012');
     expect(search.json()).toMatchObject({ total: 1, items: [{ name: 'Shark 12' }] });
     const bad = await get('?page=0');

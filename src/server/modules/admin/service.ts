@@ -126,7 +126,7 @@ export async function listAllSharks(db: DbOrTx, q = ''): Promise<AdminSharkState
   return rows.map((r) => ({ ...r, sharkCancellations: cancellations.get(r.id) ?? 0 }));
 }
 
-export const SHARKS_PAGE_SIZE = 25;
+export const SHARKS_PAGE_SIZE = 10;
 
 /** The console's sharks tab: a page of sharks by name, with their state; `q` searches name and email. */
 export async function sharkStatePage(db: DbOrTx, q: string, page: number): Promise<AdminSharkStatePage> {
