@@ -22,6 +22,10 @@ const shark = {
   avgRating: 4.5,
   reviewCount: 2,
   minPrice: null,
+  headline: 'Head of incident response at Acme',
+  languages: ['English', 'Hindi'],
+  skills: ['Volatility', 'Velociraptor'],
+  links: { github: 'https://github.com/nisharao' },
 };
 
 async function appAnswering(schema: z.ZodType, body: unknown) {

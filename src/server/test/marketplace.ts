@@ -11,15 +11,20 @@ export async function createFreelancer(
 ) {
   const name = opts.name ?? 'Kabir Shah';
   const account = await createAccount(db, { roles: ['freelancer', 'user'], name });
-  await db.insert(freelancers).values({
-    userId: account.id,
-    name,
-    skills: 'Burp Suite, Python',
-    headline: opts.headline ?? 'Web and API pentester',
-    services: opts.services ?? ['pentesting'],
-    published: true,
-  });
-  return { ...account, cookie: await sessionCookie(db, account.id) };
+  const [profile] = await db
+    .insert(freelancers)
+    .values({
+      userId: account.id,
+      name,
+      skills: 'Burp Suite, Python',
+      headline: opts.headline ?? 'Web and API pentester',
+      services: opts.services ?? ['pentesting'],
+      dayRateRupees: 15000,
+      published: true,
+    })
+    .returning({ id: freelancers.id });
+  // profileId: the public profile's id (/freelancers/:id), which "Invite to a request" sends.
+  return { ...account, profileId: profile.id, cookie: await sessionCookie(db, account.id) };
 }
 
 /** A request body the API accepts: a pentest of one web app, dates from the app's today. */

@@ -13,7 +13,8 @@ import {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
+  // Many requests are posted in a minute here; the limit itself is not what this file tests.
+  app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
 });
 afterAll(() => app.close());
 beforeEach(resetDb);
@@ -226,7 +227,7 @@ describe('invitations and visibility', () => {
       method: 'POST',
       url: `/api/requests/${id}/invitations`,
       headers: { cookie: asha.cookie },
-      payload: { freelancerId: invited.id },
+      payload: { freelancerId: invited.profileId },
     });
     expect(res.json().message).toBe('Invited One is invited to this request.');
     expect((await get(`/api/freelancer/requests/${id}`, invited.cookie)).statusCode).toBe(200);
@@ -237,7 +238,7 @@ describe('invitations and visibility', () => {
     const other = (await get('/api/freelancer/client-requests', notInvited.cookie)).json();
     expect([other.invitations, other.matching]).toEqual([[], []]);
     expect((await get(`/api/requests/${id}`, asha.cookie)).json().invited).toEqual([
-      expect.objectContaining({ freelancerId: invited.id, name: 'Invited One' }),
+      expect.objectContaining({ freelancerId: invited.profileId, name: 'Invited One' }),
     ]);
   });
 
@@ -253,12 +254,21 @@ describe('invitations and visibility', () => {
         headers: { cookie },
         payload: { freelancerId },
       });
-    const unknown = await invite(asha.id);
-    expect(unknown.json().error.message).toBe(REQUEST_MSG.inviteSelf);
+    // A freelancer who is also a client cannot invite itself to its own request.
+    const own = (await post(kabir.cookie, requestBody())).json();
+    const self = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${own.id}/invitations`,
+      headers: { cookie: kabir.cookie },
+      payload: { freelancerId: kabir.profileId },
+    });
+    expect([self.statusCode, self.json().error.message]).toEqual([400, REQUEST_MSG.inviteSelf]);
+    // An account's own id is not a profile's id.
+    expect((await invite(kabir.id)).statusCode).toBe(404);
     const nobody = await invite('00000000-0000-4000-8000-000000000001');
     expect([nobody.statusCode, nobody.json().error.message]).toEqual([404, REQUEST_MSG.freelancerNotFound]);
     const other = await client('Other Client');
-    expect((await invite(kabir.id, other.cookie)).statusCode).toBe(404);
+    expect((await invite(kabir.profileId, other.cookie)).statusCode).toBe(404);
     expect(await db.select().from(clientRequestInvitations)).toEqual([]);
   });
 

@@ -98,7 +98,8 @@ export async function listInvitable(db: DbOrTx, clientId: string) {
 export async function listInvited(db: DbOrTx, requestId: string) {
   return db
     .select({
-      freelancerId: invitations.freelancerId,
+      // The public profile's id (decision 154): the client links to /freelancers/:id, never to an account.
+      freelancerId: freelancers.id,
       name: freelancers.name,
       invitedAt: invitations.createdAt,
     })
@@ -108,12 +109,16 @@ export async function listInvited(db: DbOrTx, requestId: string) {
     .orderBy(asc(invitations.createdAt));
 }
 
-export async function findFreelancerName(db: DbOrTx, freelancerId: string): Promise<string | null> {
+/** A freelancer named by its public profile's id (the id "Invite to a request" sends): its account and name. */
+export async function findFreelancerByProfileId(
+  db: DbOrTx,
+  profileId: string,
+): Promise<{ userId: string; name: string } | null> {
   const [row] = await db
-    .select({ name: freelancers.name })
+    .select({ userId: freelancers.userId, name: freelancers.name })
     .from(freelancers)
-    .where(eq(freelancers.userId, freelancerId));
-  return row?.name ?? null;
+    .where(eq(freelancers.id, profileId));
+  return row ?? null;
 }
 
 export async function findFreelancerServices(db: DbOrTx, freelancerId: string): Promise<string[]> {

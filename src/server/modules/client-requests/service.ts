@@ -152,14 +152,15 @@ export async function transition(
   });
 }
 
-export async function invite(db: Db, clientId: string, id: string, freelancerId: string): Promise<string> {
+/** Invites the freelancer whose public profile id is `profileId` (the id /freelancers/:id shows). */
+export async function invite(db: Db, clientId: string, id: string, profileId: string): Promise<string> {
   const row = await ownRequest(db, clientId, id);
   if (row.status !== 'draft' && row.status !== 'open') throw conflict(REQUEST_MSG.inviteClosed);
-  if (freelancerId === clientId) throw fieldError('freelancerId', REQUEST_MSG.inviteSelf);
-  const name = await repo.findFreelancerName(db, freelancerId);
-  if (!name) throw notFound(REQUEST_MSG.freelancerNotFound);
-  await repo.insertInvitation(db, id, freelancerId);
-  return REQUEST_MSG.invited(name);
+  const freelancer = await repo.findFreelancerByProfileId(db, profileId);
+  if (!freelancer) throw notFound(REQUEST_MSG.freelancerNotFound);
+  if (freelancer.userId === clientId) throw fieldError('freelancerId', REQUEST_MSG.inviteSelf);
+  await repo.insertInvitation(db, id, freelancer.userId);
+  return REQUEST_MSG.invited(freelancer.name);
 }
 
 // ---- The freelancer's side ------------------------------------------------

@@ -4,7 +4,14 @@ import { PROPOSAL_MSG } from '#shared/proposals.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { createFreelancer, proposalBody, requestBody } from '#server/test/marketplace.ts';
-import { clientRequestEvents, clientRequests, proposalMessages, proposals } from '#server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import {
+  clientRequestEvents,
+  clientRequests,
+  proposalMessages,
+  proposals,
+  sharkCredentials,
+} from '#server/db/schema.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -149,16 +156,27 @@ describe("the client's side", () => {
         { title: 'Report', amount: 30000 },
       ],
     });
+    // Meera has one verified credential and one still pending: the comparison counts the verified one.
+    for (const status of ['verified', 'pending'] as const)
+      await m.db.insert(sharkCredentials).values({
+        freelancerId: m.meera.profileId,
+        kind: 'certification',
+        name: `OSWE ${status}`,
+        url: 'https://www.credly.com/badges/meera-oswe',
+        status,
+        verifiedAt: status === 'verified' ? sql`now()` : null,
+      });
     const list = (await call('GET', `/api/requests/${m.requestId}/proposals`, m.client.cookie)).json();
     expect(list.map((p: { price: number; days: number }) => [p.price, p.days])).toEqual([
       [70000, 7],
       [90000, 10],
     ]);
+    expect(list[1].freelancer.verifiedCredentials).toBe(0);
     expect(list[0].freelancer).toEqual({
       freelancerId: m.meera.id,
       name: 'Meera Iyer',
       headline: 'API security specialist',
-      verifiedCredentials: null,
+      verifiedCredentials: 1,
       rating: null,
       reviewCount: 0,
     });

@@ -2,7 +2,14 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProposalData, ProposalStatus } from '#shared/proposals.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { freelancers, proposalMessages as m, proposals as p, profiles, users } from '#server/db/schema.ts';
+import {
+  freelancers,
+  proposalMessages as m,
+  proposals as p,
+  profiles,
+  sharkCredentials,
+  users,
+} from '#server/db/schema.ts';
 
 export type ProposalRow = typeof p.$inferSelect;
 
@@ -92,9 +99,9 @@ export async function listForRequest(db: DbOrTx, requestId: string) {
 }
 
 /**
- * The one read of what a client compares about freelancers: name and headline from the freelancer's profile.
- * Verified credentials and ratings of freelancers do not exist yet (decision 158): they are read here, once,
- * when they do; until then null, and the page says "not yet".
+ * The one read of what a client compares about freelancers: name, headline and verified credentials from the
+ * freelancer's profile (credentials are verified by admins as sharks' are, decision 155). Ratings of freelancers
+ * come with engagements' reviews (decision 158); until then null, and the page says "New".
  */
 export async function freelancerCards(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
@@ -103,6 +110,7 @@ export async function freelancerCards(db: DbOrTx, ids: string[]) {
       freelancerId: users.id,
       name: sql<string>`coalesce(${freelancers.name}, ${profiles.fullName}, 'Freelancer')`,
       headline: sql<string>`coalesce(${freelancers.headline}, '')`,
+      verifiedCredentials: sql<number>`(SELECT count(*)::int FROM ${sharkCredentials} WHERE ${sharkCredentials.freelancerId} = ${freelancers.id} AND ${sharkCredentials.status} = 'verified')`,
     })
     .from(users)
     .leftJoin(freelancers, eq(freelancers.userId, users.id))

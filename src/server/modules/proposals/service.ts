@@ -140,7 +140,7 @@ export async function proposalsForClient(
       freelancerId: r.freelancerId,
       name: cards.get(r.freelancerId)?.name ?? 'Freelancer',
       headline: cards.get(r.freelancerId)?.headline ?? '',
-      verifiedCredentials: null,
+      verifiedCredentials: cards.get(r.freelancerId)?.verifiedCredentials ?? 0,
       rating: null,
       reviewCount: 0,
     },

@@ -17,9 +17,10 @@ export function InviteToRequest({
   freelancerName: string;
 }) {
   const id = useId();
-  const { isSignedIn, user } = useSession();
+  const { isSignedIn } = useSession();
   const location = useLocation();
-  const requests = useInvitableRequests(isSignedIn && user?.id !== freelancerId);
+  // freelancerId is the public profile's id; the server refuses a freelancer inviting itself.
+  const requests = useInvitableRequests(isSignedIn);
   const invite = useInvite();
   const toast = useToast();
   const [chosen, setChosen] = useState('');
@@ -32,7 +33,7 @@ export function InviteToRequest({
         Log in to invite {freelancerName} to a request
       </Link>
     );
-  if (user?.id === freelancerId || requests.isPending || requests.isError) return null;
+  if (requests.isPending || requests.isError) return null;
   if (requests.data.length === 0)
     return (
       <Link className="btn-ghost" to={paths.requests.new}>

@@ -1,6 +1,7 @@
 // /freelancers/:id: a published freelancer's public profile: name, headline, services, skills, day rate,
 // experience, languages, portfolio links and the credentials an admin verified. Reviews of freelancers come
 // with engagements: until one exists the profile says there are none (decision 155).
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicFreelancer } from '#shared/freelancers.ts';
 import { FREELANCER_MSG, formatRupees } from '#shared/freelancers-texts.ts';
@@ -19,7 +20,14 @@ import { VerifiedBadge } from './freelancer-card';
 
 const NOT_FOUND_TITLE = 'Freelancer not found';
 
-export function FreelancerPublicProfile({ id }: { id: string }) {
+/** `actions`: what the page puts under the headline, given the profile (e.g. "Invite to a request"). */
+export function FreelancerPublicProfile({
+  id,
+  actions,
+}: {
+  id: string;
+  actions?: (f: PublicFreelancer) => ReactNode;
+}) {
   const query = usePublicFreelancer(id);
   const notFound =
     query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -55,10 +63,10 @@ export function FreelancerPublicProfile({ id }: { id: string }) {
         <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       </div>
     );
-  return <Profile f={query.data} />;
+  return <Profile f={query.data} actions={actions?.(query.data)} />;
 }
 
-function Profile({ f }: { f: PublicFreelancer }) {
+function Profile({ f, actions }: { f: PublicFreelancer; actions?: ReactNode }) {
   return (
     <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -81,6 +89,7 @@ function Profile({ f }: { f: PublicFreelancer }) {
             <VerifiedBadge count={f.verifiedCredentials} />
             <span className="text-sm text-ink-400">{FREELANCER_MSG.noReviews}</span>
           </div>
+          {actions ? <div className="mt-2 flex flex-wrap gap-3">{actions}</div> : null}
         </div>
         <dl className="grid shrink-0 gap-3 rounded-xl border border-white/10 bg-ink-950/40 p-4 text-sm sm:min-w-52">
           <div>

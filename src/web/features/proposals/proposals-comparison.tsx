@@ -118,7 +118,7 @@ function ProposalCard({
         </div>
         <div>
           <dt className="muted">Verified credentials</dt>
-          <dd className="text-ink-100">{p.freelancer.verifiedCredentials ?? 'None yet'}</dd>
+          <dd className="text-ink-100">{p.freelancer.verifiedCredentials || 'None yet'}</dd>
         </div>
         <div>
           <dt className="muted">Rating</dt>
