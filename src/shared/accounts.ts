@@ -254,5 +254,11 @@ export const accountExportSchema = z.object({
   freelancerProfile: z.record(z.string(), z.unknown()).nullable(),
   sharkProfile: z.record(z.string(), z.unknown()).nullable(),
   courses: z.array(z.record(z.string(), z.unknown())),
+  /** The account's calendar feed (decision 150): only when its address was made, never the secret. */
+  calendarFeed: z.object({ createdAt: z.string() }).nullable(),
+  /** A shark's other calendars, their addresses masked as the availability page shows them. */
+  calendarSources: z.array(z.record(z.string(), z.unknown())),
+  /** How a shark's sessions get a meeting room, or null when never chosen. */
+  meetingRoom: z.object({ kind: z.string(), link: z.string().nullable() }).nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

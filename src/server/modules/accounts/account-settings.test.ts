@@ -338,6 +338,57 @@ describe('download my data', () => {
     expect(JSON.stringify(data)).not.toContain(other.account.email);
   });
 
+  it("says when the calendar feed's address was made, never its secret, and holds a shark's calendars masked and its meeting room (decision 150)", async () => {
+    const { db } = await testDatabase();
+    const shark = await createShark(db, { name: 'Syncing Shark' });
+    const cookie = await sessionCookie(db, shark.userId);
+    const exported = async (c: string) =>
+      (await app.inject({ method: 'GET', url: '/api/me/account/export', headers: { cookie: c } })).json();
+    expect(await exported(cookie)).toMatchObject({
+      calendarFeed: null,
+      calendarSources: [],
+      meetingRoom: null,
+    });
+
+    const feed = await app.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: { cookie } });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const { url, createdAt } = feed.json() as { url: string; createdAt: string };
+    const secret = /\/calendar\/([\w-]+)\.ics$/.exec(url)![1]!;
+    const source = await app.inject({
+      method: 'POST',
+      url: '/api/workspace/calendar-sources',
+      headers: { cookie },
+      payload: { url: 'https://calendar.example.com/calendar/ical/s3cr3t-export-key/private-abc/basic.ics' },
+    });
+    expect(source.statusCode, source.body).toBe(201);
+    const room = await app.inject({
+      method: 'PUT',
+      url: '/api/workspace/meeting-room',
+      headers: { cookie },
+      payload: { kind: 'fixed', link: 'https://zoom.us/j/123456?pwd=abc' },
+    });
+    expect(room.statusCode, room.body).toBe(200);
+
+    const data = await exported(cookie);
+    expect(data.calendarFeed).toEqual({ createdAt });
+    expect(data.calendarSources).toMatchObject([
+      { address: 'calendar.example.com/…/basic.ics', lastSuccessAt: null, lastError: null },
+    ]);
+    expect(data.meetingRoom).toEqual({ kind: 'fixed', link: 'https://zoom.us/j/123456?pwd=abc' });
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('s3cr3t-export-key');
+    expect(text).not.toContain('private-abc');
+
+    // A learner's export says only whether it made a feed address.
+    const learner = await signedIn(['user']);
+    expect(await exported(learner.cookie)).toMatchObject({
+      calendarFeed: null,
+      calendarSources: [],
+      meetingRoom: null,
+    });
+  });
+
   it('holds the reviews, messages and briefs the account wrote, and the notes it wrote as a shark (issue 21, item 6)', async () => {
     const { db, account, cookie } = await signedIn(['user']);
     const sharkAccount = await createAccount(db, { roles: ['shark'] });

@@ -15,6 +15,8 @@ import {
   listMyBookings,
 } from '#server/modules/sessions/service.ts';
 import { listMyFollows } from '#server/modules/follows/service.ts';
+import { exportCalendarSources } from '#server/modules/calendar-imports/service.ts';
+import { exportMeetingRoom } from '#server/modules/meeting-rooms/service.ts';
 import { getFreelancerProfile } from '#server/modules/freelancers/service.ts';
 import { now, todayIn } from '#server/time.ts';
 import { paths } from '#shared/routes.ts';
@@ -120,6 +122,7 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
   const roles = await repo.listRoles(db, userId);
   const { shark, courses } = await repo.findSharkForExport(db, userId);
   const texts = await exportSessionTexts(db, userId);
+  const feedCreatedAt = await repo.findCalendarFeedForExport(db, userId);
   return {
     exportedAt: now().toISOString(),
     account: {
@@ -139,6 +142,9 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
     freelancerProfile: roles.includes('freelancer') ? await getFreelancerProfile(db, userId) : null,
     sharkProfile: shark,
     courses,
+    calendarFeed: feedCreatedAt ? { createdAt: feedCreatedAt.toISOString() } : null,
+    calendarSources: shark ? await exportCalendarSources(db, shark.id) : [],
+    meetingRoom: shark ? await exportMeetingRoom(db, shark.id) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import { now } from '#server/time.ts';
 import {
+  calendarFeeds,
   courses,
   emailTokens,
   profiles,
@@ -381,4 +382,13 @@ export async function findSharkForExport(db: DbOrTx, userId: string) {
   if (!shark) return { shark: null, courses: [] };
   const own = await db.select().from(courses).where(eq(courses.sharkId, shark.id));
   return { shark, courses: own };
+}
+
+/** When the account's calendar feed address was made (never its hash), for its data export; null without one. */
+export async function findCalendarFeedForExport(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return row?.createdAt ?? null;
 }

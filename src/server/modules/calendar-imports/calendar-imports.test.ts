@@ -14,7 +14,13 @@ import {
   sessionCookie,
 } from '#server/test/fixtures.ts';
 import { courseBookings } from '#server/db/schema.ts';
-import { calendar, feed, startIcalServer, type IcalServer } from '#server/test/ical-server.ts';
+import {
+  calendar,
+  feed,
+  LONDON_VTIMEZONE,
+  startIcalServer,
+  type IcalServer,
+} from '#server/test/ical-server.ts';
 import { setClock } from '#server/time.ts';
 
 let app: FastifyInstance;
@@ -222,6 +228,70 @@ describe('the calendar job', () => {
     expect(asked[1]!.ifNoneMatch).toBe('"v1"');
     expect(await busyOf(db, id)).toHaveLength(2);
     expect((await list(cookie))[0]!.lastSuccessAt).toBe(clock.toISOString());
+  });
+
+  it('reads over HTTP a weekly meeting with an exception and an edited instance, a London meeting across the clocks’ change, an all-day and a transparent event', async () => {
+    const { db, shark: row, cookie } = await shark();
+    await openEveryDayInIndia(db, row.id);
+    const vevent = (...lines: string[]) => [
+      'BEGIN:VEVENT',
+      'DTSTAMP:20270301T000000Z',
+      'SUMMARY:Private title',
+      ...lines,
+      'END:VEVENT',
+    ];
+    server.set(
+      '/mixed.ics',
+      feed(
+        calendar(
+          ...LONDON_VTIMEZONE,
+          // Tuesdays 10:00-11:00 India time, four times; not on 30 March; 6 April moved to 15:00-16:00.
+          ...vevent(
+            'UID:weekly',
+            'DTSTART;TZID=Asia/Kolkata:20270323T100000',
+            'DTEND;TZID=Asia/Kolkata:20270323T110000',
+            'RRULE:FREQ=WEEKLY;COUNT=4',
+            'EXDATE;TZID=Asia/Kolkata:20270330T100000',
+          ),
+          ...vevent(
+            'UID:weekly',
+            'RECURRENCE-ID;TZID=Asia/Kolkata:20270406T100000',
+            'DTSTART;TZID=Asia/Kolkata:20270406T150000',
+            'DTEND;TZID=Asia/Kolkata:20270406T160000',
+          ),
+          // Mondays 09:00-10:00 London time: GMT, then BST.
+          ...vevent(
+            'UID:london',
+            'DTSTART;TZID=Europe/London:20270322T090000',
+            'DTEND;TZID=Europe/London:20270322T100000',
+            'RRULE:FREQ=WEEKLY;COUNT=2',
+          ),
+          // An all-day event: the shark's whole Thursday in India.
+          ...vevent('UID:all-day', 'DTSTART;VALUE=DATE:20270325', 'DTEND;VALUE=DATE:20270326'),
+          // A transparent (free) event blocks nothing.
+          ...vevent('UID:free', 'TRANSP:TRANSPARENT', 'DTSTART:20270326T063000Z', 'DTEND:20270326T073000Z'),
+        ),
+      ),
+    );
+    const id = (await add(app, cookie, `${server.origin}/mixed.ics`)).json().source.id as string;
+    // Read on Monday 22 March 2027: the clocks go forward in London on Sunday 28 March.
+    clock = new Date('2027-03-22T00:30:00Z');
+    await app.jobs.runAll();
+    expect(await busyOf(db, id)).toEqual([
+      ['2027-03-22T09:00:00.000Z', '2027-03-22T10:00:00.000Z'],
+      ['2027-03-23T04:30:00.000Z', '2027-03-23T05:30:00.000Z'],
+      ['2027-03-24T18:30:00.000Z', '2027-03-25T18:30:00.000Z'],
+      ['2027-03-29T08:00:00.000Z', '2027-03-29T09:00:00.000Z'],
+      ['2027-04-06T09:30:00.000Z', '2027-04-06T10:30:00.000Z'],
+      ['2027-04-13T04:30:00.000Z', '2027-04-13T05:30:00.000Z'],
+    ]);
+    // The titles are not kept anywhere the shark's busy times are.
+    expect(JSON.stringify(await db.select().from(calendarBusy))).not.toContain('Private title');
+    clock = NOW;
+    expect((await list(cookie))[0]).toMatchObject({
+      lastError: null,
+      lastSuccessAt: '2027-03-22T00:30:00.000Z',
+    });
   });
 
   it('records a feed that times out or is too large without holding up the others', async () => {

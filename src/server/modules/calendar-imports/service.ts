@@ -77,6 +77,11 @@ export async function listCalendarSources(db: DbOrTx, scope: SharkScope): Promis
   return (await repo.listSources(db, sharkOf(scope).id)).map(toView);
 }
 
+/** The shark's calendars for its data export (decision 150): masked as on the page, the secret never. */
+export async function exportCalendarSources(db: DbOrTx, sharkId: string): Promise<CalendarSource[]> {
+  return (await repo.listSources(db, sharkId)).map(toView);
+}
+
 /**
  * Adds a calendar (call in a transaction) and sends its first fetch in the same transaction. http:// is taken
  * only where the guard lets tests fetch loopback; the guard checks the address again at every fetch.

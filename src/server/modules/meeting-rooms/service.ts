@@ -26,6 +26,15 @@ export async function getMeetingRoom(
   return { kind: row?.kind ?? 'manual', link: row?.link ?? null, jitsiServer };
 }
 
+/** The shark's choice for its data export (decision 150), or null when it never chose. */
+export async function exportMeetingRoom(
+  db: DbOrTx,
+  sharkId: string,
+): Promise<Pick<MeetingRoom, 'kind' | 'link'> | null> {
+  const row = await repo.findMeetingRoom(db, sharkId);
+  return row ? { kind: row.kind, link: row.link } : null;
+}
+
 export async function saveMeetingRoom(
   db: DbOrTx,
   scope: SharkScope,

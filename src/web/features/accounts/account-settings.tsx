@@ -217,7 +217,7 @@ export function DownloadDataSection() {
     <Section
       id="account-data"
       title="Download my data"
-      intro="A JSON file with your profile, roles, bookings, liked sharks, reviews and messages, and your freelancer or shark profile and courses if you have them."
+      intro="A JSON file with your profile, roles, bookings, liked sharks, reviews and messages; if you have them, your freelancer or shark profile and courses, and your calendar settings (when you made your calendar address, your other calendars masked, your meeting-room choice). Secret addresses are never in it."
     >
       <a href={ACCOUNT_EXPORT_URL} download className="btn-ghost w-fit">
         Download my data

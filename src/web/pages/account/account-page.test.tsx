@@ -38,6 +38,9 @@ describe('/account', () => {
     const link = screen.getByRole('link', { name: 'Download my data' });
     expect(link).toHaveAttribute('href', '/api/me/account/export');
     expect(link).toHaveAttribute('download');
+    expect(
+      screen.getByText(/your calendar settings .*Secret addresses are never in it\./),
+    ).toBeInTheDocument();
   });
 
   it('changes the password: checks the form first, shows the server refusal beside its field, then success', async () => {
