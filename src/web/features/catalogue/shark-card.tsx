@@ -43,11 +43,13 @@ export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: React
             </Link>
           </h2>
           {shark.headline ? (
-            <p data-testid="shark-headline" className="text-sm text-ink-100">
+            <p data-testid="shark-headline" className="line-clamp-2 text-sm text-ink-100">
               {shark.headline}
             </p>
           ) : null}
-          <p className="text-sm text-accent-300">{specializationLabel(shark)}</p>
+          <p data-testid="shark-specialization" className="text-sm text-accent-300">
+            {specializationLabel(shark)}
+          </p>
           <p className="text-sm text-ink-400">{formatYears(shark.experience)} experience</p>
           {shark.verifiedCredentials ? (
             <p className="mt-1 text-xs text-success-400">

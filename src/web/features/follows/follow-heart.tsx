@@ -42,7 +42,7 @@ export function FollowHeart({ sharkId, sharkName }: { sharkId: string; sharkName
       aria-label={`Follow ${sharkName}`}
       title={following ? `Unfollow ${sharkName}` : `Follow ${sharkName}`}
       data-testid="follow-heart"
-      className={`grid h-11 w-11 place-items-center rounded-full transition hover:scale-110 motion-reduce:transition-none motion-reduce:hover:scale-100 ${
+      className={`grid h-11 w-11 shrink-0 place-items-center rounded-full transition hover:scale-110 motion-reduce:transition-none motion-reduce:hover:scale-100 ${
         following ? 'text-danger-400' : 'text-ink-300 hover:text-danger-400'
       }`}
     >
