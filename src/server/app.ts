@@ -37,6 +37,7 @@ import applicationsRoutes from './modules/applications/routes';
 import credentialsRoutes from './modules/credentials/routes';
 import clientRequestsRoutes from './modules/client-requests/routes';
 import proposalsRoutes from './modules/proposals/routes';
+import engagementsRoutes from './modules/engagements/routes';
 import storageRoutes from './modules/storage/routes';
 import healthRoutes from './ops/health';
 import workspaceRoutes from './modules/workspace/routes';
@@ -247,6 +248,7 @@ export async function buildApp({
     credentialsRoutes,
     clientRequestsRoutes,
     proposalsRoutes,
+    engagementsRoutes,
     workspaceRoutes,
     availabilityRoutes,
     sessionsRoutes,
