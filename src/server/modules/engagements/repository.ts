@@ -1,5 +1,5 @@
 // All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { EngagementEventKind } from '#shared/engagements.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -150,12 +150,4 @@ export async function listForUser(db: DbOrTx, userId: string, onlyAsFreelancer =
     approved: byId.get(row.id)?.approved ?? 0,
     total: byId.get(row.id)?.total ?? 0,
   }));
-}
-
-export async function findByRequest(db: DbOrTx, requestId: string) {
-  const [row] = await db
-    .select()
-    .from(e)
-    .where(and(eq(e.requestId, requestId)));
-  return row ?? null;
 }
