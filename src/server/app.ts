@@ -38,6 +38,7 @@ import credentialsRoutes from './modules/credentials/routes';
 import calendarImportsRoutes from './modules/calendar-imports/routes';
 import clientRequestsRoutes from './modules/client-requests/routes';
 import proposalsRoutes from './modules/proposals/routes';
+import engagementsRoutes from './modules/engagements/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -255,6 +256,7 @@ export async function buildApp({
     credentialsRoutes,
     clientRequestsRoutes,
     proposalsRoutes,
+    engagementsRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

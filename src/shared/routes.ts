@@ -173,6 +173,17 @@ export const ROUTES = {
     },
   },
 
+  /** Engagements (issue 27): the hired work, for its client, its freelancer and admins; 404 for anyone else. */
+  engagements: {
+    detail: {
+      path: '/engagements/:id',
+      page: 'pages/engagements/engagement-page.tsx',
+      roles: ['user', 'shark', 'freelancer', 'admin'],
+      title: 'Engagement',
+      noCrawl: true,
+    },
+  },
+
   payments: {
     /**
      * Test mode's checkout window (decision 133): the built-in test gateway's stand-in for Razorpay Checkout,

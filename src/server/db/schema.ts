@@ -15,6 +15,7 @@ import { SECURITY_SERVICES } from '#shared/security-services.ts';
 import type { SharkLinks } from '#shared/shark-links.ts';
 import { REQUEST_STATUSES, VISIBILITIES, type Asset } from '#shared/client-requests.ts';
 import { PROPOSAL_STATUSES, type Milestone } from '#shared/proposals.ts';
+import { ENGAGEMENT_EVENT_KINDS, ENGAGEMENT_STATUSES, MILESTONE_STATUSES } from '#shared/engagements.ts';
 import {
   NO_SHOW_OUTCOMES,
   SESSION_ACTORS,
@@ -1129,6 +1130,160 @@ export const proposalMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('proposal_messages_proposal_id_idx').on(t.proposalId, t.createdAt)],
+);
+
+// ---- Engagements (issue 27, decision 169) ---------------------------------
+
+/** The work hired through an accepted proposal (module engagements): one per proposal, its scope copied. */
+export const engagements = pgTable(
+  'engagements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => clientRequests.id, { onDelete: 'restrict' }),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    service: text('service', { enum: SECURITY_SERVICES }).notNull(),
+    description: text('description').notNull(),
+    /** The request's scope as it was when the proposal was accepted. */
+    assets: jsonb('assets').$type<Asset[]>().notNull(),
+    windowFrom: date('window_from', { mode: 'string' }).notNull(),
+    windowTo: date('window_to', { mode: 'string' }).notNull(),
+    /** Whole rupees, the accepted proposal's. */
+    price: integer('price').notNull(),
+    days: integer('days').notNull(),
+    status: text('status', { enum: ENGAGEMENT_STATUSES }).notNull().default('active'),
+    /** The client's rules-of-engagement acknowledgement: the text as acknowledged, when and by whom. */
+    roeTerms: text('roe_terms'),
+    roeAcknowledgedAt: timestamp('roe_acknowledged_at', { withTimezone: true }),
+    roeAcknowledgedBy: uuid('roe_acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('engagements_proposal_id_key').on(t.proposalId),
+    uniqueIndex('engagements_request_id_key').on(t.requestId),
+    index('engagements_client_id_idx').on(t.clientId, t.createdAt),
+    index('engagements_freelancer_id_idx').on(t.freelancerId, t.createdAt),
+    check('engagements_status_check', sql`${t.status} IN ('active', 'completed', 'cancelled')`),
+  ],
+);
+
+/** An engagement's milestones, copied from the proposal; each funded, delivered and approved in turn. */
+export const engagementMilestones = pgTable(
+  'engagement_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    engagementId: uuid('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    title: text('title').notNull(),
+    /** Whole rupees. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('awaiting_funding'),
+    /** The payment that funds it (module payments), once a checkout is opened. */
+    paymentId: uuid('payment_id'),
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Delivered and unanswered until then: approved automatically (14 days after delivery). */
+    autoApproveAt: timestamp('auto_approve_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    changesNote: text('changes_note'),
+    disputeNote: text('dispute_note'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('engagement_milestones_position_key').on(t.engagementId, t.position),
+    index('engagement_milestones_auto_approve_idx')
+      .on(t.autoApproveAt)
+      .where(sql`${t.status} = 'delivered'`),
+    check('engagement_milestones_amount_check', sql`${t.amount} >= 1`),
+    check(
+      'engagement_milestones_status_check',
+      sql`${t.status} IN ('awaiting_funding', 'funded', 'delivered', 'changes_requested', 'approved', 'disputed', 'refunded')`,
+    ),
+  ],
+);
+
+/** Every change of an engagement, its timeline: who, when, what, on which milestone, with a note. */
+export const engagementEvents = pgTable(
+  'engagement_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    engagementId: uuid('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    milestoneId: uuid('milestone_id').references(() => engagementMilestones.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ENGAGEMENT_EVENT_KINDS }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engagement_events_engagement_id_idx').on(t.engagementId, t.createdAt)],
+);
+
+/** The thread between an engagement's client and freelancer. */
+export const engagementMessages = pgTable(
+  'engagement_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    engagementId: uuid('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engagement_messages_engagement_id_idx').on(t.engagementId, t.createdAt)],
+);
+
+/** Reports and evidence (PDF or ZIP), stored privately through the storage module. */
+export const engagementFiles = pgTable(
+  'engagement_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    engagementId: uuid('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engagement_files_engagement_id_idx').on(t.engagementId, t.createdAt)],
+);
+
+/** The client's verified review of the freelancer, once the last milestone is approved: one per engagement. */
+export const engagementReviews = pgTable(
+  'engagement_reviews',
+  {
+    engagementId: uuid('engagement_id')
+      .primaryKey()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => users.id, { onDelete: 'set null' }),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('engagement_reviews_freelancer_id_idx').on(t.freelancerId, t.createdAt),
+    check('engagement_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
 );
 
 // ---- Company inbox -------------------------------------------------------

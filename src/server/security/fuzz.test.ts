@@ -425,6 +425,19 @@ beforeAll(async () => {
     headers: { cookie: everyoneCookie },
   });
   const ownProposal = await proposeOn(everyoneCookie, theirRequest);
+  // An engagement of this account as the client (another freelancer's proposal accepted), and one as the
+  // freelancer (its proposal on another client's request accepted).
+  const acceptOn = async (cookie: string, proposalId: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/proposals/${proposalId}/accept`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().engagementId as string;
+  };
+  const ownEngagement = await acceptOn(everyoneCookie, theirProposal);
+  const hiredEngagement = await acceptOn(otherClientCookie, ownProposal);
   ids = [
     shark.id,
     other.id,
@@ -442,6 +455,8 @@ beforeAll(async () => {
     ownProposal,
     otherFreelancer.id,
     freelancer.id,
+    ownEngagement,
+    hiredEngagement,
   ];
   identities = {
     visitor: async () => ({}),
@@ -566,6 +581,10 @@ describe('every endpoint under hostile input', () => {
         'POST /api/proposals/{id}/accept',
         'GET /api/proposals/{id}/messages',
         'POST /api/proposals/{id}/messages',
+        'GET /api/engagements',
+        'GET /api/engagements/{id}',
+        'POST /api/engagements/{id}/roe',
+        'POST /api/engagements/{id}/messages',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

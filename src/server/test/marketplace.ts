@@ -1,4 +1,5 @@
 // Fixtures of the freelance marketplace (issue 27): a freelancer offering services, and a valid request body.
+import type { FastifyInstance } from 'fastify';
 import type { SecurityService } from '#shared/security-services.ts';
 import type { Db } from '#server/db/client.ts';
 import { freelancers } from '#server/db/schema.ts';
@@ -57,3 +58,38 @@ export const proposalBody = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
+
+/**
+ * A hired freelancer (issue 27): a client posts a request, a freelancer proposes with two milestones (₹60,000
+ * and ₹30,000), the client accepts, which starts the engagement.
+ */
+export async function createEngagement(
+  app: { inject: FastifyInstance['inject'] },
+  db: Db,
+  opts: { clientName?: string; freelancerName?: string } = {},
+) {
+  const client = await createAccount(db, { roles: ['user'], name: opts.clientName ?? 'Asha Menon' });
+  const clientCookie = await sessionCookie(db, client.id);
+  const freelancer = await createFreelancer(db, { name: opts.freelancerName ?? 'Kabir Shah' });
+  const call = (url: string, cookie: string, payload?: object) =>
+    app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const request = await call('/api/requests', clientCookie, { ...requestBody(), publish: true });
+  if (request.statusCode !== 201) throw new Error(request.body);
+  const requestId = request.json().id as string;
+  const proposal = await call(
+    `/api/freelancer/requests/${requestId}/proposal`,
+    freelancer.cookie,
+    proposalBody(),
+  );
+  if (proposal.statusCode !== 201) throw new Error(proposal.body);
+  const proposalId = proposal.json().proposal.id as string;
+  const accepted = await call(`/api/proposals/${proposalId}/accept`, clientCookie);
+  if (accepted.statusCode !== 200) throw new Error(accepted.body);
+  return {
+    client: { ...client, cookie: clientCookie },
+    freelancer,
+    requestId,
+    proposalId,
+    engagementId: accepted.json().engagementId as string,
+  };
+}

@@ -48,6 +48,7 @@ const PAGES: Record<PageModule, PageLoader> = {
   'pages/requests/new-request-page.tsx': () => import('#web/pages/requests/new-request-page.tsx'),
   'pages/requests/my-requests-page.tsx': () => import('#web/pages/requests/my-requests-page.tsx'),
   'pages/requests/request-page.tsx': () => import('#web/pages/requests/request-page.tsx'),
+  'pages/engagements/engagement-page.tsx': () => import('#web/pages/engagements/engagement-page.tsx'),
   'pages/shark/dashboard-page.tsx': () => import('#web/pages/shark/dashboard-page.tsx'),
   'pages/shark/edit-profile-page.tsx': () => import('#web/pages/shark/edit-profile-page.tsx'),
   'pages/shark/enrollments-page.tsx': () => import('#web/pages/shark/enrollments-page.tsx'),

@@ -63,6 +63,8 @@ interface Ctx {
   /** Marketplace rows (issue 27): `user`'s open request and `freelancer`'s shortlisted proposal on it. */
   requestId?: string;
   proposalId?: string;
+  /** `user`'s engagement of `freelancer` (its proposal accepted). */
+  engagementId?: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -1269,6 +1271,41 @@ const MARKETPLACE_ROWS: Row[] = [
   },
 ];
 
+/** `marketplace`, then `user` accepts `freelancer`'s proposal: the engagement starts. */
+async function engaged(): Promise<Partial<Ctx>> {
+  const market = await marketplace();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/proposals/${market.proposalId}/accept`,
+    headers: { cookie: cookies.user },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...market, engagementId: res.json().engagementId as string };
+}
+
+/** An engagement: its client and freelancer; admins read it; anyone else is told it does not exist. */
+const ENGAGEMENT_READ: Record<Caller, Expect> = { ...REQUEST_CLIENT_OR_ADMIN, freelancer: 'ok' };
+const ENGAGEMENT_PARTIES: Record<Caller, Expect> = { ...ENGAGEMENT_READ, admin: 404 };
+const ENGAGEMENT_CLIENT: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, freelancer: 404 };
+
+const ENGAGEMENT_ROWS: Row[] = [
+  { method: 'GET', route: '/api/engagements', url: () => '/api/engagements', expect: SIGNED_IN },
+  ...(
+    [
+      ['GET', '/api/engagements/:id', ENGAGEMENT_READ, undefined],
+      ['POST', '/api/engagements/:id/roe', ENGAGEMENT_CLIENT, () => ({ acknowledge: true })],
+      ['POST', '/api/engagements/:id/messages', ENGAGEMENT_PARTIES, () => ({ body: 'Hello' })],
+    ] as const
+  ).map(([method, route, expected, body]): Row => ({
+    method,
+    route,
+    url: (c) => route.replace(':id', c.engagementId!),
+    ...(body ? { body } : {}),
+    expect: expected,
+    setup: engaged,
+  })),
+];
+
 const ROWS = [
   ...MATRIX,
   ...PUBLIC_ROWS,
@@ -1276,6 +1313,7 @@ const ROWS = [
   ...TEST_GATEWAY_ROWS,
   ...PAYMENT_ROWS,
   ...MARKETPLACE_ROWS,
+  ...ENGAGEMENT_ROWS,
 ];
 const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 

@@ -159,11 +159,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/proposals/:id/accept',
     {
       preValidation: signedIn,
-      schema: { tags, params: proposalParams, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags,
+        params: proposalParams,
+        response: { 200: messageSchema.extend({ engagementId: z.uuid() }), ...errors },
+      },
     },
     async (req) => {
-      await accept(app.db, mail, authOf(req).user.id, req.params.id);
-      return { message: PROPOSAL_MSG.accepted };
+      const engagementId = await accept(app.db, mail, authOf(req).user.id, req.params.id);
+      return { message: PROPOSAL_MSG.accepted, engagementId };
     },
   );
 

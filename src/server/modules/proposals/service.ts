@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as requests from '#server/modules/client-requests/service.ts';
+import * as engagements from '#server/modules/engagements/service.ts';
 import * as repo from './repository';
 
 const own = (r: repo.ProposalRow): OwnProposal => ({
@@ -169,16 +170,17 @@ export async function shortlist(db: Db, clientId: string, id: string) {
 }
 
 /**
- * Accepting awards the request, marks every other live proposal not chosen and mails their freelancers, in one
- * transaction. It creates nothing else yet: engagements come later (decision 158).
+ * Accepting awards the request, starts the engagement (scope and milestones copied, decision 169), marks every
+ * other live proposal not chosen and mails their freelancers, in one transaction. Answers the engagement's id.
  */
-export async function accept(db: Db, ctx: MailContext, clientId: string, id: string) {
-  await db.transaction(async (tx) => {
+export async function accept(db: Db, ctx: MailContext, clientId: string, id: string): Promise<string> {
+  return db.transaction(async (tx) => {
     const { proposal, request } = await asClient(tx, clientId, id);
     if (request.status !== 'open' || (proposal.status !== 'submitted' && proposal.status !== 'shortlisted'))
       throw conflict(PROPOSAL_MSG.notAcceptable);
     await repo.setStatus(tx, id, 'accepted');
     await requests.award(tx, request, clientId, id);
+    const engagement = await engagements.startFromProposal(tx, clientId, { request, proposal });
     const others = await repo.declineOthers(tx, request.id, id);
     const link = `${ctx.appOrigin}${paths.freelancer.clientRequests}`;
     for (const to of await repo.emailsOf(
@@ -191,6 +193,7 @@ export async function accept(db: Db, ctx: MailContext, clientId: string, id: str
         data: { requestTitle: request.title, link },
       });
     }
+    return engagement.id;
   });
 }
 

@@ -150,3 +150,9 @@ export const requestKeys = {
   area: ['requests', 'freelancer'] as const,
   forFreelancer: (id: string) => ['requests', 'freelancer', id] as const,
 };
+
+export const engagementKeys = {
+  all: ['engagements'] as const,
+  mine: ['engagements', 'mine'] as const,
+  detail: (id: string) => ['engagements', 'detail', id] as const,
+};

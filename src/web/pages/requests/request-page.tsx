@@ -4,6 +4,7 @@ import { REQUEST_MSG } from '#shared/client-requests.ts';
 import { useRequest } from '#web/features/client-requests/api.ts';
 import { RequestDetails } from '#web/features/client-requests/request-details.tsx';
 import { ProposalsComparison } from '#web/features/proposals/proposals-comparison.tsx';
+import { MyEngagements } from '#web/features/engagements/engagement-view.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -37,6 +38,9 @@ export default function RequestPage() {
       ) : (
         <>
           <RequestDetails request={request.data} />
+          {request.data.viewerIsClient ? (
+            <MyEngagements title="Engagement" role="client" requestId={request.data.id} />
+          ) : null}
           <ProposalsComparison
             requestId={request.data.id}
             requestStatus={request.data.status}

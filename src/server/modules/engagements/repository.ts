@@ -1,0 +1,153 @@
+// All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { EngagementEventKind } from '#shared/engagements.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  engagementEvents as ev,
+  engagementMessages as msg,
+  engagementMilestones as ms,
+  engagements as e,
+  freelancers,
+  profiles,
+} from '#server/db/schema.ts';
+
+export type EngagementRow = typeof e.$inferSelect;
+export type MilestoneRow = typeof ms.$inferSelect;
+
+export async function insertEngagement(tx: DbOrTx, values: typeof e.$inferInsert): Promise<EngagementRow> {
+  const [row] = await tx.insert(e).values(values).returning();
+  return row;
+}
+
+export async function insertMilestones(
+  tx: DbOrTx,
+  engagementId: string,
+  list: { title: string; amount: number }[],
+): Promise<void> {
+  await tx
+    .insert(ms)
+    .values(list.map((m, i) => ({ engagementId, position: i + 1, title: m.title, amount: m.amount })));
+}
+
+export async function findEngagement(db: DbOrTx, id: string, lock = false): Promise<EngagementRow | null> {
+  const q = db.select().from(e).where(eq(e.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function setRoe(tx: DbOrTx, id: string, actorId: string, terms: string, at: Date) {
+  await tx
+    .update(e)
+    .set({ roeTerms: terms, roeAcknowledgedAt: at, roeAcknowledgedBy: actorId, updatedAt: sql`now()` })
+    .where(eq(e.id, id));
+}
+
+export async function listMilestones(db: DbOrTx, engagementId: string): Promise<MilestoneRow[]> {
+  return db.select().from(ms).where(eq(ms.engagementId, engagementId)).orderBy(asc(ms.position));
+}
+
+export async function insertEvent(
+  tx: DbOrTx,
+  event: {
+    engagementId: string;
+    actorId: string | null;
+    kind: EngagementEventKind;
+    milestoneId?: string | null;
+    note?: string | null;
+    at?: Date;
+  },
+) {
+  await tx.insert(ev).values({
+    engagementId: event.engagementId,
+    actorId: event.actorId,
+    kind: event.kind,
+    milestoneId: event.milestoneId ?? null,
+    note: event.note ?? null,
+    ...(event.at ? { createdAt: event.at } : {}),
+  });
+}
+
+export async function listEvents(db: DbOrTx, engagementId: string) {
+  return db
+    .select({
+      id: ev.id,
+      kind: ev.kind,
+      actorName: profiles.fullName,
+      milestoneTitle: ms.title,
+      note: ev.note,
+      createdAt: ev.createdAt,
+    })
+    .from(ev)
+    .leftJoin(profiles, eq(profiles.id, ev.actorId))
+    .leftJoin(ms, eq(ms.id, ev.milestoneId))
+    .where(eq(ev.engagementId, engagementId))
+    .orderBy(asc(ev.createdAt), asc(ev.id))
+    .limit(1000);
+}
+
+export async function insertMessage(db: DbOrTx, engagementId: string, authorId: string, body: string) {
+  await db.insert(msg).values({ engagementId, authorId, body });
+}
+
+export async function listMessages(db: DbOrTx, engagementId: string) {
+  return db
+    .select({
+      id: msg.id,
+      authorId: msg.authorId,
+      authorName: sql<string>`coalesce(${profiles.fullName}, 'Former member')`,
+      body: msg.body,
+      createdAt: msg.createdAt,
+    })
+    .from(msg)
+    .leftJoin(profiles, eq(profiles.id, msg.authorId))
+    .where(eq(msg.engagementId, engagementId))
+    .orderBy(asc(msg.createdAt), asc(msg.id))
+    .limit(500);
+}
+
+/** Display names: a freelancer's profile name first, then the account's full name. */
+export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: sql<string>`coalesce(${freelancers.name}, ${profiles.fullName}, 'Member')`,
+    })
+    .from(profiles)
+    .leftJoin(freelancers, eq(freelancers.userId, profiles.id))
+    .where(inArray(profiles.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The engagements a user is a party to, newest first, with their milestones' progress. */
+export async function listForUser(db: DbOrTx, userId: string, onlyAsFreelancer = false) {
+  const rows = await db
+    .select()
+    .from(e)
+    .where(
+      onlyAsFreelancer ? eq(e.freelancerId, userId) : or(eq(e.clientId, userId), eq(e.freelancerId, userId)),
+    )
+    .orderBy(desc(e.createdAt), asc(e.id))
+    .limit(200);
+  if (!rows.length) return [];
+  const counts = await db
+    .select({
+      engagementId: ms.engagementId,
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`(count(*) filter (where ${ms.status} = 'approved'))::int`,
+    })
+    .from(ms)
+    .where(
+      inArray(
+        ms.engagementId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(ms.engagementId);
+  const byId = new Map(counts.map((c) => [c.engagementId, c]));
+  return rows.map((row) => ({
+    row,
+    approved: byId.get(row.id)?.approved ?? 0,
+    total: byId.get(row.id)?.total ?? 0,
+  }));
+}

@@ -1,0 +1,199 @@
+// Engagements (issue 27, decision 169): the work hired through an accepted proposal. It is created in the
+// accept's transaction with the request's scope and the proposal's milestones copied; its client acknowledges
+// the rules of engagement before anything is funded or delivered; its two parties (and admins) read it, its
+// timeline records every change, and its parties talk in its thread. Anyone else is told it does not exist.
+import {
+  ENGAGEMENT_MSG,
+  ROE_TERMS,
+  type Engagement,
+  type EngagementCard,
+  type EngagementMilestone,
+} from '#shared/engagements.ts';
+import type { Asset } from '#shared/client-requests.ts';
+import type { Milestone } from '#shared/proposals.ts';
+import type { SecurityService } from '#shared/security-services.ts';
+import type { AuthContext } from '#server/http/auth-context.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { now } from '#server/time.ts';
+import * as repo from './repository';
+
+export type { EngagementRow, MilestoneRow } from './repository';
+
+/** What accepting a proposal hands over: the request's scope and the proposal's price and milestones. */
+export interface AcceptedProposal {
+  request: {
+    id: string;
+    clientId: string;
+    title: string;
+    service: SecurityService;
+    description: string;
+    assets: Asset[];
+    windowFrom: string;
+    windowTo: string;
+  };
+  proposal: { id: string; freelancerId: string; price: number; days: number; milestones: Milestone[] };
+}
+
+/** Creates the engagement of an accepted proposal, in the accept's transaction. */
+export async function startFromProposal(tx: DbOrTx, actorId: string, a: AcceptedProposal) {
+  const row = await repo.insertEngagement(tx, {
+    requestId: a.request.id,
+    proposalId: a.proposal.id,
+    clientId: a.request.clientId,
+    freelancerId: a.proposal.freelancerId,
+    title: a.request.title,
+    service: a.request.service,
+    description: a.request.description,
+    assets: a.request.assets,
+    windowFrom: a.request.windowFrom,
+    windowTo: a.request.windowTo,
+    price: a.proposal.price,
+    days: a.proposal.days,
+  });
+  await repo.insertMilestones(tx, row.id, a.proposal.milestones);
+  await repo.insertEvent(tx, { engagementId: row.id, actorId, kind: 'created' });
+  return row;
+}
+
+export type Side = 'client' | 'freelancer' | 'admin';
+
+/** The engagement and the caller's side; 404 to anyone but its two parties and admins. */
+export async function access(db: DbOrTx, auth: AuthContext, id: string, lock = false) {
+  const row = await repo.findEngagement(db, id, lock);
+  const side: Side | null = !row
+    ? null
+    : row.clientId === auth.user.id
+      ? 'client'
+      : row.freelancerId === auth.user.id
+        ? 'freelancer'
+        : auth.roles.includes('admin')
+          ? 'admin'
+          : null;
+  if (!row || !side) throw notFound(ENGAGEMENT_MSG.notFound);
+  return { row, side };
+}
+
+/** The engagement as a party (not an admin) acts on it; 404 to anyone else. */
+export async function asParty(db: DbOrTx, auth: AuthContext, id: string, lock = false) {
+  const a = await access(db, auth, id, lock);
+  if (a.side === 'admin') throw notFound(ENGAGEMENT_MSG.notFound);
+  return a as { row: repo.EngagementRow; side: 'client' | 'freelancer' };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const milestoneView = (m: repo.MilestoneRow): EngagementMilestone => ({
+  id: m.id,
+  position: m.position,
+  title: m.title,
+  amount: m.amount,
+  status: m.status,
+  fundedAt: iso(m.fundedAt),
+  deliveredAt: iso(m.deliveredAt),
+  approvedAt: iso(m.approvedAt),
+  changesNote: m.changesNote,
+});
+
+export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<Engagement> {
+  const { row, side } = await access(db, auth, id);
+  const [milestones, events, messages, names] = await Promise.all([
+    repo.listMilestones(db, id),
+    repo.listEvents(db, id),
+    repo.listMessages(db, id),
+    repo.namesOf(db, [
+      row.clientId,
+      row.freelancerId,
+      ...(row.roeAcknowledgedBy ? [row.roeAcknowledgedBy] : []),
+    ]),
+  ]);
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    proposalId: row.proposalId,
+    title: row.title,
+    service: row.service,
+    description: row.description,
+    assets: row.assets,
+    windowFrom: row.windowFrom,
+    windowTo: row.windowTo,
+    price: row.price,
+    days: row.days,
+    status: row.status,
+    client: { id: row.clientId, name: names.get(row.clientId) ?? 'Client' },
+    freelancer: { id: row.freelancerId, name: names.get(row.freelancerId) ?? 'Freelancer' },
+    viewer: side,
+    roe:
+      row.roeAcknowledgedAt && row.roeTerms
+        ? {
+            terms: row.roeTerms,
+            acknowledgedAt: row.roeAcknowledgedAt.toISOString(),
+            acknowledgedBy: names.get(row.roeAcknowledgedBy ?? '') ?? 'Client',
+          }
+        : null,
+    milestones: milestones.map(milestoneView),
+    messages: messages.map((m) => ({
+      id: m.id,
+      authorName: m.authorName,
+      mine: m.authorId === auth.user.id,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      actorName: e.actorName,
+      milestoneTitle: e.milestoneTitle,
+      note: e.note,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The client's rules-of-engagement acknowledgement: once, with the time and the user, before any work. */
+export async function acknowledgeRoe(db: Db, auth: AuthContext, id: string) {
+  await db.transaction(async (tx) => {
+    const { row, side } = await asParty(tx, auth, id, true);
+    if (side !== 'client') throw notFound(ENGAGEMENT_MSG.notFound);
+    if (row.roeAcknowledgedAt) throw conflict(ENGAGEMENT_MSG.roeAlready);
+    if (row.status !== 'active') throw conflict(ENGAGEMENT_MSG.closed);
+    const at = now();
+    await repo.setRoe(tx, id, auth.user.id, ROE_TERMS, at);
+    await repo.insertEvent(tx, { engagementId: id, actorId: auth.user.id, kind: 'roe_acknowledged', at });
+  });
+}
+
+export async function sendMessage(db: DbOrTx, auth: AuthContext, id: string, body: string) {
+  await asParty(db, auth, id);
+  await repo.insertMessage(db, id, auth.user.id, body);
+}
+
+/** The caller's engagements (as client or freelancer), or only those it works on as a freelancer. */
+export async function listMine(
+  db: DbOrTx,
+  userId: string,
+  onlyAsFreelancer = false,
+): Promise<EngagementCard[]> {
+  const rows = await repo.listForUser(db, userId, onlyAsFreelancer);
+  const names = await repo.namesOf(db, [
+    ...new Set(rows.flatMap((r) => [r.row.clientId, r.row.freelancerId])),
+  ]);
+  return rows.map(({ row, approved, total }) => {
+    const role = row.freelancerId === userId ? ('freelancer' as const) : ('client' as const);
+    const counterpart = role === 'client' ? row.freelancerId : row.clientId;
+    return {
+      id: row.id,
+      requestId: row.requestId,
+      proposalId: row.proposalId,
+      role,
+      title: row.title,
+      status: row.status,
+      price: row.price,
+      counterpartName: names.get(counterpart) ?? 'Member',
+      milestonesApproved: Number(approved),
+      milestonesTotal: Number(total),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
