@@ -428,11 +428,11 @@ async function main() {
   await step(
     'course_bookings',
     `
-    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price, created_at,
+    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price, created_at,
                                  shark_id, starts_at, ends_at, blocked_until, time_zone, status,
                                  cancellation_hours, late_cancellation_refund)
     SELECT b.course_id, ${id('lu', 'b.learner')}, 'Learner ' || b.learner, 'learner' || b.learner || '@bench.sharksecurity.in',
-           '+91 8' || lpad(b.learner::text, 9, '0'), b.hours, b.day, b.at,
+           '+91 8' || lpad(b.learner::text, 9, '0'), b.hours,
            ${price('b.course')} * b.hours, now() - (k % 300) * interval '1 day',
            ${id('s', 'b.shark')}, b.starts, b.starts + make_interval(hours => b.hours), b.starts + make_interval(hours => b.hours),
            b.zone,
@@ -551,7 +551,7 @@ async function main() {
                        ELSE least(s.starts, now()) - make_interval(days => 2 + k % 20) END AS created
       FROM stated s
     )
-    INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
+    INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, total_price,
                                  created_at, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone,
                                  answer_by, meeting_link, brief, notes, cancelled_by, late_cancellation,
                                  proposed_starts_at, proposed_ends_at, proposed_by, cancellation_hours, late_cancellation_refund)
@@ -560,7 +560,7 @@ async function main() {
            CASE WHEN d.learner = 0 THEN ${benchLearner} ELSE ${id('lu', 'd.learner')} END,
            CASE WHEN d.learner = 0 THEN 'Rohan Bench' ELSE 'Learner ' || d.learner END,
            CASE WHEN d.learner = 0 THEN '${BENCH_LEARNER_EMAIL}' ELSE 'learner' || d.learner || '@bench.sharksecurity.in' END,
-           '+91 8' || lpad(d.learner::text, 9, '0'), d.hours, d.day, d.at, d.price * d.hours,
+           '+91 8' || lpad(d.learner::text, 9, '0'), d.hours, d.price * d.hours,
            d.created, d.shark_id, d.starts, d.ends, d.ends, d.zone, d.status,
            (ARRAY['Asia/Kolkata', 'Europe/London', 'America/New_York'])[1 + k % 3],
            least(d.created + interval '48 hours', d.starts),

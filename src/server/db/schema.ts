@@ -265,8 +265,16 @@ export const courseBookings = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     hours: integer('hours').notNull(),
-    preferredDate: date('preferred_date', { mode: 'string' }).notNull(),
-    preferredTime: time('preferred_time').notNull(),
+    /**
+     * The spec's preferred date and time: the shark's wall clock at the start, derived by the database from
+     * starts_at and time_zone (decision 171), so the instant is stored once and nothing writes these.
+     */
+    preferredDate: date('preferred_date', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`(("starts_at" AT TIME ZONE "time_zone")::date)`),
+    preferredTime: time('preferred_time')
+      .notNull()
+      .generatedAlwaysAs(sql`(("starts_at" AT TIME ZONE "time_zone")::time)`),
     totalPrice: money('total_price').notNull(),
     /** Client-chosen idempotency key: a double-clicked Confirm makes one booking. */
     requestId: uuid('request_id').unique(),
@@ -279,7 +287,7 @@ export const courseBookings = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** ends_at + the shark's buffer at booking: the exclusion constraint compares [starts_at, blocked_until). */
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
-    /** The shark's IANA zone at booking; preferred_date/preferred_time are the wall clock there. */
+    /** The shark's IANA zone at booking; preferred_date/preferred_time are the wall clock there (derived). */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     status: text('status', {
       enum: SESSION_STATUSES,

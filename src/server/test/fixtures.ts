@@ -13,7 +13,8 @@ import {
   sharkAvailability,
   sharks,
 } from '#server/db/schema.ts';
-import { courseTermsOf, slotFromPreferred } from '#server/modules/sessions/repository.ts';
+import { courseTermsOf, sharkOfCourse } from '#server/modules/sessions/repository.ts';
+import { sessionSlot } from '#shared/session-slot.ts';
 import { post } from '#server/modules/ledger/service.ts';
 import {
   createAccount as insertAccount,
@@ -151,15 +152,11 @@ export async function createBooking(
       email: 'learner@example.test',
       phone: '+91 90000 00000',
       hours,
-      preferredDate: opts.preferredDate,
-      preferredTime: opts.preferredTime ?? '10:00',
       totalPrice: (opts.price ?? 1000) * hours,
-      ...slotFromPreferred(
-        opts.courseId,
-        opts.preferredDate,
-        opts.preferredTime ?? '10:00',
-        hours,
-        'Asia/Kolkata',
+      sharkId: sharkOfCourse(opts.courseId),
+      ...sessionSlot(
+        { date: opts.preferredDate, time: opts.preferredTime ?? '10:00' },
+        { hours, timeZone: 'Asia/Kolkata' },
       ),
       status: opts.status ?? 'confirmed',
       ...courseTermsOf(opts.courseId),

@@ -60,11 +60,10 @@ async function confirmedSessions(pool: pg.Pool, tag: string, n: number, startsIn
     await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price)
       SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 1000 FROM seed`);
     await client.query(`INSERT INTO course_bookings (course_id, user_id, shark_id, name, email, phone, hours,
-        preferred_date, preferred_time, total_price, starts_at, ends_at, blocked_until, time_zone, status,
+        total_price, starts_at, ends_at, blocked_until, time_zone, status,
         cancellation_hours, late_cancellation_refund)
       SELECT course, learner, shark, 'Learner ' || g, '${tag}-learner-' || g || '@example.test',
-             '+91 90000 00000', 2, (${starts} AT TIME ZONE 'UTC')::date, (${starts} AT TIME ZONE 'UTC')::time,
-             2000, ${starts}, ${ends}, ${ends}, 'UTC', 'confirmed', 24, 50
+             '+91 90000 00000', 2, 2000, ${starts}, ${ends}, ${ends}, 'UTC', 'confirmed', 24, 50
       FROM seed`);
     await client.query('COMMIT');
     client.release();

@@ -12,6 +12,7 @@ import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import { BOOKING_MSG } from '#shared/bookings.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { paths } from '#shared/routes.ts';
+import { sessionSlot, type SessionSlot } from '#shared/session-slot.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
@@ -30,7 +31,7 @@ import {
   takeWatchers,
   type RulesRow,
 } from './repository';
-import { computeSlots, localDate, wallClock, type Busy, type Range, type SlotRules } from './slots';
+import { computeSlots, localDate, type Busy, type Range, type SlotRules } from './slots';
 
 export type { SlotRules, Busy } from './slots';
 
@@ -260,16 +261,6 @@ export async function watchCalendar(db: DbOrTx, sharkId: string, userId: string)
   await addWatcher(db, sharkId, userId);
 }
 
-export interface CheckedSlot {
-  timeZone: string;
-  startsAt: Date;
-  endsAt: Date;
-  blockedUntil: Date;
-  /** The shark's wall clock at the start: the spec's preferred_date / preferred_time. */
-  preferredDate: string;
-  preferredTime: string;
-}
-
 /**
  * Checks that `startsAt` is a free slot of the shark for `hours`, inside the caller's transaction and with
  * the shark's rules row locked, so concurrent bookings of one shark are checked one after another. A time
@@ -286,7 +277,7 @@ export async function checkSlot(
   busyTimes: BusyReader,
   exceptBookingId?: string,
   opts: { ignoreImported?: boolean } = {},
-): Promise<CheckedSlot> {
+): Promise<SessionSlot> {
   const row = await findRules(tx, sharkId, true);
   if (!row?.published) throw fieldError('courseId', AVAILABILITY_MSG.calendarNotOpen);
   const { rules } = await loadRules(tx, sharkId, row);
@@ -308,16 +299,7 @@ export async function checkSlot(
     if (offered) throw conflict(BOOKING_MSG.slotTaken, ERROR_CODE.slotTaken);
     throw fieldError('startsAt', BOOKING_MSG.slotInvalid);
   }
-  const endsAt = new Date(startsAt.getTime() + hours * 3_600_000);
-  const wall = wallClock(startsAt, rules.timeZone);
-  return {
-    timeZone: rules.timeZone,
-    startsAt,
-    endsAt,
-    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * 60_000),
-    preferredDate: wall.date,
-    preferredTime: wall.time,
-  };
+  return sessionSlot(startsAt, { hours, timeZone: rules.timeZone, bufferMinutes: rules.bufferMinutes });
 }
 
 /** Locks the shark's calendar row for the rest of the transaction: bookings of one shark are made one at a time. */

@@ -45,13 +45,6 @@ export const localDate = (at: Date | number, timeZone: string): string =>
     .toPlainDate()
     .toString();
 
-/** The wall-clock date and HH:MM of an instant in a zone (what preferred_date/preferred_time store). */
-export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
-  const zdt = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { date: zdt.toPlainDate().toString(), time: `${pad(zdt.hour)}:${pad(zdt.minute)}` };
-}
-
 /** The first and last local date a learner may book on, from the zone's today to today + horizon. */
 export function bookingWindow(rules: SlotRules, now: Date): { first: string; last: string } {
   const at = now.getTime();

@@ -23,6 +23,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sessionSlot } from '#shared/session-slot.ts';
 import type { SessionGroup } from '#shared/session-lists.ts';
 import {
   ACTIVE_STATUSES,
@@ -187,8 +188,6 @@ export type BookingPatch = Partial<
     | 'startsAt'
     | 'endsAt'
     | 'blockedUntil'
-    | 'preferredDate'
-    | 'preferredTime'
     | 'timeZone'
     | 'reminded24hAt'
     | 'reminded1hAt'
@@ -436,7 +435,7 @@ const selectBookings = (db: DbOrTx) =>
 
 export type NewBooking = Pick<
   BookingRecord,
-  'courseId' | 'userId' | 'name' | 'email' | 'phone' | 'hours' | 'preferredDate' | 'preferredTime'
+  'courseId' | 'userId' | 'name' | 'email' | 'phone' | 'hours'
 > & {
   requestId: string;
   sharkId: string;
@@ -458,11 +457,11 @@ export async function insertPricedBooking(db: DbOrTx, input: NewBooking): Promis
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, preferred_date, preferred_time, total_price,
+    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price,
       request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by,
       cancellation_hours, late_cancellation_refund)
-    SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours}, ${input.preferredDate}::date,
-           ${input.preferredTime}::time, c.price * ${input.hours}, ${input.requestId}, c.shark_id,
+    SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours},
+           c.price * ${input.hours}, ${input.requestId}, c.shark_id,
            ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
            ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested',
            ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz,
@@ -502,27 +501,9 @@ export async function listUserBookings(db: DbOrTx, userId: string, at: Date): Pr
     .limit(500);
 }
 
-/**
- * The shark and instants of a booking given only as the spec's preferred date and time in `timeZone` (seed
- * data, test fixtures): the same values the database trigger would fill in.
- */
-export const slotFromPreferred = (
-  courseId: string,
-  date: string,
-  time: string,
-  hours: number,
-  timeZone: string,
-) => {
-  const startsAt = sql<Date>`((${date}::date + ${time}::time) AT TIME ZONE ${timeZone})`;
-  const endsAt = sql<Date>`(${startsAt} + make_interval(hours => ${hours}::int))`;
-  return {
-    sharkId: sql<string>`(SELECT shark_id FROM courses WHERE id = ${courseId})`,
-    startsAt,
-    endsAt,
-    blockedUntil: endsAt,
-    timeZone,
-  };
-};
+/** The course's shark, for a booking written from it: the overlap constraint needs it on the booking's row. */
+export const sharkOfCourse = (courseId: string) =>
+  sql<string>`(SELECT shark_id FROM courses WHERE id = ${courseId})`;
 
 /**
  * The course's cancellation terms now, for a booking written from it: they stay with the booking, so a later
@@ -1388,12 +1369,13 @@ export interface RecordedSession {
 
 /** Writes a session that already happened (or was already confirmed) with its timeline. */
 export async function insertRecordedSession(db: DbOrTx, input: RecordedSession) {
-  const { events, timeZone, ...row } = input;
+  const { events, timeZone, preferredDate, preferredTime, ...row } = input;
   const [booking] = await db
     .insert(b)
     .values({
       ...row,
-      ...slotFromPreferred(row.courseId, row.preferredDate, row.preferredTime, row.hours, timeZone),
+      sharkId: sharkOfCourse(row.courseId),
+      ...sessionSlot({ date: preferredDate, time: preferredTime }, { hours: row.hours, timeZone }),
       ...courseTermsOf(row.courseId),
     })
     .returning({ id: b.id, createdAt: b.createdAt, endsAt: b.endsAt });
@@ -1452,7 +1434,7 @@ export async function listOpenHolds(db: DbOrTx, before: Date, limit: number): Pr
 export async function insertPaidBooking(
   db: DbOrTx,
   hold: HoldRow,
-  paid: { totalPrice: number; preferredDate: string; preferredTime: string; answerBy: Date },
+  paid: { totalPrice: number; answerBy: Date },
 ): Promise<void> {
   await db.insert(b).values({
     id: hold.id,
@@ -1462,8 +1444,6 @@ export async function insertPaidBooking(
     email: hold.email,
     phone: hold.phone,
     hours: hold.hours,
-    preferredDate: paid.preferredDate,
-    preferredTime: paid.preferredTime,
     totalPrice: paid.totalPrice,
     requestId: hold.requestId,
     sharkId: hold.sharkId,

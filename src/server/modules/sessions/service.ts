@@ -469,8 +469,6 @@ export async function acceptReschedule(db: Db, ctx: SessionContext, who: Session
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         blockedUntil: slot.blockedUntil,
-        preferredDate: slot.preferredDate,
-        preferredTime: slot.preferredTime,
         timeZone: slot.timeZone,
         reminded24hAt: null,
         reminded1hAt: null,
@@ -1084,18 +1082,15 @@ export async function completePaidBooking(
 
 /** Writes the booking of a paid hold; false when its slot is no longer free (its hold lapsed and was taken). */
 async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number, at: Date): Promise<boolean> {
-  let slot;
   try {
     // A savepoint: a refused slot must not abort the transaction that records the payment.
     return await tx.transaction(async (sp) => {
       // A paid hold is a session made here: the shark's other calendars do not take it away (decision 153).
-      slot = await checkSlot(sp, hold.sharkId, hold.startsAt, hold.hours, busyTimes, hold.id, {
+      await checkSlot(sp, hold.sharkId, hold.startsAt, hold.hours, busyTimes, hold.id, {
         ignoreImported: true,
       });
       await repo.insertPaidBooking(sp, hold, {
         totalPrice: amountPaise / 100,
-        preferredDate: slot.preferredDate,
-        preferredTime: slot.preferredTime,
         answerBy: answerByFor(at, hold.startsAt),
       });
       return true;

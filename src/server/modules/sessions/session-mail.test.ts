@@ -80,8 +80,6 @@ async function world(
       email: 'asha.contact@example.test',
       phone: '+91 90000 00000',
       hours,
-      preferredDate: '2026-12-03',
-      preferredTime: '18:00',
       totalPrice: 1500 * hours,
       startsAt: start,
       endsAt: end,
