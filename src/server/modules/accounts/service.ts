@@ -10,7 +10,6 @@ import { mailPasswordLink } from './password-reset';
 import * as repo from './repository';
 import { SET_PASSWORD_TTL_MS } from './tokens';
 
-export type { AccountRecord, NewAccount } from './repository';
 export { hashPassword } from './passwords';
 export {
   createSession,

@@ -433,10 +433,7 @@ const selectBookings = (db: DbOrTx) =>
     .innerJoin(s, eq(s.id, c.sharkId))
     .$dynamic();
 
-export type NewBooking = Pick<
-  BookingRecord,
-  'courseId' | 'userId' | 'name' | 'email' | 'phone' | 'hours'
-> & {
+export type NewBooking = Pick<BookingRecord, 'courseId' | 'userId' | 'name' | 'email' | 'phone' | 'hours'> & {
   requestId: string;
   sharkId: string;
   startsAt: Date;
