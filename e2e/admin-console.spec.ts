@@ -68,6 +68,11 @@ test('an application is approved, the shark sets a password, adds a credential t
   // The admin checks it against its link and verifies it.
   await loginAsDemo(page, 'admin');
   await page.getByRole('tab', { name: 'Credentials' }).click();
+  // The queue is paged and searched on the server (issue 25): find the shark's credential by its name.
+  await page.getByRole('searchbox', { name: 'Search credentials by name, issuer or owner' }).fill(name);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'pending credential matches this search' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: `Verify GCFA of ${name}` }).click();
   await expect(page.getByRole('button', { name: `Verify GCFA of ${name}` })).toBeHidden();
   await page.getByRole('tab', { name: 'Audit log' }).click();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { specializationSchema } from './catalogue';
 import { emailField, isCalendarDate, nameField } from './fields';
 import { SPECIALIZATIONS } from './constants';
+import { CONSOLE_PAGE_MSG, consolePageSchema, pageField, searchField } from './console-page';
 import {
   NO_SHOW_OUTCOMES,
   NO_SHOW_OUTCOME_LABEL,
@@ -42,15 +43,15 @@ export const contactMessageSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export const contactMessagesSchema = z.array(contactMessageSchema);
+/** GET /api/admin/contact-messages?q=&page=: a page of the inbox; `q` searches the name, email and message. */
+export const contactMessagePageSchema = consolePageSchema(contactMessageSchema);
 
 // ---- Running the marketplace (decision 032) --------------------------------
 
 export const ADMIN_MSG = {
   reasonRequired: 'Please give a reason',
   reasonTooLong: 'Please keep the reason under 1000 characters',
-  searchTooLong: 'Search text is too long (200 characters at most)',
-  pageInvalid: 'Page must be a whole number from 1',
+  ...CONSOLE_PAGE_MSG,
   dateInvalid: 'Use a date like 2026-11-22',
   statusInvalid: 'Choose a session status',
   applicationNotFound: 'This application does not exist.',
@@ -97,14 +98,6 @@ export const reasonField = z
 
 export const reasonSchema = z.object({ reason: reasonField });
 export type ReasonInput = z.input<typeof reasonSchema>;
-
-export const pageField = z.coerce
-  .number({ error: ADMIN_MSG.pageInvalid })
-  .int(ADMIN_MSG.pageInvalid)
-  .min(1, ADMIN_MSG.pageInvalid)
-  .max(10_000, ADMIN_MSG.pageInvalid)
-  .default(1);
-const searchField = z.string().trim().max(200, ADMIN_MSG.searchTooLong).optional().default('');
 
 /** GET /api/admin/audit-log: a page of the log; `q` searches the action, the reason, who acted and on what. */
 export const auditQuerySchema = z.object({ q: searchField, page: pageField });

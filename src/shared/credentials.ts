@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CREDENTIAL_MSG } from './credentials-texts';
 import { isCalendarDate } from './fields';
+import { consoleListQuerySchema, consolePageSchema } from './console-page';
 
 export const CREDENTIAL_KINDS = ['certification', 'platform'] as const;
 export const CREDENTIAL_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -77,9 +78,12 @@ export const adminCredentialSchema = credentialSchema.extend({
 });
 export type AdminCredential = z.infer<typeof adminCredentialSchema>;
 
-export const adminCredentialsQuerySchema = z.object({
+/** GET /api/admin/credentials?status=&q=&page=: a page of one status; `q` searches the credential and its owner. */
+export const adminCredentialsQuerySchema = consoleListQuerySchema.extend({
   status: z.enum(CREDENTIAL_STATUSES, { error: CREDENTIAL_MSG.statusInvalid }).optional().default('pending'),
 });
+export const adminCredentialPageSchema = consolePageSchema(adminCredentialSchema);
+export type AdminCredentialPage = z.infer<typeof adminCredentialPageSchema>;
 
 /** POST /api/admin/credentials/:id/review: verified, or rejected with a reason. */
 export const credentialReviewSchema = z

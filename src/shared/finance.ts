@@ -1,7 +1,8 @@
 // The company's finance console (issue 24, decisions 141-142): payments, refunds, what each payee is owed, the
 // ledger's trial balance, an admin's manual refund and the accountant's exports. Its texts and API shapes.
 import { z } from 'zod';
-import { ADMIN_MSG, pageField, reasonField } from './admin';
+import { ADMIN_MSG, reasonField } from './admin';
+import { pageField } from './console-page';
 import { isCalendarDate } from './fields';
 import { LEDGER_ACCOUNT_KINDS, PAYEE_KINDS, type LedgerAccountKind } from './ledger';
 import {

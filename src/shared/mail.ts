@@ -1,5 +1,6 @@
 // The mail delivery log as the admin console sees it (decision 080): every mail with its status, failures first.
 import { z } from 'zod';
+import { consoleListQuerySchema } from './console-page';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -12,9 +13,8 @@ export const MAIL_MESSAGES = {
   notFailed: 'Only a failed mail can be retried.',
 } as const;
 
-export const mailLogQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+/** GET /api/admin/mail?q=&page=: `q` finds a mail by its recipient, subject or template. */
+export const mailLogQuerySchema = consoleListQuerySchema;
 
 export const mailLogEntrySchema = z.object({
   id: z.uuid(),

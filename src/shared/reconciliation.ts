@@ -2,7 +2,7 @@
 // What differs becomes an exception an admin resolves with a note. The kinds, their labels, the one line that
 // tells each (the console and the admins' mail say the same), and the API's schemas and messages.
 import { z } from 'zod';
-import { pageField } from './admin';
+import { pageField } from './console-page';
 import { formatPaise } from './payments';
 
 export const RECONCILIATION_KINDS = [

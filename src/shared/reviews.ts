@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { UNRATED_LABEL } from './constants';
 import { numberInput } from './fields';
+import { consoleListQuerySchema, consolePageSchema } from './console-page';
 
 export const REVIEW_RULES = {
   /** A completed session can be reviewed for this many days after it ended. */
@@ -216,7 +217,10 @@ export const reportedReviewSchema = workspaceReviewSchema.extend({
   openReports: z.number().int(),
 });
 export type ReportedReview = z.infer<typeof reportedReviewSchema>;
-export const reportedReviewsSchema = z.array(reportedReviewSchema);
+/** GET /api/admin/reviews?q=&page=: `q` searches the review's text, the shark and the learner by name. */
+export const reportedReviewsQuerySchema = consoleListQuerySchema;
+export const reportedReviewPageSchema = consolePageSchema(reportedReviewSchema);
+export type ReportedReviewPage = z.infer<typeof reportedReviewPageSchema>;
 
 export const notifyResultSchema = z.object({ message: z.string(), alreadyRequested: z.boolean() });
 export type NotifyResult = z.infer<typeof notifyResultSchema>;

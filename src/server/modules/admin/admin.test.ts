@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { COMMON_MSG } from '#shared/common.ts';
+import { CONSOLE_PAGE_SIZE } from '#shared/console-page.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { contactMessages, emailTokens, sharks, users } from '#server/db/schema.ts';
@@ -202,7 +203,8 @@ describe('GET /api/admin/sharks and /api/admin/contact-messages', () => {
       headers: { cookie: await asRole(['admin']) },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    expect(res.json()).toMatchObject({ page: 1, pageSize: CONSOLE_PAGE_SIZE, total: 2 });
+    expect(res.json().items).toEqual([
       {
         id: expect.any(String),
         name: 'New',

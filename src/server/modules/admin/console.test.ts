@@ -165,7 +165,7 @@ describe('applications', () => {
       url: '/api/admin/shark-applications',
       headers: { cookie: a.cookie },
     });
-    expect(list.json()[0]).toMatchObject({ status: 'approved', reason: null });
+    expect(list.json().items[0]).toMatchObject({ status: 'approved', reason: null });
   });
 
   it('rejects with a reason, mailed; a decided application cannot be decided again', async () => {

@@ -12,7 +12,7 @@ import {
   adminUserPageSchema,
   auditPageSchema,
   bookingSearchQuerySchema,
-  contactMessagesSchema,
+  contactMessagePageSchema,
   createSharkResultSchema,
   createSharkSchema,
   adminSharkStatePageSchema,
@@ -24,6 +24,7 @@ import {
   userSearchQuerySchema,
 } from '#shared/admin.ts';
 import { apiErrorSchema, emailField, messageSchema } from '#shared/fields.ts';
+import { consoleListQuerySchema } from '#shared/console-page.ts';
 import { SESSION_MSG, resolveNoShowSchema, sessionActionResultSchema } from '#shared/sessions.ts';
 import { idParams } from '#server/http/params.ts';
 import { authOf } from '#server/http/auth-context.ts';
@@ -36,7 +37,7 @@ import {
   createStaffAccount,
   liftSuspension,
   listAllSharks,
-  listInbox,
+  inboxPage,
   searchAccounts,
   searchSessions,
   setPublication,
@@ -257,11 +258,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/contact-messages',
     {
       preValidation: adminOnly,
-      schema: { tags: ['admin'], response: { 200: contactMessagesSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        querystring: consoleListQuerySchema,
+        response: { 200: contactMessagePageSchema, ...errors },
+      },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return listInbox(app.db);
+      return inboxPage(app.db, req.query.q, req.query.page);
     },
   );
 

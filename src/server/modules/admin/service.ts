@@ -8,7 +8,6 @@ import {
   type AdminSharkState,
   type AdminSharkStatePage,
   type AdminUserPage,
-  type ContactMessage,
 } from '#shared/admin.ts';
 import { paths } from '#shared/routes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
@@ -23,7 +22,7 @@ import {
   mailSetPasswordLink,
 } from '#server/modules/accounts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { listContactMessages } from '#server/modules/contact/service.ts';
+import { contactMessagePage } from '#server/modules/contact/service.ts';
 import {
   countLearnerBookings,
   countSharkCancellations,
@@ -317,5 +316,5 @@ export async function searchSessions(
   };
 }
 
-/** The contact inbox, newest first. */
-export const listInbox = (db: DbOrTx): Promise<ContactMessage[]> => listContactMessages(db);
+/** A page of the contact inbox, newest first. */
+export const inboxPage = (db: DbOrTx, q: string, page: number) => contactMessagePage(db, q, page);

@@ -77,7 +77,8 @@ describe('shark applications', () => {
       headers: { cookie: await sessionCookie(db, admin.id) },
     });
     expect(res.statusCode).toBe(200);
-    const rows = res.json();
+    expect(res.json()).toMatchObject({ page: 1, total: 2 });
+    const rows = res.json().items;
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['Second', 'First']);
     expect(rows[0]).toMatchObject({ links: null, status: 'new', specialization: 'forensics', experience: 6 });
     expect(rows[1].links).toBe('https://github.com/neha');

@@ -1,5 +1,6 @@
 // All SQL of "Be a Shark" applications.
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { sharkApplications as a } from '#server/db/schema.ts';
 
@@ -20,24 +21,43 @@ export async function insertApplication(db: DbOrTx, values: NewApplication): Pro
   return row;
 }
 
-export async function listRecentApplications(db: DbOrTx, limit: number) {
-  return db
-    .select({
-      id: a.id,
-      name: a.name,
-      email: a.email,
-      specialization: a.specialization,
-      experience: a.experience,
-      links: a.links,
-      motivation: a.motivation,
-      status: a.status,
-      reason: a.reason,
-      decidedAt: a.decidedAt,
-      createdAt: a.createdAt,
-    })
-    .from(a)
-    .orderBy(desc(a.createdAt), desc(a.id))
-    .limit(limit);
+const applicationSearch = (q: string) => {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    ilike(a.name, pattern),
+    ilike(a.email, pattern),
+    ilike(a.specialization, pattern),
+    ilike(a.motivation, pattern),
+  );
+};
+
+/** A page of the applications matching `q`, newest first, and how many match. */
+export async function pageApplications(db: DbOrTx, q: string, limit: number, offset: number) {
+  const where = applicationSearch(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: a.id,
+        name: a.name,
+        email: a.email,
+        specialization: a.specialization,
+        experience: a.experience,
+        links: a.links,
+        motivation: a.motivation,
+        status: a.status,
+        reason: a.reason,
+        decidedAt: a.decidedAt,
+        createdAt: a.createdAt,
+      })
+      .from(a)
+      .where(where)
+      .orderBy(desc(a.createdAt), desc(a.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(a).where(where),
+  ]);
+  return { rows, total: Number(total) };
 }
 
 /** One application, locked until the transaction ends: two approvals of it run one after the other. */

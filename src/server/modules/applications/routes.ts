@@ -1,7 +1,6 @@
 // POST /api/shark-applications (anyone, rate limited); the admin's list and decisions on them; the confirm
 // link of an approved applicant whose email already had an account (decision 032).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ADMIN_MSG, reasonSchema } from '#shared/admin.ts';
 import {
   APPLICATION_MSG,
@@ -11,6 +10,7 @@ import {
   sharkApplicationSchema,
 } from '#shared/applications.ts';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
+import { consoleListQuerySchema, consolePageSchema } from '#shared/console-page.ts';
 import { idParams } from '#server/http/params.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { authOf } from '#server/http/auth-context.ts';
@@ -18,7 +18,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import {
   approveApplication,
   confirmSharkRole,
-  listApplications,
+  applicationPage,
   rejectApplication,
   submitApplication,
 } from './service';
@@ -56,12 +56,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireRole('admin'),
       schema: {
         tags: ['applications'],
-        response: { 200: z.array(sharkApplicationRowSchema), 401: apiErrorSchema, 403: apiErrorSchema },
+        querystring: consoleListQuerySchema,
+        response: {
+          200: consolePageSchema(sharkApplicationRowSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return listApplications(app.db);
+      return applicationPage(app.db, req.query.q, req.query.page);
     },
   );
 

@@ -4,6 +4,7 @@ import { ERROR_CODE } from '#shared/error-codes.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ADMIN_MSG } from '#shared/admin.ts';
+import { CONSOLE_PAGE_SIZE, type ConsolePage } from '#shared/console-page.ts';
 import type { ApplicationDecision, SharkApplication, sharkApplicationSchema } from '#shared/applications.ts';
 import { SPECIALIZATIONS, type Specialization } from '#shared/constants.ts';
 import { paths } from '#shared/routes.ts';
@@ -64,13 +65,28 @@ export async function submitApplication(
   });
 }
 
-export async function listApplications(db: DbOrTx, limit = 200): Promise<SharkApplication[]> {
-  const rows = await repo.listRecentApplications(db, limit);
-  return rows.map((r) => ({
-    ...r,
-    decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+/** A page of the console's applications, newest first; `q` searches name, email, specialization and motivation. */
+export async function applicationPage(
+  db: DbOrTx,
+  q: string,
+  page: number,
+): Promise<ConsolePage<SharkApplication>> {
+  const { rows, total } = await repo.pageApplications(
+    db,
+    q,
+    CONSOLE_PAGE_SIZE,
+    (page - 1) * CONSOLE_PAGE_SIZE,
+  );
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }
 
 const asSpecialization = (value: string): Specialization =>

@@ -1,8 +1,9 @@
 // All SQL of the contact form: its stored messages.
-import { desc } from 'drizzle-orm';
+import { count, desc, ilike, or } from 'drizzle-orm';
 import type { ContactInput } from '#shared/contact.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { contactMessages } from '#server/db/schema.ts';
+import { containsPattern } from '#server/db/patterns.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
@@ -11,6 +12,28 @@ export async function insertContactMessage(db: DbOrTx, input: ContactInput): Pro
   return row;
 }
 
-export async function listRecentContactMessages(db: DbOrTx, limit: number): Promise<ContactMessageRow[]> {
-  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
+const messageSearch = (q: string) => {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    ilike(contactMessages.name, pattern),
+    ilike(contactMessages.email, pattern),
+    ilike(contactMessages.message, pattern),
+  );
+};
+
+/** A page of the messages whose name, email or text contains `q`, newest first, and how many match. */
+export async function pageContactMessages(db: DbOrTx, q: string, limit: number, offset: number) {
+  const where = messageSearch(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(contactMessages).where(where),
+  ]);
+  return { rows, total: Number(total) };
 }

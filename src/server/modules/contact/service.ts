@@ -4,7 +4,8 @@ import type { ContactInput } from '#shared/contact.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { Mailer } from '#server/modules/mail/service.ts';
 import { paths } from '#shared/routes.ts';
-import { insertContactMessage, listRecentContactMessages } from './repository';
+import { CONSOLE_PAGE_SIZE, type ConsolePage } from '#shared/console-page.ts';
+import { insertContactMessage, pageContactMessages } from './repository';
 
 export async function saveContactMessage(db: DbOrTx, input: ContactInput): Promise<void> {
   await insertContactMessage(db, input);
@@ -35,14 +36,23 @@ export async function submitContactMessage(
   });
 }
 
-/** The newest messages first, as the admin inbox shows them. */
-export async function listContactMessages(db: DbOrTx, limit = 100): Promise<ContactMessage[]> {
-  const rows = await listRecentContactMessages(db, limit);
-  return rows.map(({ id, name, email, message, createdAt }) => ({
-    id,
-    name,
-    email,
-    message,
-    createdAt: createdAt.toISOString(),
-  }));
+/** A page of the admin inbox, newest first; `q` searches the sender's name and email and the message. */
+export async function contactMessagePage(
+  db: DbOrTx,
+  q: string,
+  page: number,
+): Promise<ConsolePage<ContactMessage>> {
+  const { rows, total } = await pageContactMessages(db, q, CONSOLE_PAGE_SIZE, (page - 1) * CONSOLE_PAGE_SIZE);
+  return {
+    items: rows.map(({ id, name, email, message, createdAt }) => ({
+      id,
+      name,
+      email,
+      message,
+      createdAt: createdAt.toISOString(),
+    })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }

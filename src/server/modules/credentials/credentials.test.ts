@@ -61,7 +61,8 @@ describe('credentials', () => {
       url: '/api/admin/credentials',
       headers: { cookie: s.adminCookie },
     });
-    expect(queue.json()).toEqual([
+    expect(queue.json()).toMatchObject({ page: 1, total: 1 });
+    expect(queue.json().items).toEqual([
       expect.objectContaining({ id, name: 'OSCP', ownerName: expect.any(String), ownerKind: 'shark' }),
     ]);
     const ok = await app.inject({

@@ -1,5 +1,6 @@
 // All SQL of verified credentials (decision 032), a shark's or a freelancer's (decision 154).
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { CredentialStatus } from '#shared/credentials.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
@@ -55,15 +56,47 @@ export async function deleteForOwner(db: DbOrTx, owner: CredentialOwner, id: str
   return rows.length > 0;
 }
 
-export async function listByStatus(db: DbOrTx, status: CredentialStatus) {
-  return db
-    .select({ ...columns, ownerName, ownerKind })
-    .from(c)
-    .leftJoin(sharks, eq(sharks.id, c.sharkId))
-    .leftJoin(freelancers, eq(freelancers.id, c.freelancerId))
-    .where(eq(c.status, status))
-    .orderBy(asc(c.createdAt), asc(c.id))
-    .limit(200);
+/** Credentials of one status whose name, issuer or owner's name contains `q`. */
+const reviewFilter = (status: CredentialStatus, q: string) => {
+  if (!q) return eq(c.status, status);
+  const pattern = containsPattern(q);
+  return and(
+    eq(c.status, status),
+    or(
+      ilike(c.name, pattern),
+      ilike(c.issuer, pattern),
+      ilike(sharks.name, pattern),
+      ilike(freelancers.name, pattern),
+    ),
+  );
+};
+
+/** A page of the review queue, oldest first (the queue is worked in order), and how many match. */
+export async function pageByStatus(
+  db: DbOrTx,
+  filter: { status: CredentialStatus; q: string },
+  limit: number,
+  offset: number,
+) {
+  const where = reviewFilter(filter.status, filter.q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...columns, ownerName, ownerKind })
+      .from(c)
+      .leftJoin(sharks, eq(sharks.id, c.sharkId))
+      .leftJoin(freelancers, eq(freelancers.id, c.freelancerId))
+      .where(where)
+      .orderBy(asc(c.createdAt), asc(c.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(c)
+      .leftJoin(sharks, eq(sharks.id, c.sharkId))
+      .leftJoin(freelancers, eq(freelancers.id, c.freelancerId))
+      .where(where),
+  ]);
+  return { rows, total: Number(total) };
 }
 
 /** A credential with its owner's name, kind and email, locked until the transaction ends. */

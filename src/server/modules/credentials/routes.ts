@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminCredentialSchema,
+  adminCredentialPageSchema,
   adminCredentialsQuerySchema,
   credentialInputSchema,
   credentialReviewSchema,
@@ -20,7 +20,7 @@ import { authOf } from '#server/http/auth-context.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
 import {
   addCredential,
-  listForReview,
+  reviewQueuePage,
   listOwnCredentials,
   publicCredentials,
   removeCredential,
@@ -157,12 +157,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['credentials'],
         querystring: adminCredentialsQuerySchema,
-        response: { 200: z.array(adminCredentialSchema), ...errors },
+        response: { 200: adminCredentialPageSchema, ...errors },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return listForReview(app.db, req.query.status);
+      const { q, page, status } = req.query;
+      return reviewQueuePage(app.db, { status, q }, page);
     },
   );
 

@@ -5,7 +5,7 @@
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { z } from 'zod';
 import {
-  type AdminCredential,
+  type AdminCredentialPage,
   type Credential,
   type CredentialStatus,
   type PublicCredential,
@@ -13,6 +13,7 @@ import {
   type credentialReviewSchema,
 } from '#shared/credentials.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
+import { CONSOLE_PAGE_SIZE } from '#shared/console-page.ts';
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -79,12 +80,24 @@ export async function removeCredential(
   if (!owner || !(await repo.deleteForOwner(db, owner, id))) throw notFound(CREDENTIAL_MSG.notFound);
 }
 
-export async function listForReview(db: DbOrTx, status: CredentialStatus): Promise<AdminCredential[]> {
-  return (await repo.listByStatus(db, status)).map((r) => ({
-    ...toCredential(r),
-    ownerName: r.ownerName,
-    ownerKind: r.ownerKind,
-  }));
+/** A page of the console's verification queue for one status; `q` searches the credential and its owner. */
+export async function reviewQueuePage(
+  db: DbOrTx,
+  filter: { status: CredentialStatus; q: string },
+  page: number,
+): Promise<AdminCredentialPage> {
+  const { rows, total } = await repo.pageByStatus(
+    db,
+    filter,
+    CONSOLE_PAGE_SIZE,
+    (page - 1) * CONSOLE_PAGE_SIZE,
+  );
+  return {
+    items: rows.map((r) => ({ ...toCredential(r), ownerName: r.ownerName, ownerKind: r.ownerKind })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }
 
 /** An admin's decision on a credential: the row, the audit entry and the owner's mail are one transaction. */

@@ -395,7 +395,7 @@ describe("a freelancer's credentials", () => {
       url: '/api/admin/credentials',
       headers: { cookie: adminCookie },
     });
-    expect(queue.json()).toEqual([
+    expect(queue.json().items).toEqual([
       expect.objectContaining({ id, ownerName: 'Asha Menon', ownerKind: 'freelancer' }),
     ]);
     const review = await app.inject({

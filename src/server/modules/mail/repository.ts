@@ -1,5 +1,6 @@
 // The mail delivery log's SQL (the `outbox` table, grown into the log by migration 0002).
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { outbox, roles, userRoles, users } from '#server/db/schema.ts';
 
@@ -79,15 +80,21 @@ export async function listMails(db: DbOrTx, opts: { to?: string; limit?: number 
 }
 
 /** The admin's delivery log: failed first, then queued, then sent; newest first within each. */
-export async function pageMailLog(db: DbOrTx, page: number, pageSize: number) {
+export async function pageMailLog(db: DbOrTx, q: string, page: number, pageSize: number) {
   const rank = sql`CASE ${outbox.status} WHEN 'failed' THEN 0 WHEN 'queued' THEN 1 ELSE 2 END`;
+  // `q` finds a mail by its recipient, subject or template; `failed` still counts every failed mail.
+  const pattern = containsPattern(q);
+  const where = q
+    ? or(ilike(outbox.toAddress, pattern), ilike(outbox.subject, pattern), ilike(outbox.template, pattern))
+    : undefined;
   const items = await db
     .select()
     .from(outbox)
+    .where(where)
     .orderBy(rank, desc(outbox.createdAt), desc(outbox.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(outbox);
+  const [{ total }] = await db.select({ total: count() }).from(outbox).where(where);
   const [{ failed }] = await db.select({ failed: count() }).from(outbox).where(eq(outbox.status, 'failed'));
   return { items, total, failed };
 }

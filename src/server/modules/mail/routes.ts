@@ -157,8 +157,8 @@ ${rows.length ? `<ul>${items}</ul>` : '<p>No mail yet. Sign up or ask for a pass
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const { page: n } = req.query;
-      const { items, total, failed } = await mailLogPage(app.db, n, MAIL_LOG_PAGE_SIZE);
+      const { page: n, q } = req.query;
+      const { items, total, failed } = await mailLogPage(app.db, q, n, MAIL_LOG_PAGE_SIZE);
       const iso = (d: Date | null) => (d ? d.toISOString() : null);
       return {
         items: items.map((m) => ({

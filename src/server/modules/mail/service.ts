@@ -180,8 +180,8 @@ export async function listOutbox(db: DbOrTx, opts: { to?: string; limit?: number
 }
 
 /** The admin's delivery log page. */
-export function mailLogPage(db: DbOrTx, page: number, pageSize: number) {
-  return pageMailLog(db, page, pageSize);
+export function mailLogPage(db: DbOrTx, q: string, page: number, pageSize: number) {
+  return pageMailLog(db, q, page, pageSize);
 }
 
 /** Queues a failed mail again (admin). Null when there is no failed mail with that id. */

@@ -1,6 +1,7 @@
 // All SQL of reviews: the reviews of completed sessions, their reports, the invitations mailed after a session,
 // and the "Notify Me" interest. The shark's avg_rating / review_count / rating_score follow by trigger (0008).
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   profiles,
@@ -208,7 +209,7 @@ export async function resolveReports(db: DbOrTx, reviewId: string, at: Date) {
 }
 
 /** Reviews with at least one report: those with open reports first, then by their latest report. */
-export async function listReported(db: DbOrTx, limit: number) {
+export async function pageReported(db: DbOrTx, q: string, limit: number, offset: number) {
   const stats = db
     .select({
       reviewId: reviewReports.reviewId,
@@ -218,15 +219,30 @@ export async function listReported(db: DbOrTx, limit: number) {
     .from(reviewReports)
     .groupBy(reviewReports.reviewId)
     .as('stats');
-  const items = await db
-    .select({ ...reviewColumns, sharkName: sharks.name, openReports: stats.open })
-    .from(reviews)
-    .innerJoin(stats, eq(stats.reviewId, reviews.id))
-    .innerJoin(sharks, eq(sharks.id, reviews.sharkId))
-    .leftJoin(profiles, eq(profiles.id, reviews.userId))
-    .orderBy(sql`${stats.open} > 0 DESC`, sql`${stats.latest} DESC`, desc(reviews.id))
-    .limit(limit);
-  if (items.length === 0) return { items, reports: [] };
+  const pattern = containsPattern(q);
+  const where = q
+    ? or(ilike(reviews.body, pattern), ilike(sharks.name, pattern), ilike(profiles.fullName, pattern))
+    : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({ ...reviewColumns, sharkName: sharks.name, openReports: stats.open })
+      .from(reviews)
+      .innerJoin(stats, eq(stats.reviewId, reviews.id))
+      .innerJoin(sharks, eq(sharks.id, reviews.sharkId))
+      .leftJoin(profiles, eq(profiles.id, reviews.userId))
+      .where(where)
+      .orderBy(sql`${stats.open} > 0 DESC`, sql`${stats.latest} DESC`, desc(reviews.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(reviews)
+      .innerJoin(stats, eq(stats.reviewId, reviews.id))
+      .innerJoin(sharks, eq(sharks.id, reviews.sharkId))
+      .leftJoin(profiles, eq(profiles.id, reviews.userId))
+      .where(where),
+  ]);
+  if (items.length === 0) return { items, reports: [], total: Number(total) };
   const reports = await db
     .select({ reviewId: reviewReports.reviewId, reason: reviewReports.reason, at: reviewReports.createdAt })
     .from(reviewReports)
@@ -237,7 +253,7 @@ export async function listReported(db: DbOrTx, limit: number) {
       ),
     )
     .orderBy(desc(reviewReports.createdAt), asc(reviewReports.id));
-  return { items, reports };
+  return { items, reports, total: Number(total) };
 }
 
 /** The learner's email (null once the account is deleted). */

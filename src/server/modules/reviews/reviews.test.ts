@@ -371,14 +371,27 @@ describe('reports and moderation', () => {
       headers: { cookie: adminCookie },
     });
     expect(queue.statusCode).toBe(200);
-    expect(queue.json()).toHaveLength(1);
-    expect(queue.json()[0]).toMatchObject({
+    expect(queue.json()).toMatchObject({ page: 1, total: 1 });
+    expect(queue.json().items).toHaveLength(1);
+    expect(queue.json().items[0]).toMatchObject({
       id: reviewId,
       sharkName: 'Arjun Mehta',
       openReports: 1,
       hidden: false,
       reports: [{ reason: 'This names someone who was not in the session.' }],
     });
+    // The queue is searched by the shark's name, the learner's name or the review's text (issue 25).
+    for (const [q, total] of [
+      ['arjun', 1],
+      ['nobody at all', 0],
+    ] as const) {
+      const found = await app.inject({
+        method: 'GET',
+        url: `/api/admin/reviews?q=${encodeURIComponent(q)}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(found.json().total, q).toBe(total);
+    }
 
     const hide = await post(`/api/admin/reviews/${reviewId}/hide`, adminCookie, {
       reason: 'Names a third person.',

@@ -13,7 +13,8 @@ import {
   REVIEW_MSG,
   notifyResultSchema,
   reportResultSchema,
-  reportedReviewsSchema,
+  reportedReviewPageSchema,
+  reportedReviewsQuerySchema,
   reviewInputSchema,
   reviewPageQuerySchema,
   reviewPageSchema,
@@ -37,7 +38,7 @@ import {
   publishedReviews,
   replyToReview,
   reportReview,
-  reportedReviews,
+  reportedReviewPage,
   requestReviewNotification,
   sessionReviewState,
   updateReview,
@@ -217,9 +218,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reviews',
     {
       preValidation: adminOnly,
-      schema: { tags: ['admin'], response: { 200: reportedReviewsSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        querystring: reportedReviewsQuerySchema,
+        response: { 200: reportedReviewPageSchema, ...errors },
+      },
     },
-    async () => reportedReviews(app.db),
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reportedReviewPage(app.db, req.query.q, req.query.page);
+    },
   );
 
   for (const action of ['hide', 'unhide'] as const)

@@ -1,6 +1,7 @@
 // Reviews of sharks (issue 14, decision 007): only the learner of a completed session reviews it, once, within
 // 30 days, and may edit it for 7; the shark replies once; anyone signed in reports; admins hide and publish again
 // (audited, the learner told by mail). The shark's counters follow in the same transaction (trigger, 0008).
+import { CONSOLE_PAGE_SIZE } from '#shared/console-page.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import { Temporal } from 'temporal-polyfill';
 import {
@@ -9,7 +10,7 @@ import {
   reviewerName,
   type OwnReview,
   type PublicReview,
-  type ReportedReview,
+  type ReportedReviewPage,
   type ReviewInput,
   type ReviewPage,
   type ReviewSummary,
@@ -300,11 +301,13 @@ export async function reportReview(
   });
 }
 
-export const REPORTED_LIMIT = 100;
-
-/** The admin console's queue: reviews with reports, open ones first. */
-export async function reportedReviews(db: DbOrTx): Promise<ReportedReview[]> {
-  const { items: rows, reports } = await repo.listReported(db, REPORTED_LIMIT);
+/** A page of the admin console's queue: reviews with reports, open ones first; `q` searches text and names. */
+export async function reportedReviewPage(db: DbOrTx, q: string, page: number): Promise<ReportedReviewPage> {
+  const {
+    items: rows,
+    reports,
+    total,
+  } = await repo.pageReported(db, q, CONSOLE_PAGE_SIZE, (page - 1) * CONSOLE_PAGE_SIZE);
   const labels = await sessionLabels(
     db,
     rows.map((r) => r.bookingId),
@@ -314,15 +317,20 @@ export async function reportedReviews(db: DbOrTx): Promise<ReportedReview[]> {
     courseTitle: labels.get(r.bookingId)!.courseTitle,
     sessionStartsAt: labels.get(r.bookingId)!.startsAt,
   }));
-  return items.map((row) => ({
-    ...toWorkspace(row),
-    sharkId: row.sharkId,
-    sharkName: row.sharkName,
-    openReports: row.openReports,
-    reports: reports
-      .filter((r) => r.reviewId === row.id)
-      .map((r) => ({ reason: r.reason, at: r.at.toISOString() })),
-  }));
+  return {
+    items: items.map((row) => ({
+      ...toWorkspace(row),
+      sharkId: row.sharkId,
+      sharkName: row.sharkName,
+      openReports: row.openReports,
+      reports: reports
+        .filter((r) => r.reviewId === row.id)
+        .map((r) => ({ reason: r.reason, at: r.at.toISOString() })),
+    })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }
 
 /**

@@ -1,25 +1,34 @@
 // The admin console's calls: create shark accounts, read shark applications and contact messages. (The list of
 // every shark, which the workspace's shark picker reads too, is in features/acting-shark.)
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessage, CreateSharkInput, CreateSharkResult } from '#shared/admin.ts';
 import type { SharkApplication } from '#shared/applications.ts';
+import type { ConsolePage } from '#shared/console-page.ts';
 import { api } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/features/query-keys/keys.ts';
 
 // Types only from #shared/admin.ts: its schemas (and zod) stay out of every page that reads these calls.
-export const getContactMessagesQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.contactMessages,
-    queryFn: () => api.get<ContactMessage[]>('/api/admin/contact-messages'),
-  });
-export const useContactMessages = () => useQuery(getContactMessagesQueryOptions());
+/** The contact inbox, a page at a time, searched on the server (issue 25). */
+export const useContactMessages = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: adminKeys.contactMessagePage(q, page),
+      queryFn: () =>
+        api.get<ConsolePage<ContactMessage>>('/api/admin/contact-messages', { q, page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
 
-export const getSharkApplications = () => api.get<SharkApplication[]>('/api/admin/shark-applications');
-
-export const getSharkApplicationsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.applications, queryFn: getSharkApplications });
-
-export const useSharkApplications = () => useQuery(getSharkApplicationsQueryOptions());
+/** The shark applications, a page at a time, searched on the server (issue 25). */
+export const useSharkApplications = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: adminKeys.applicationPage(q, page),
+      queryFn: () =>
+        api.get<ConsolePage<SharkApplication>>('/api/admin/shark-applications', { q, page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
 
 export const createSharkAccount = (input: CreateSharkInput) =>
   api.post<CreateSharkResult>('/api/admin/sharks', input);

@@ -11,7 +11,7 @@ import type {
 } from '#shared/admin.ts';
 import type { ApplicationDecision } from '#shared/applications.ts';
 import type { ResolveNoShowInput, SessionActionResult } from '#shared/sessions.ts';
-import type { AdminCredential, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
+import type { AdminCredentialPage, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
 import { api } from '#web/lib/api-client.ts';
 import { adminKeys, consoleKeys, sessionKeys } from '#web/features/query-keys/keys.ts';
 
@@ -62,11 +62,13 @@ export const useAuditLog = (q: string, page: number) =>
     }),
   );
 
-export const useCredentialQueue = (status: CredentialStatus) =>
+export const useCredentialQueue = (status: CredentialStatus, q: string, page: number) =>
   useQuery(
     queryOptions({
-      queryKey: consoleKeys.credentials(status),
-      queryFn: () => api.get<AdminCredential[]>('/api/admin/credentials', { status }),
+      queryKey: consoleKeys.credentials(status, q, page),
+      queryFn: () =>
+        api.get<AdminCredentialPage>('/api/admin/credentials', { status, q, page: String(page) }),
+      placeholderData: keepPreviousData,
     }),
   );
 

@@ -4,14 +4,14 @@ import type { MailLogPage } from '#shared/mail.ts';
 import { api } from '#web/lib/api-client.ts';
 import { mailKeys } from '#web/features/query-keys/keys.ts';
 
-export const getMailLogQueryOptions = (page: number) =>
+export const getMailLogQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: mailKeys.page(page),
-    queryFn: () => api.get<MailLogPage>('/api/admin/mail', { page: String(page) }),
+    queryKey: mailKeys.page(q, page),
+    queryFn: () => api.get<MailLogPage>('/api/admin/mail', { q, page: String(page) }),
     placeholderData: keepPreviousData,
   });
 
-export const useMailLog = (page: number) => useQuery(getMailLogQueryOptions(page));
+export const useMailLog = (q: string, page: number) => useQuery(getMailLogQueryOptions(q, page));
 
 export const retryMail = (id: string) => api.post<{ message: string }>(`/api/admin/mail/${id}/retry`);
 

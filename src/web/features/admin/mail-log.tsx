@@ -1,11 +1,12 @@
 // The "Mail" section of the admin console: the delivery log, failed mails first, each with its last error and
-// a retry button. New mail queues in the background, so the list refreshes itself while it is open.
+// a retry button; paged and searched (recipient, subject, template) on the server (issue 25).
 import { useState } from 'react';
 import type { MailLogEntry } from '#shared/mail.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { useMailLog, useRetryMail } from './mail-api';
+import { Pager, SearchBox, Section } from '#web/components/console-ui.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
@@ -21,21 +22,26 @@ const STATUS_CLASS: Record<MailLogEntry['status'], string> = {
 };
 
 export function MailLogPanel() {
+  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const log = useMailLog(page);
+  const log = useMailLog(q.trim(), page);
   const retry = useRetryMail();
   const toast = useToast();
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
 
   return (
-    <section aria-labelledby="mail-title" className="glass p-5 sm:p-6">
-      <h2 id="mail-title" className="text-lg font-semibold text-ink-100">
-        Mail
-      </h2>
-      <p className="muted mt-1 text-sm">
-        Every mail the app sends, failed ones first. A failed mail was tried several times; retry it once the
-        cause is fixed.
-      </p>
+    <Section
+      title="Mail"
+      id="mail-title"
+      intro="Every mail the app sends, failed ones first. A failed mail was tried several times; retry it once the cause is fixed."
+    >
+      <SearchBox
+        label="Search mail by recipient, subject or template"
+        value={q}
+        onChange={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
       <div className="mt-4">
         {log.isPending ? (
           <Spinner label="Loading the delivery log" />
@@ -47,11 +53,14 @@ export function MailLogPanel() {
             </button>
           </div>
         ) : log.data.items.length === 0 ? (
-          <p className="muted text-sm">No mail yet.</p>
+          <p className="muted text-sm">{q.trim() ? 'No mail matches this search.' : 'No mail yet.'}</p>
         ) : (
           <>
-            <p className="text-sm text-ink-300">
-              {log.data.total} mail{log.data.total === 1 ? '' : 's'}, {log.data.failed} failed
+            <p className="text-sm text-ink-300" role="status">
+              {log.data.total} mail{log.data.total === 1 ? '' : 's'}
+              {q.trim()
+                ? ` ${log.data.total === 1 ? 'matches' : 'match'} this search (${log.data.failed} failed in all)`
+                : `, ${log.data.failed} failed`}
             </p>
             <ul className="mt-3 flex flex-col gap-3" aria-label="Delivery log">
               {log.data.items.map((m) => (
@@ -87,32 +96,16 @@ export function MailLogPanel() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Delivery log pages" className="mt-4 flex items-center gap-3 text-sm">
-                <button
-                  type="button"
-                  className="btn-ghost py-1.5"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Newer
-                </button>
-                <span className="text-ink-300">
-                  Page {page} of {pages}
-                </span>
-                <button
-                  type="button"
-                  className="btn-ghost py-1.5"
-                  disabled={page >= pages}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Older
-                </button>
-              </nav>
-            ) : null}
+            <Pager
+              label="Delivery log pages"
+              page={page}
+              total={log.data.total}
+              pageSize={log.data.pageSize}
+              onPage={setPage}
+            />
           </>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -18,7 +18,9 @@ export const accountKeys = {
 export const adminKeys = {
   sharks: ['admin', 'sharks'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,
+  contactMessagePage: (q: string, page: number) => [...adminKeys.contactMessages, q, page] as const,
   applications: ['admin', 'shark-applications'] as const,
+  applicationPage: (q: string, page: number) => [...adminKeys.applications, q, page] as const,
 };
 
 export const consoleKeys = {
@@ -27,7 +29,8 @@ export const consoleKeys = {
   users: (q: string, page: number) => [...consoleKeys.all, 'users', q, page] as const,
   bookings: (query: BookingSearchQuery) => [...consoleKeys.all, 'bookings', query] as const,
   audit: (q: string, page: number) => [...consoleKeys.all, 'audit', q, page] as const,
-  credentials: (status: CredentialStatus) => [...consoleKeys.all, 'credentials', status] as const,
+  credentials: (status: CredentialStatus, q: string, page: number) =>
+    [...consoleKeys.all, 'credentials', status, q, page] as const,
 };
 
 /** The reconciliation's exceptions (issue 24), under the admin's keys. */
@@ -48,7 +51,7 @@ export const financeKeys = {
 
 export const mailKeys = {
   all: ['admin', 'mail'] as const,
-  page: (page: number) => [...mailKeys.all, 'page', page] as const,
+  page: (q: string, page: number) => [...mailKeys.all, 'page', q, page] as const,
 };
 
 export const availabilityKeys = {
@@ -124,7 +127,7 @@ export const reviewKeys = {
   shark: (sharkId: string) => [...reviewKeys.all, 'shark', sharkId] as const,
   session: (bookingId: string) => [...reviewKeys.all, 'session', bookingId] as const,
   workspace: (sharkId?: string) => [...reviewKeys.all, 'workspace', sharkId ?? 'me'] as const,
-  reported: () => [...reviewKeys.all, 'reported'] as const,
+  reported: (q: string, page: number) => [...reviewKeys.all, 'reported', q, page] as const,
 };
 
 export const sessionKeys = {

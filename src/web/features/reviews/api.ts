@@ -2,6 +2,7 @@
 // the shark's list and reply, reports, and the admin's queue with hide / publish again. Keys come from here.
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -13,7 +14,7 @@ import { catalogueKeys } from '#shared/catalogue-keys.ts';
 import type {
   NotifyResult,
   ReportResult,
-  ReportedReview,
+  ReportedReviewPage,
   ReviewInput,
   ReviewPage,
   ReviewReplyResult,
@@ -99,12 +100,15 @@ export const useReportReview = () =>
       api.post<ReportResult>(`/api/reviews/${encodeURIComponent(reviewId)}/reports`, { reason }),
   });
 
-export const getReportedReviewsQueryOptions = () =>
-  queryOptions({
-    queryKey: reviewKeys.reported(),
-    queryFn: () => api.get<ReportedReview[]>('/api/admin/reviews'),
-  });
-export const useReportedReviews = () => useQuery(getReportedReviewsQueryOptions());
+/** The reported reviews, a page at a time, searched on the server (issue 25). */
+export const useReportedReviews = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: reviewKeys.reported(q, page),
+      queryFn: () => api.get<ReportedReviewPage>('/api/admin/reviews', { q, page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
 
 export function useModerateReview() {
   const queryClient = useQueryClient();

@@ -43,7 +43,12 @@ describe('admin console: running the marketplace', () => {
       'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/shark-applications': () => ({
         status: 200,
-        body: [application({}), application({ id: USER_ID, name: 'Ravi', status: 'new' })],
+        body: {
+          items: [application({}), application({ id: USER_ID, name: 'Ravi', status: 'new' })],
+          page: 1,
+          pageSize: 25,
+          total: 2,
+        },
       }),
       [`POST /api/admin/shark-applications/${APP_ID}/approve`]: () => {
         status = 'approved';
@@ -151,26 +156,31 @@ describe('admin console: running the marketplace', () => {
       'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/credentials': {
         status: 200,
-        body: [
-          {
-            id: APP_ID,
-            sharkId: USER_ID,
-            freelancerId: null,
-            kind: 'certification',
-            name: 'OSCP',
-            issuer: 'OffSec',
-            credentialId: 'OS-1',
-            url: 'https://www.credly.com/badges/abc',
-            issuedOn: '2024-01-10',
-            expiresOn: null,
-            status: 'pending',
-            reason: null,
-            verifiedAt: null,
-            createdAt: at,
-            ownerName: 'Nisha Rao',
-            ownerKind: 'shark',
-          },
-        ],
+        body: {
+          items: [
+            {
+              id: APP_ID,
+              sharkId: USER_ID,
+              freelancerId: null,
+              kind: 'certification',
+              name: 'OSCP',
+              issuer: 'OffSec',
+              credentialId: 'OS-1',
+              url: 'https://www.credly.com/badges/abc',
+              issuedOn: '2024-01-10',
+              expiresOn: null,
+              status: 'pending',
+              reason: null,
+              verifiedAt: null,
+              createdAt: at,
+              ownerName: 'Nisha Rao',
+              ownerKind: 'shark',
+            },
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        },
       },
       [`POST /api/admin/credentials/${APP_ID}/review`]: {
         status: 200,

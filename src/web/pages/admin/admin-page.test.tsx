@@ -130,15 +130,20 @@ describe('admin console', () => {
       'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/contact-messages': {
         status: 200,
-        body: [
-          {
-            id: 'm1',
-            name: 'Ravi',
-            email: 'ravi@example.com',
-            message: 'Do you run red team drills?',
-            createdAt: '2026-11-20T10:00:00.000Z',
-          },
-        ],
+        body: {
+          items: [
+            {
+              id: 'm1',
+              name: 'Ravi',
+              email: 'ravi@example.com',
+              message: 'Do you run red team drills?',
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        },
       },
       'GET /api/admin/shark-applications': {
         status: 500,
@@ -161,24 +166,76 @@ describe('admin console', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('pages and searches the contact messages on the server (issue 25)', async () => {
+    const asked: string[] = [];
+    mockApi({
+      'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
+      'GET /api/admin/contact-messages': ({ url }) => {
+        const q = url.searchParams.get('q') ?? '';
+        const page = Number(url.searchParams.get('page'));
+        asked.push(`${q}|${page}`);
+        const message = q ? 'Workshops for my team?' : `Message on page ${page}`;
+        return {
+          status: 200,
+          body: {
+            items: [
+              {
+                id: `m${page}`,
+                name: 'Ravi',
+                email: 'ravi@example.com',
+                message,
+                createdAt: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+            page,
+            pageSize: 25,
+            total: q ? 1 : 30,
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Contact messages' }));
+    expect(await screen.findByText('Message on page 1')).toBeInTheDocument();
+    expect(screen.getByText('30 messages')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Message pages' });
+    expect(pager).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Message on page 2')).toBeInTheDocument();
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search messages by name, email or text' }),
+      'team',
+    );
+    expect(await screen.findByText('Workshops for my team?')).toBeInTheDocument();
+    expect(screen.getByText('1 message matches this search')).toBeInTheDocument();
+    expect(asked).toContain('team|1');
+    expect(screen.queryByRole('navigation', { name: 'Message pages' })).not.toBeInTheDocument();
+  });
+
   it('lists shark applications', async () => {
     mockApi({
       'GET /api/admin/sharks/states': { status: 200, body: { items: [], page: 1, pageSize: 25, total: 0 } },
       'GET /api/admin/shark-applications': {
         status: 200,
-        body: [
-          {
-            id: 'a1',
-            name: 'Zoya Khan',
-            email: 'zoya@example.com',
-            specialization: 'cloud_security',
-            experience: 5,
-            links: 'https://github.com/zoya',
-            motivation: 'I want to teach cloud hardening to beginners.',
-            status: 'new',
-            createdAt: '2026-11-21T08:30:00.000Z',
-          },
-        ],
+        body: {
+          items: [
+            {
+              id: 'a1',
+              name: 'Zoya Khan',
+              email: 'zoya@example.com',
+              specialization: 'cloud_security',
+              experience: 5,
+              links: 'https://github.com/zoya',
+              motivation: 'I want to teach cloud hardening to beginners.',
+              status: 'new',
+              createdAt: '2026-11-21T08:30:00.000Z',
+            },
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        },
       },
     });
     const user = userEvent.setup();

@@ -217,17 +217,22 @@ describe("the admin's reported reviews", () => {
       'GET /api/auth/session': { status: 200, body: sessionFor('admin@example.com', ['admin']) },
       'GET /api/admin/reviews': () => ({
         status: 200,
-        body: [
-          {
-            ...written,
-            hidden,
-            hiddenReason: hidden ? 'Names a third person.' : null,
-            sharkId: SHARK,
-            sharkName: 'Arjun Mehta',
-            openReports: hidden ? 0 : 1,
-            reports: [{ reason: 'It names my colleague.', at: '2026-11-20T10:00:00.000Z' }],
-          },
-        ],
+        body: {
+          items: [
+            {
+              ...written,
+              hidden,
+              hiddenReason: hidden ? 'Names a third person.' : null,
+              sharkId: SHARK,
+              sharkName: 'Arjun Mehta',
+              openReports: hidden ? 0 : 1,
+              reports: [{ reason: 'It names my colleague.', at: '2026-11-20T10:00:00.000Z' }],
+            },
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        },
       }),
       [`POST /api/admin/reviews/${REVIEW}/hide`]: () => {
         hidden = true;
