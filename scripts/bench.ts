@@ -1,6 +1,6 @@
 // `npm run bench`: starts the production server on the seeded PostgreSQL database (npm run seed:large),
 // drives it from this process with autocannon, runs the same SQL straight through a pg pool at the same
-// concurrency, and prints requests/s, p50/p99 and the app/raw ratio per case (the catalogue's, then the
+// concurrency, and prints requests/s, p50/p99 and two ratios per case (to its own steady-state SQL and to the naive SQL) (the catalogue's, then the
 // signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
 // and on the embedded PGlite; then the gzipped JS of `/` and of a shark's profile with the slot picker open,
 // and Lighthouse scores. It prints figures; it never fails a build (decision 060). All traffic goes
@@ -24,9 +24,15 @@ import pg from 'pg';
 import { sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { formatPaise } from '#shared/payments.ts';
-import { getPublishedShark, listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
+import {
+  catalogueVersion,
+  getPublishedShark,
+  isPublishedShark,
+  listPublishedSharkCourses,
+  listSharks,
+} from '#server/modules/sharks/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
-import { busyTimes } from '#server/modules/sessions/service.ts';
+import { busyTimes, busyTimesOf } from '#server/modules/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
 import {
   checkContention,
@@ -251,33 +257,41 @@ async function catalogueParts(misses: string[]) {
   let etag = '';
 
   const q = (query: Record<string, string>) => sharksQuerySchema.parse(query);
+  // Each case's service is what its route sends (sharks/routes.ts): the catalogue version read before the data,
+  // then the list with its totals kept per version and its cards' next free times; a profile's public check
+  // first. Its naive side is the same answer with nothing kept per version.
+  const list = (query: Record<string, string>) => ({
+    service: async (db: Db) => listSharks(db, q(query), await catalogueVersion(db), busyTimesOf),
+    naive: (db: Db) => listSharks(db, q(query), null, busyTimesOf),
+  });
+  const one = (id: string, read: (db: Db) => Promise<unknown>) => async (db: Db) => {
+    if (!(await isPublishedShark(db, id))) throw new Error(`the bench shark ${id} is not public`);
+    await catalogueVersion(db);
+    return read(db);
+  };
   const all: Case[] = [
-    { name: 'list', path: '/api/sharks', service: (db) => listSharks(db, q({})) },
-    {
-      name: 'search',
-      path: `/api/sharks?search=${SEARCH_WORD}`,
-      service: (db) => listSharks(db, q({ search: SEARCH_WORD })),
-    },
+    { name: 'list', path: '/api/sharks', ...list({}) },
+    { name: 'search', path: `/api/sharks?search=${SEARCH_WORD}`, ...list({ search: SEARCH_WORD }) },
     {
       name: 'specialization',
       path: '/api/sharks?specialization=forensics',
-      service: (db) => listSharks(db, q({ specialization: 'forensics' })),
+      ...list({ specialization: 'forensics' }),
     },
     ...(['rating', 'experience', 'students', 'price_low', 'price_high'] as const).map((sort) => ({
       name: `sort ${sort}`,
       path: `/api/sharks?sort=${sort}`,
-      service: (db: Db) => listSharks(db, q({ sort })),
+      ...list({ sort }),
     })),
+    { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
     {
-      name: 'page 1000',
-      path: '/api/sharks?page=1000',
-      service: (db) => listSharks(db, q({ page: '1000' })),
+      name: 'profile',
+      path: `/api/sharks/${sharkId}`,
+      service: one(sharkId, (db) => getPublishedShark(db, sharkId)),
     },
-    { name: 'profile', path: `/api/sharks/${sharkId}`, service: (db) => getPublishedShark(db, sharkId) },
     {
       name: 'profile courses',
       path: `/api/sharks/${sharkId}/courses`,
-      service: (db) => listPublishedSharkCourses(db, sharkId),
+      service: one(sharkId, (db) => listPublishedSharkCourses(db, sharkId)),
     },
     {
       // 60 days of 1-hour slots of the shark with the most bookings ahead (issue 12: p99 < 10 ms).
@@ -287,11 +301,12 @@ async function catalogueParts(misses: string[]) {
       p99: TARGET.slotsP99,
     },
     {
-      // A client that already holds the list asks again: 304 from the catalogue's version row. Its raw side is
-      // the list's own SQL, what the request costs without the ETag.
+      // A client that already holds the list asks again: 304 from the catalogue's version row alone, which is
+      // its own SQL; its naive side is the list's whole SQL, what the request costs without the ETag.
       name: 'list 304',
       path: '/api/sharks',
-      service: (db) => listSharks(db, q({})),
+      service: (db) => catalogueVersion(db),
+      naive: list({}).naive,
       get headers() {
         return { 'if-none-match': etag };
       },
@@ -330,6 +345,18 @@ async function catalogueParts(misses: string[]) {
     tokens.shark = await signIn(base, BENCH_SHARK_EMAIL, 'shark');
   }
   const cpu: Array<{ name: string; app: CpuUse | null; raw: CpuUse | null }> = [];
+  const summary: Array<{
+    name: string;
+    app: LoopResult | null;
+    raw: LoopResult | null;
+    naive: LoopResult | null;
+    ratio: number;
+    naiveRatio: number;
+    queries: number;
+    naiveQueries: number;
+    p99Met: boolean | null;
+    p99Target: number;
+  }> = [];
   const perRequest = (use: CpuUse, requests: number): CpuUse => ({
     server: (use.server / requests) * 1e6,
     self: (use.self / requests) * 1e6,
@@ -338,7 +365,7 @@ async function catalogueParts(misses: string[]) {
   try {
     if (!skips('http') || !skips('raw')) {
       console.log(
-        `\n${'case'.padEnd(18)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`,
+        `\n${'case'.padEnd(20)} ${'app req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'own SQL'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'naive'.padStart(7)} | ${'own'.padStart(5)} ${'naive'.padStart(6)}  (req/s, ms; ratio = app / SQL; targets p99 < ${TARGET.p99}, ratio to own SQL >= ${TARGET.ratio})`,
       );
       for (const c of cases) {
         // Warm both sides (JIT, plan cache, buffer cache) before measuring.
@@ -348,7 +375,12 @@ async function catalogueParts(misses: string[]) {
           connections: CONNECTIONS,
           duration: Math.min(3, DURATION),
         });
+        // The naive side is captured cold, before this process keeps anything for the case; the own side from a
+        // warm request (after one call), what the app sends per request in steady state (issue 28).
+        const naiveQueries = await captureQueries(pool, c.naive ?? c.service);
+        await captureQueries(pool, c.service);
         const queries = await captureQueries(pool, c.service);
+        const texts = (qs: typeof queries) => JSON.stringify(qs.map((x) => x.text));
         const beforeApp = cpuSnapshot(server.pid);
         const app = skips('http') ? null : await runHttp(base + c.path, c.headers, c.status);
         const beforeRaw = cpuSnapshot(server.pid);
@@ -358,16 +390,34 @@ async function catalogueParts(misses: string[]) {
           app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null,
           raw: raw ? perRequest(cpuBetween(beforeRaw, cpuSnapshot(server.pid)), raw.requests) : null,
         });
+        // The same statements cold and warm (nothing kept for this case): one run measures both.
+        const naive =
+          skips('raw') || texts(naiveQueries) === texts(queries)
+            ? raw
+            : await runRaw(pool, naiveQueries, CONNECTIONS, DURATION);
         const ratio = app && raw ? app.perSecond / raw.perSecond : NaN;
+        const naiveRatio = app && naive ? app.perSecond / naive.perSecond : NaN;
         const notes: string[] = [];
         if (app && (app.errors || app.non2xx))
           notes.push(`${app.errors} errors, ${app.non2xx} not ${c.status ?? '2xx'}`);
-        if (app && app.p99 >= (c.p99 ?? TARGET.p99))
-          notes.push(`p99 ${mark(false)} (target < ${c.p99 ?? TARGET.p99})`);
+        const p99Target = c.p99 ?? TARGET.p99;
+        if (app && app.p99 >= p99Target) notes.push(`p99 ${mark(false)} (target < ${p99Target})`);
         if (Number.isFinite(ratio) && ratio < TARGET.ratio) notes.push(`ratio ${mark(false)}`);
         if (notes.length) misses.push(`${c.name}: ${notes.join(', ')}`);
+        summary.push({
+          name: c.name,
+          app,
+          raw,
+          naive,
+          ratio,
+          naiveRatio,
+          queries: queries.length,
+          naiveQueries: naiveQueries.length,
+          p99Met: app ? app.p99 < p99Target : null,
+          p99Target,
+        });
         console.log(
-          `${c.name.padEnd(18)} ${fmt(app?.perSecond ?? NaN, 0).padStart(10)} ${fmt(app?.p50 ?? NaN).padStart(6)} ${fmt(app?.p99 ?? NaN).padStart(6)} | ${fmt(raw?.perSecond ?? NaN, 0).padStart(10)} ${fmt(raw?.p50 ?? NaN).padStart(6)} ${fmt(raw?.p99 ?? NaN).padStart(6)} | ${fmt(ratio, 2).padStart(5)}  ${notes.join('; ')}`,
+          `${c.name.padEnd(20)} ${fmt(app?.perSecond ?? NaN, 0).padStart(9)} ${fmt(app?.p50 ?? NaN).padStart(6)} ${fmt(app?.p99 ?? NaN).padStart(6)} | ${fmt(raw?.perSecond ?? NaN, 0).padStart(8)} ${fmt(raw?.p50 ?? NaN).padStart(6)} ${fmt(raw?.p99 ?? NaN).padStart(6)} | ${fmt(naive?.perSecond ?? NaN, 0).padStart(7)} | ${fmt(ratio, 2).padStart(5)} ${fmt(naiveRatio, 2).padStart(6)}  ${notes.join('; ')}`,
         );
       }
     }
@@ -383,6 +433,30 @@ async function catalogueParts(misses: string[]) {
         const r = row.raw;
         console.log(
           `${row.name.padEnd(18)} ${a ? `${fmt(a.server, 0).padStart(5)} + ${fmt(a.self, 0).padStart(5)} + ${fmt(a.postgres, 0).padStart(5)} = ${fmt(a.server + a.self + a.postgres, 0).padStart(5)}` : '-'.padStart(29)} | ${r ? `${fmt(r.self, 0).padStart(5)} + ${fmt(r.postgres, 0).padStart(5)} = ${fmt(r.self + r.postgres, 0).padStart(5)}` : '-'}`,
+        );
+      }
+    }
+
+    if (summary.length) {
+      // The same figures as one Markdown table (docs/benchmarks.md), with each case's CPU split beside it.
+      console.log(
+        `\n| case | app req/s | p50 ms | p99 ms | own SQL req/s (statements) | naive SQL req/s (statements) | ratio to own | ratio to naive | target | CPU µs/request: server + autocannon + PostgreSQL \\| pg client + PostgreSQL |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |`,
+      );
+      for (const r of summary) {
+        const use = cpu.find((u) => u.name === r.name);
+        const split =
+          use?.app && use.raw
+            ? `${fmt(use.app.server, 0)} + ${fmt(use.app.self, 0)} + ${fmt(use.app.postgres, 0)} \\| ${fmt(use.raw.self, 0)} + ${fmt(use.raw.postgres, 0)}`
+            : '-';
+        const ratioMet = Number.isFinite(r.ratio) ? r.ratio >= TARGET.ratio : null;
+        const verdict = [
+          ratioMet === null ? '' : `ratio ${ratioMet ? 'met' : 'missed'}`,
+          r.p99Met === null ? '' : `p99 < ${r.p99Target} ${r.p99Met ? 'met' : 'missed'}`,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        console.log(
+          `| ${r.name} | ${fmt(r.app?.perSecond ?? NaN, 0)} | ${fmt(r.app?.p50 ?? NaN)} | ${fmt(r.app?.p99 ?? NaN)} | ${fmt(r.raw?.perSecond ?? NaN, 0)} (${r.queries}) | ${fmt(r.naive?.perSecond ?? NaN, 0)} (${r.naiveQueries}) | ${fmt(r.ratio, 2)} | ${fmt(r.naiveRatio, 2)} | ${verdict} | ${split} |`,
         );
       }
     }
