@@ -1,7 +1,7 @@
 // `npm run bench`: starts the production server on the seeded PostgreSQL database (npm run seed:large),
 // drives it from this process with autocannon, runs the same SQL straight through a pg pool at the same
-// concurrency, and prints requests/s, p50/p99 and two ratios per case (to its own steady-state SQL and to the naive SQL) (the catalogue's, then the
-// signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
+// concurrency, and prints requests/s, p50/p99 and two ratios per case, to its own steady-state SQL and to the
+// naive SQL (the catalogue's, then the signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
 // and on the embedded PGlite; then the gzipped JS of `/` and of a shark's profile with the slot picker open,
 // and Lighthouse scores. It prints figures; it never fails a build (decision 060). All traffic goes
 // to 127.0.0.1.
@@ -48,7 +48,7 @@ import type { Case } from './bench/case';
 import { BENCH_LEARNER_EMAIL, BENCH_SHARK_EMAIL } from './bench/people';
 import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { findBenchPeople, signedInCases, signIn, type Tokens } from './bench/signed-in';
-import { initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
+import { filesNaming, initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
 import { countStoredEvents, runWebhooks } from './bench/webhooks';
 import { openMoneyScratch, runPayoutBatch, runTrialBalance } from './bench/payouts';
 
@@ -72,6 +72,8 @@ const skips = (part: string) => SKIP.has(part) || (ONLY_PARTS.size > 0 && !ONLY_
 const WEB_DIST = 'dist/bench';
 /** A word the seeded bios contain (about one shark in eight). */
 const SEARCH_WORD = 'kubernetes';
+/** The payment provider's checkout script (features/checkout/razorpay.ts). */
+const PROVIDER_SCRIPT = 'checkout.razorpay.com';
 
 const TARGET = {
   p99: 25,
@@ -544,18 +546,24 @@ async function catalogueParts(misses: string[]) {
           );
         if (total > target) misses.push(`${label}: ${fmt(total)} KB gz`);
       };
-      weigh('JS loaded by /', initialJs(WEB_DIST), TARGET.homeJsKb);
+      const home = initialJs(WEB_DIST);
+      weigh('JS loaded by /', home, TARGET.homeJsKb);
       // A learner on a shark's profile with the slot picker open: the page, its booking panel (loaded on its
       // own, the slot picker inside it) and the signed-in navbar's menu.
-      weigh(
-        'JS of a shark profile with the slot picker open, signed in',
-        pageJs(WEB_DIST, [
-          ROUTES.sharks.profile.page,
-          'features/bookings/booking-panel.tsx',
-          'features/accounts/user-menu.tsx',
-        ]),
-        TARGET.profileJsKb,
+      const profile = pageJs(WEB_DIST, [
+        ROUTES.sharks.profile.page,
+        'features/bookings/booking-panel.tsx',
+        'features/accounts/user-menu.tsx',
+      ]);
+      weigh('JS of a shark profile with the slot picker open, signed in', profile, TARGET.profileJsKb);
+      // The payment provider's script is loaded by the checkout step alone, when the learner presses Pay
+      // (features/checkout/razorpay.ts): no file `/` or a profile loads may name it.
+      const naming = filesNaming(WEB_DIST, PROVIDER_SCRIPT);
+      const eager = naming.filter((f) => home.some((h) => h.file === f) || profile.some((p) => p.file === f));
+      console.log(
+        `\nPayment provider's script (${PROVIDER_SCRIPT}) named by: ${naming.join(', ') || 'no file'}; loaded by / or a profile: ${eager.join(', ') || 'none'} ${mark(eager.length === 0 && naming.length > 0)}`,
       );
+      if (eager.length) misses.push(`the payment provider's script is named by ${eager.join(', ')}`);
     }
 
     if (!skips('lighthouse')) {
