@@ -1,7 +1,7 @@
 // `npm run bench`: starts the production server on the seeded PostgreSQL database (npm run seed:large),
 // drives it from this process with autocannon, runs the same SQL straight through a pg pool at the same
-// concurrency, and prints requests/s, p50/p99 and the app/raw ratio per case (the catalogue's, then the
-// signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
+// concurrency, and prints requests/s, p50/p99 and two ratios per case, to its own steady-state SQL and to the
+// naive SQL (the catalogue's, then the signed-in pages' as the seeded learner and shark); then booking under contention on that PostgreSQL server
 // and on the embedded PGlite; then the gzipped JS of `/` and of a shark's profile with the slot picker open,
 // and Lighthouse scores. It prints figures; it never fails a build (decision 060). All traffic goes
 // to 127.0.0.1.
@@ -24,9 +24,16 @@ import pg from 'pg';
 import { sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { formatPaise } from '#shared/payments.ts';
-import { getPublishedShark, listPublishedSharkCourses, listSharks } from '#server/modules/sharks/service.ts';
+import {
+  catalogueVersion,
+  getPublishedShark,
+  isKnownPublic,
+  isPublishedShark,
+  listPublishedSharkCourses,
+  listSharks,
+} from '#server/modules/sharks/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
-import { busyTimes } from '#server/modules/sessions/service.ts';
+import { busyTimes, busyTimesOf } from '#server/modules/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
 import {
   checkContention,
@@ -42,7 +49,7 @@ import type { Case } from './bench/case';
 import { BENCH_LEARNER_EMAIL, BENCH_SHARK_EMAIL } from './bench/people';
 import { captureQueries, runRaw, type LoopResult } from './bench/raw';
 import { findBenchPeople, signedInCases, signIn, type Tokens } from './bench/signed-in';
-import { initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
+import { filesNaming, initialJs, lighthouse, pageJs, type JsFile, type LighthouseScores } from './bench/web';
 import { countStoredEvents, runWebhooks } from './bench/webhooks';
 import { openMoneyScratch, runPayoutBatch, runTrialBalance } from './bench/payouts';
 
@@ -66,6 +73,8 @@ const skips = (part: string) => SKIP.has(part) || (ONLY_PARTS.size > 0 && !ONLY_
 const WEB_DIST = 'dist/bench';
 /** A word the seeded bios contain (about one shark in eight). */
 const SEARCH_WORD = 'kubernetes';
+/** The payment provider's checkout script (features/checkout/razorpay.ts). */
+const PROVIDER_SCRIPT = 'checkout.razorpay.com';
 
 const TARGET = {
   p99: 25,
@@ -251,33 +260,51 @@ async function catalogueParts(misses: string[]) {
   let etag = '';
 
   const q = (query: Record<string, string>) => sharksQuerySchema.parse(query);
-  const all: Case[] = [
-    { name: 'list', path: '/api/sharks', service: (db) => listSharks(db, q({})) },
-    {
-      name: 'search',
-      path: `/api/sharks?search=${SEARCH_WORD}`,
-      service: (db) => listSharks(db, q({ search: SEARCH_WORD })),
+  // Each case's service is what its route sends (sharks/routes.ts): the catalogue version read before the data,
+  // then the list with its totals kept per version and its cards' next free times; a profile's public check
+  // first. Its naive side is the same answer with nothing kept per version.
+  const list = (query: Record<string, string>) => ({
+    service: async (db: Db) => listSharks(db, q(query), await catalogueVersion(db), busyTimesOf),
+    naive: (db: Db) => listSharks(db, q(query), null, busyTimesOf),
+  });
+  // A profile's route (decision 186): the version first; the public check and the answer only when this
+  // process holds no answer of the shark at that version. Its naive side reads all three every time.
+  const one = (id: string, read: (db: Db, version?: number | null) => Promise<unknown>) => ({
+    service: async (db: Db) => {
+      const version = await catalogueVersion(db);
+      if (!(version !== null && isKnownPublic(version, id)) && !(await isPublishedShark(db, id)))
+        throw new Error(`the bench shark ${id} is not public`);
+      return read(db, version);
     },
+    naive: async (db: Db) => {
+      await isPublishedShark(db, id);
+      await catalogueVersion(db);
+      return read(db, null);
+    },
+  });
+  const all: Case[] = [
+    { name: 'list', path: '/api/sharks', ...list({}) },
+    { name: 'search', path: `/api/sharks?search=${SEARCH_WORD}`, ...list({ search: SEARCH_WORD }) },
     {
       name: 'specialization',
       path: '/api/sharks?specialization=forensics',
-      service: (db) => listSharks(db, q({ specialization: 'forensics' })),
+      ...list({ specialization: 'forensics' }),
     },
     ...(['rating', 'experience', 'students', 'price_low', 'price_high'] as const).map((sort) => ({
       name: `sort ${sort}`,
       path: `/api/sharks?sort=${sort}`,
-      service: (db: Db) => listSharks(db, q({ sort })),
+      ...list({ sort }),
     })),
+    { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
     {
-      name: 'page 1000',
-      path: '/api/sharks?page=1000',
-      service: (db) => listSharks(db, q({ page: '1000' })),
+      name: 'profile',
+      path: `/api/sharks/${sharkId}`,
+      ...one(sharkId, (db, version) => getPublishedShark(db, sharkId, version)),
     },
-    { name: 'profile', path: `/api/sharks/${sharkId}`, service: (db) => getPublishedShark(db, sharkId) },
     {
       name: 'profile courses',
       path: `/api/sharks/${sharkId}/courses`,
-      service: (db) => listPublishedSharkCourses(db, sharkId),
+      ...one(sharkId, (db, version) => listPublishedSharkCourses(db, sharkId, version)),
     },
     {
       // 60 days of 1-hour slots of the shark with the most bookings ahead (issue 12: p99 < 10 ms).
@@ -287,11 +314,12 @@ async function catalogueParts(misses: string[]) {
       p99: TARGET.slotsP99,
     },
     {
-      // A client that already holds the list asks again: 304 from the catalogue's version row. Its raw side is
-      // the list's own SQL, what the request costs without the ETag.
+      // A client that already holds the list asks again: 304 from the catalogue's version row alone, which is
+      // its own SQL; its naive side is the list's whole SQL, what the request costs without the ETag.
       name: 'list 304',
       path: '/api/sharks',
-      service: (db) => listSharks(db, q({})),
+      service: (db) => catalogueVersion(db),
+      naive: list({}).naive,
       get headers() {
         return { 'if-none-match': etag };
       },
@@ -330,6 +358,18 @@ async function catalogueParts(misses: string[]) {
     tokens.shark = await signIn(base, BENCH_SHARK_EMAIL, 'shark');
   }
   const cpu: Array<{ name: string; app: CpuUse | null; raw: CpuUse | null }> = [];
+  const summary: Array<{
+    name: string;
+    app: LoopResult | null;
+    raw: LoopResult | null;
+    naive: LoopResult | null;
+    ratio: number;
+    naiveRatio: number;
+    queries: number;
+    naiveQueries: number;
+    p99Met: boolean | null;
+    p99Target: number;
+  }> = [];
   const perRequest = (use: CpuUse, requests: number): CpuUse => ({
     server: (use.server / requests) * 1e6,
     self: (use.self / requests) * 1e6,
@@ -338,7 +378,7 @@ async function catalogueParts(misses: string[]) {
   try {
     if (!skips('http') || !skips('raw')) {
       console.log(
-        `\n${'case'.padEnd(18)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'raw req/s'.padStart(10)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ratio  (ms; targets p99 < ${TARGET.p99}, ratio >= ${TARGET.ratio})`,
+        `\n${'case'.padEnd(20)} ${'app req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'own SQL'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'naive'.padStart(7)} | ${'own'.padStart(5)} ${'naive'.padStart(6)}  (req/s, ms; ratio = app / SQL; targets p99 < ${TARGET.p99}, ratio to own SQL >= ${TARGET.ratio})`,
       );
       for (const c of cases) {
         // Warm both sides (JIT, plan cache, buffer cache) before measuring.
@@ -348,7 +388,12 @@ async function catalogueParts(misses: string[]) {
           connections: CONNECTIONS,
           duration: Math.min(3, DURATION),
         });
+        // The naive side is captured cold, before this process keeps anything for the case; the own side from a
+        // warm request (after one call), what the app sends per request in steady state (issue 28).
+        const naiveQueries = await captureQueries(pool, c.naive ?? c.service);
+        await captureQueries(pool, c.service);
         const queries = await captureQueries(pool, c.service);
+        const texts = (qs: typeof queries) => JSON.stringify(qs.map((x) => x.text));
         const beforeApp = cpuSnapshot(server.pid);
         const app = skips('http') ? null : await runHttp(base + c.path, c.headers, c.status);
         const beforeRaw = cpuSnapshot(server.pid);
@@ -358,16 +403,35 @@ async function catalogueParts(misses: string[]) {
           app: app ? perRequest(cpuBetween(beforeApp, beforeRaw), app.requests) : null,
           raw: raw ? perRequest(cpuBetween(beforeRaw, cpuSnapshot(server.pid)), raw.requests) : null,
         });
+        // The same statements cold and warm (nothing kept for this case): one run measures both.
+        const naive =
+          skips('raw') || texts(naiveQueries) === texts(queries)
+            ? raw
+            : await runRaw(pool, naiveQueries, CONNECTIONS, DURATION);
         const ratio = app && raw ? app.perSecond / raw.perSecond : NaN;
+        const naiveRatio = app && naive ? app.perSecond / naive.perSecond : NaN;
         const notes: string[] = [];
+        if (app && !app.requests) notes.push(`no answer within the ${DURATION} s run`);
         if (app && (app.errors || app.non2xx))
           notes.push(`${app.errors} errors, ${app.non2xx} not ${c.status ?? '2xx'}`);
-        if (app && app.p99 >= (c.p99 ?? TARGET.p99))
-          notes.push(`p99 ${mark(false)} (target < ${c.p99 ?? TARGET.p99})`);
+        const p99Target = c.p99 ?? TARGET.p99;
+        if (app && app.p99 >= p99Target) notes.push(`p99 ${mark(false)} (target < ${p99Target})`);
         if (Number.isFinite(ratio) && ratio < TARGET.ratio) notes.push(`ratio ${mark(false)}`);
         if (notes.length) misses.push(`${c.name}: ${notes.join(', ')}`);
+        summary.push({
+          name: c.name,
+          app,
+          raw,
+          naive,
+          ratio,
+          naiveRatio,
+          queries: queries.length,
+          naiveQueries: naiveQueries.length,
+          p99Met: app ? app.requests > 0 && app.p99 < p99Target : null,
+          p99Target,
+        });
         console.log(
-          `${c.name.padEnd(18)} ${fmt(app?.perSecond ?? NaN, 0).padStart(10)} ${fmt(app?.p50 ?? NaN).padStart(6)} ${fmt(app?.p99 ?? NaN).padStart(6)} | ${fmt(raw?.perSecond ?? NaN, 0).padStart(10)} ${fmt(raw?.p50 ?? NaN).padStart(6)} ${fmt(raw?.p99 ?? NaN).padStart(6)} | ${fmt(ratio, 2).padStart(5)}  ${notes.join('; ')}`,
+          `${c.name.padEnd(20)} ${fmt(app?.perSecond ?? NaN, 0).padStart(9)} ${fmt(app?.p50 ?? NaN).padStart(6)} ${fmt(app?.p99 ?? NaN).padStart(6)} | ${fmt(raw?.perSecond ?? NaN, 0).padStart(8)} ${fmt(raw?.p50 ?? NaN).padStart(6)} ${fmt(raw?.p99 ?? NaN).padStart(6)} | ${fmt(naive?.perSecond ?? NaN, 0).padStart(7)} | ${fmt(ratio, 2).padStart(5)} ${fmt(naiveRatio, 2).padStart(6)}  ${notes.join('; ')}`,
         );
       }
     }
@@ -383,6 +447,30 @@ async function catalogueParts(misses: string[]) {
         const r = row.raw;
         console.log(
           `${row.name.padEnd(18)} ${a ? `${fmt(a.server, 0).padStart(5)} + ${fmt(a.self, 0).padStart(5)} + ${fmt(a.postgres, 0).padStart(5)} = ${fmt(a.server + a.self + a.postgres, 0).padStart(5)}` : '-'.padStart(29)} | ${r ? `${fmt(r.self, 0).padStart(5)} + ${fmt(r.postgres, 0).padStart(5)} = ${fmt(r.self + r.postgres, 0).padStart(5)}` : '-'}`,
+        );
+      }
+    }
+
+    if (summary.length) {
+      // The same figures as one Markdown table (docs/benchmarks.md), with each case's CPU split beside it.
+      console.log(
+        `\n| case | app req/s | p50 ms | p99 ms | own SQL req/s (statements) | naive SQL req/s (statements) | ratio to own | ratio to naive | target | CPU µs/request: server + autocannon + PostgreSQL \\| pg client + PostgreSQL |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |`,
+      );
+      for (const r of summary) {
+        const use = cpu.find((u) => u.name === r.name);
+        const split =
+          use?.app && use.raw
+            ? `${fmt(use.app.server, 0)} + ${fmt(use.app.self, 0)} + ${fmt(use.app.postgres, 0)} \\| ${fmt(use.raw.self, 0)} + ${fmt(use.raw.postgres, 0)}`
+            : '-';
+        const ratioMet = Number.isFinite(r.ratio) ? r.ratio >= TARGET.ratio : null;
+        const verdict = [
+          ratioMet === null ? '' : `ratio ${ratioMet ? 'met' : 'missed'}`,
+          r.p99Met === null ? '' : `p99 < ${r.p99Target} ${r.p99Met ? 'met' : 'missed'}`,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        console.log(
+          `| ${r.name} | ${fmt(r.app?.perSecond ?? NaN, 0)} | ${fmt(r.app?.p50 ?? NaN)} | ${fmt(r.app?.p99 ?? NaN)} | ${fmt(r.raw?.perSecond ?? NaN, 0)} (${r.queries}) | ${fmt(r.naive?.perSecond ?? NaN, 0)} (${r.naiveQueries}) | ${fmt(r.ratio, 2)} | ${fmt(r.naiveRatio, 2)} | ${verdict} | ${split} |`,
         );
       }
     }
@@ -470,18 +558,24 @@ async function catalogueParts(misses: string[]) {
           );
         if (total > target) misses.push(`${label}: ${fmt(total)} KB gz`);
       };
-      weigh('JS loaded by /', initialJs(WEB_DIST), TARGET.homeJsKb);
+      const home = initialJs(WEB_DIST);
+      weigh('JS loaded by /', home, TARGET.homeJsKb);
       // A learner on a shark's profile with the slot picker open: the page, its booking panel (loaded on its
       // own, the slot picker inside it) and the signed-in navbar's menu.
-      weigh(
-        'JS of a shark profile with the slot picker open, signed in',
-        pageJs(WEB_DIST, [
-          ROUTES.sharks.profile.page,
-          'features/bookings/booking-panel.tsx',
-          'features/accounts/user-menu.tsx',
-        ]),
-        TARGET.profileJsKb,
+      const profile = pageJs(WEB_DIST, [
+        ROUTES.sharks.profile.page,
+        'features/bookings/booking-panel.tsx',
+        'features/accounts/user-menu.tsx',
+      ]);
+      weigh('JS of a shark profile with the slot picker open, signed in', profile, TARGET.profileJsKb);
+      // The payment provider's script is loaded by the checkout step alone, when the learner presses Pay
+      // (features/checkout/razorpay.ts): no file `/` or a profile loads may name it.
+      const naming = filesNaming(WEB_DIST, PROVIDER_SCRIPT);
+      const eager = naming.filter((f) => home.some((h) => h.file === f) || profile.some((p) => p.file === f));
+      console.log(
+        `\nPayment provider's script (${PROVIDER_SCRIPT}) named by: ${naming.join(', ') || 'no file'}; loaded by / or a profile: ${eager.join(', ') || 'none'} ${mark(eager.length === 0 && naming.length > 0)}`,
       );
+      if (eager.length) misses.push(`the payment provider's script is named by ${eager.join(', ')}`);
     }
 
     if (!skips('lighthouse')) {

@@ -15,10 +15,11 @@ import {
   listMyBookings,
   listMySessionPage,
 } from '#server/modules/sessions/service.ts';
-import { resolveScope } from '#server/modules/shark-scope/service.ts';
+import { resolveMoneyScope, resolveScope } from '#server/modules/shark-scope/service.ts';
 import {
   getCourseTotals,
   getDashboard,
+  getEarnings,
   getEnrollments,
   getSessionPage,
 } from '#server/modules/workspace/service.ts';
@@ -177,6 +178,13 @@ export function signedInCases(people: BenchPeople, tokens: Tokens): Case[] {
       path: '/api/workspace/enrollments/courses',
       service: async (db) =>
         getCourseTotals(db, await resolveScope(db, await authFor(db, tokens.shark), undefined)),
+    }),
+    as('shark', {
+      // The earnings page (issue 23): the balance and the first page of paid sessions' money.
+      name: 'shark earnings',
+      path: '/api/workspace/earnings',
+      service: async (db) =>
+        getEarnings(db, await resolveMoneyScope(db, await authFor(db, tokens.shark), undefined), { page: 1 }),
     }),
     as('shark', {
       name: 'shark session',

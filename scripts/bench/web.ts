@@ -1,6 +1,6 @@
 // Front-end figures for the bench: the gzipped JS the home page and a shark's profile load, and Lighthouse scores.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -111,4 +111,12 @@ export async function lighthouse(
     },
     failedA11y,
   };
+}
+
+/** Which of the built JS files name `needle` (the payment provider's script address): where it can load from. */
+export function filesNaming(webDist: string, needle: string): string[] {
+  const dir = path.join(webDist, 'assets');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js') && readFileSync(path.join(dir, f), 'utf8').includes(needle))
+    .map((f) => `/assets/${f}`);
 }

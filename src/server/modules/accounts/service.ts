@@ -8,6 +8,7 @@ import { HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import { mailPasswordLink } from './password-reset';
 import * as repo from './repository';
+import { deleteUserSessions, forgetSessionReads } from './sessions';
 import { SET_PASSWORD_TTL_MS } from './tokens';
 
 export { hashPassword } from './passwords';
@@ -55,6 +56,9 @@ export const mailSetPasswordLink = (
 
 /** An account's roles in assignment order, and replacing them (the admin console grants the shark role). */
 export const listAccountRoles = repo.listRoles;
-export const replaceAccountRoles = repo.replaceRoles;
+export const replaceAccountRoles: typeof repo.replaceRoles = async (...args) => {
+  forgetSessionReads();
+  return repo.replaceRoles(...args);
+};
 /** Ends every session of an account at once (a suspension). */
-export const endAllSessions = repo.deleteUserSessions;
+export const endAllSessions = (db: DbOrTx, userId: string) => deleteUserSessions(db, userId);

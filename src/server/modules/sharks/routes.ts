@@ -14,6 +14,7 @@ import { busyTimesOf } from '#server/modules/sessions/service.ts';
 import {
   catalogueVersion,
   getPublishedShark,
+  isKnownPublic,
   isPublishedShark,
   listPublishedSharkCourses,
   listSharks,
@@ -63,8 +64,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * Reads the catalogue's version before the handler reads its data (so an answer is never older than the
    * version it is tagged with); a request that already holds this version's answer gets 304 and no query runs.
    */
-  const conditional = async (req: FastifyRequest, reply: FastifyReply) => {
-    const version = await catalogueVersion(app.db);
+  const conditional = async (req: FastifyRequest, reply: FastifyReply) =>
+    tagWith(req, reply, await catalogueVersion(app.db));
+  /** Tags the answer with the catalogue version read before its data; 304 when the client holds it. */
+  const tagWith = (req: FastifyRequest, reply: FastifyReply, version: number | null) => {
     if (version === null) return;
     // The list's cards say when each shark is next free, which time and new bookings change without a new
     // catalogue version: its tag also names the five minutes it was made in (decision 165).
@@ -82,8 +85,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * shark's tag (issue 21, finding 10).
    */
   const conditionalOne = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!(await isPublishedShark(app.db, (req.params as { id: string }).id))) return;
-    return conditional(req, reply);
+    const { id } = req.params as { id: string };
+    // The version first: a shark whose answer this process holds at this version is public at it.
+    const version = await catalogueVersion(app.db);
+    const known = version !== null && isKnownPublic(version, id);
+    if (!known && !(await isPublishedShark(app.db, id))) return;
+    return tagWith(req, reply, version);
   };
   // Only a 200 or a 304 is tagged and cacheable; an error answer is not (a 404 must not linger in a CDN).
   app.addHook('onSend', async (req, reply) => {
@@ -112,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['sharks'], params: idParams, response: { 200: sharkSchema, 404: apiErrorSchema } },
     },
     async (req) => {
-      const shark = await getPublishedShark(app.db, req.params.id);
+      const shark = await getPublishedShark(app.db, req.params.id, versionOf.get(req));
       if (!shark) throw notFound(CATALOGUE_MSG.sharkNotFound);
       return shark;
     },
@@ -129,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const courses = await listPublishedSharkCourses(app.db, req.params.id);
+      const courses = await listPublishedSharkCourses(app.db, req.params.id, versionOf.get(req));
       if (!courses) throw notFound(CATALOGUE_MSG.sharkNotFound);
       return courses;
     },

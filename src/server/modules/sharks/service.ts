@@ -65,14 +65,52 @@ export async function listSharks(
   };
 }
 
-/** A published shark, or null (unknown, malformed or unpublished id all read as "not found"). */
-export async function getPublishedShark(db: DbOrTx, id: string): Promise<Shark | null> {
-  return isUuid(id) ? repo.findPublishedShark(db, id) : null;
+/**
+ * A profile's answers, kept per catalogue version (issue 28, decision 186): the version changes in the same
+ * commit as anything a profile or its courses show (the shark, its courses, credentials, account and
+ * bookings), and each answer is stored under the version read before it, so it is never older than its key.
+ * The route already tags its answers with that version; a warm profile then costs the version read alone.
+ */
+const profiles = new LRUCache<string, Shark>({ max: 2_000 });
+const profileCourses = new LRUCache<string, PublicCourse[]>({ max: 2_000 });
+const keyAt = (version: number | null | undefined, id: string) =>
+  version == null ? null : `${version}:${id}`;
+
+/** Whether this process already holds a public answer of the shark at this catalogue version. */
+export const isKnownPublic = (version: number, id: string) =>
+  profiles.has(`${version}:${id}`) || profileCourses.has(`${version}:${id}`);
+
+/**
+ * A published shark, or null (unknown, malformed or unpublished id all read as "not found"); with the
+ * catalogue version read before it, from memory when this version's answer is held.
+ */
+export async function getPublishedShark(
+  db: DbOrTx,
+  id: string,
+  version?: number | null,
+): Promise<Shark | null> {
+  if (!isUuid(id)) return null;
+  const key = keyAt(version, id);
+  const held = key === null ? undefined : profiles.get(key);
+  if (held) return held;
+  const shark = await repo.findPublishedShark(db, id);
+  if (key !== null && shark) profiles.set(key, shark);
+  return shark;
 }
 
 /** The courses of a published shark, oldest first, or null when the shark is unknown or unpublished. */
-export async function listPublishedSharkCourses(db: DbOrTx, sharkId: string): Promise<PublicCourse[] | null> {
-  return isUuid(sharkId) ? repo.listPublishedSharkCourses(db, sharkId) : null;
+export async function listPublishedSharkCourses(
+  db: DbOrTx,
+  sharkId: string,
+  version?: number | null,
+): Promise<PublicCourse[] | null> {
+  if (!isUuid(sharkId)) return null;
+  const key = keyAt(version, sharkId);
+  const held = key === null ? undefined : profileCourses.get(key);
+  if (held) return held;
+  const courses = await repo.listPublishedSharkCourses(db, sharkId);
+  if (key !== null && courses) profileCourses.set(key, courses);
+  return courses;
 }
 
 /** How many sharks are listed, and their ids page by page (the sitemap). */
