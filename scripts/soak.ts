@@ -79,10 +79,14 @@ const procs: Proc[] = [];
 const unexpectedExits: Array<{ at: number; name: string; code: number | null; signal: string | null }> = [];
 let shuttingDown = false;
 
+/** The compiled server and worker (scripts/build-server.ts), inside the repository so node_modules resolves. */
+const BUILD_DIR = 'dist/soak/server';
+
 function spawnNode(name: string, script: string, env: Record<string, string>, onCrash: () => void): Proc {
   const out = createWriteStream(path.join(DIR, `${name}.log`), { flags: 'a' });
-  // node with tsx's loader, not the tsx CLI: the signal reaches the server itself (as src/server/test/instances.ts).
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Plain node on the compiled bundle, as `npm start` runs it: the signal reaches the server itself, and a restart
+  // does not compile TypeScript again.
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(BUILD_DIR, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -130,11 +134,11 @@ const appEnv = (url: string, port?: number): Record<string, string> => ({
 });
 
 function startServer(s: Server) {
-  s.proc = spawnNode(`server-${s.name}`, 'src/server/main.ts', appEnv(s.url, s.port), () => startServer(s));
+  s.proc = spawnNode(`server-${s.name}`, 'main.js', appEnv(s.url, s.port), () => startServer(s));
 }
 let worker: Proc;
 function startWorker() {
-  worker = spawnNode('worker', 'src/server/worker.ts', appEnv(`http://127.0.0.1:${PORTS.a}`), startWorker);
+  worker = spawnNode('worker', 'worker.js', appEnv(`http://127.0.0.1:${PORTS.a}`), startWorker);
 }
 
 async function healthy(url: string): Promise<boolean> {
@@ -290,6 +294,9 @@ let catalogueSharks: string[] = [];
 const cookies = new Map<string, string>();
 let emulator: Emulator;
 let endAt = 0;
+let faultsDone = false;
+/** Traffic runs for SOAK_MINUTES, and on until the last fault has recovered: every fault happens under load. */
+const running = () => performance.now() < endAt || !faultsDone;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -370,7 +377,7 @@ function mine(learnerIdx: number, states: BookingState[]) {
 async function learnerLoop(learnerIdx: number) {
   const learner = people.learners[learnerIdx];
   const cookie = cookies.get(learner.email)!;
-  while (performance.now() < endAt) {
+  while (running()) {
     const r = Math.random();
     if (r < 0.3) {
       await call(
@@ -422,7 +429,7 @@ async function learnerLoop(learnerIdx: number) {
 
 /** The sharks at their desks: each paid request is accepted (three in four) or declined. */
 async function sharkLoop() {
-  while (performance.now() < endAt) {
+  while (running()) {
     const id = awaitingAnswer.shift();
     if (!id) {
       await sleep(500);
@@ -451,9 +458,9 @@ async function sharkLoop() {
 
 async function payoutLoop() {
   const cookie = cookies.get(people.admin.email)!;
-  while (performance.now() < endAt) {
+  while (running()) {
     await sleep(60_000);
-    if (performance.now() >= endAt) break;
+    if (!running()) break;
     const res = await call('payouts-run', 'POST', '/api/admin/payouts/run', { cookie });
     if (res.status === 200) {
       counters.payoutRuns++;
@@ -552,6 +559,13 @@ async function main() {
   let poll: NodeJS.Timeout | undefined;
   let sampler: NodeJS.Timeout | undefined;
   try {
+    log(`compiling the server and the worker into ${BUILD_DIR}`);
+    await new Promise<void>((resolve, reject) => {
+      const b = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts', BUILD_DIR], {
+        stdio: 'inherit',
+      });
+      b.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`))));
+    });
     databaseUrl = pgServer.url(`soak_${randomBytes(3).toString('hex')}`);
     log(`seeding ${databaseUrl} with seed-large at SEED_SCALE=${SEED_SCALE}`);
     await new Promise<void>((resolve, reject) => {
@@ -613,8 +627,9 @@ async function main() {
       ...people.learners.map((_, i) => learnerLoop(i)),
       sharkLoop(),
       payoutLoop(),
-      runFaults(pgServer, durationMs),
+      runFaults(pgServer, durationMs).finally(() => (faultsDone = true)),
     ]);
+    const trafficSeconds = (performance.now() - T0run) / 1000;
     clearInterval(sampler);
     sample();
     log('traffic over; waiting for jobs and webhooks to settle');
@@ -704,7 +719,7 @@ async function main() {
     await check.end();
 
     // ---- print ----
-    const runSeconds = durationMs / 1000;
+    const runSeconds = trafficSeconds;
     console.log('\n== Requests (per kind) ==');
     console.log(
       `${'kind'.padEnd(16)}${pad('requests', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('5xx', 6)}${pad('no answer', 11)}  statuses`,
