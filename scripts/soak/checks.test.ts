@@ -33,16 +33,14 @@ async function paidBooking() {
   await db
     .insert(sharkAvailability)
     .values({ sharkId: shark.id, timeZone: 'UTC', minNoticeMinutes: 0, horizonDays: 30, published: true });
-  await db
-    .insert(availabilityWeekly)
-    .values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        sharkId: shark.id,
-        weekday,
-        startTime: '09:00',
-        endTime: '21:00',
-      })),
-    );
+  await db.insert(availabilityWeekly).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      sharkId: shark.id,
+      weekday,
+      startTime: '09:00',
+      endTime: '21:00',
+    })),
+  );
   const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const bookingId = await bookAndPay(app, await sessionCookie(db, learner.id), {
