@@ -795,6 +795,9 @@ async function main() {
       `${pad(mail.missing, 6)}  mails marked sent that the SMTP server never received (of ${sentIds.length} sent, ${smtp.envelopes.length} received)`,
     );
     console.log(`${pad(mail.duplicates, 6)}  mails received more than once (same Message-ID)`);
+    for (const [id, ts] of receivedAt)
+      if (ts.length > 1)
+        console.log(`        ${id} received at ${ts.map((t) => `${t.toFixed(0)} s`).join(' and ')}`);
     console.log(`${pad(mail.unknown, 6)}  mails received that the outbox does not hold`);
     console.log(`${pad(providerUnmatched, 6)}  provider payments or refunds without their record in the app`);
     console.log(
