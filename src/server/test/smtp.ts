@@ -44,6 +44,8 @@ export async function startSmtp(
      * a crash leaves a mail accepted by SMTP but not yet marked sent.
      */
     onAccepted?: (mail: Envelope) => Promise<void> | void;
+    /** A fixed port (the soak keeps to its own range); any free one by default. */
+    port?: number;
   } = {},
 ) {
   const received: ParsedMail[] = [];
@@ -94,7 +96,7 @@ export async function startSmtp(
   });
   // A sender killed mid-conversation resets its socket: that is the sender's failure, not the sink's.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
