@@ -12,6 +12,7 @@ export const COMMON_MSG = {
   // Errors any request can meet
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
+  unavailable: 'We are briefly unavailable. Nothing was changed; please try again in a moment.',
   unreachable: 'We could not reach the server. Check your connection and try again.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   forbiddenOrigin: 'This request came from another site and was refused.',

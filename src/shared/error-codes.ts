@@ -12,6 +12,8 @@ export const ERROR_CODE = {
   conflict: 'conflict',
   rateLimited: 'rate_limited',
   serverError: 'server_error',
+  /** The database could not be reached for a moment (a restart): nothing was done, try again. */
+  unavailable: 'unavailable',
   forbiddenOrigin: 'forbidden_origin',
   /** The browser's own: the server could not be reached at all (no HTTP answer). */
   unreachable: 'unreachable',

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { COMMON_MSG } from '#shared/common.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { isDatabaseUnavailable } from '#server/db/errors.ts';
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -37,6 +38,13 @@ export default fp(async function errors(app: FastifyInstance) {
           ? COMMON_MSG.invalidJson
           : err.message;
       return reply.code(status).send({ error: { code: err.code ?? ERROR_CODE.badRequest, message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: { code: ERROR_CODE.unavailable, message: COMMON_MSG.unavailable } });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: { code: ERROR_CODE.serverError, message: COMMON_MSG.serverError } });
