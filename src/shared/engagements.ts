@@ -281,6 +281,32 @@ export const milestoneCheckoutSchema = z.object({
 });
 export type MilestoneCheckout = z.infer<typeof milestoneCheckoutSchema>;
 
+/** GET /api/freelancer/earnings: the freelancer's balance from the ledger and a line per paid milestone. */
+export const freelancerEarningsSchema = z.object({
+  balance: z.object({
+    pendingPaise: z.number().int(),
+    availablePaise: z.number().int(),
+    paidOutPaise: z.number().int(),
+    onTheWayPaise: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      milestoneId: z.uuid(),
+      engagementId: z.uuid(),
+      engagementTitle: z.string(),
+      milestoneTitle: z.string(),
+      paidAt: z.string(),
+      amountPaise: z.number().int(),
+      feePaise: z.number().int(),
+      feeTaxPaise: z.number().int(),
+      refundedPaise: z.number().int(),
+      netPaise: z.number().int(),
+      state: z.enum(['pending', 'available', 'refunded']),
+    }),
+  ),
+});
+export type FreelancerEarnings = z.infer<typeof freelancerEarningsSchema>;
+
 /** A disputed milestone in the admin console's list. */
 export const disputeSchema = z.object({
   milestoneId: z.uuid(),

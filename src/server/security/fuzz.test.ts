@@ -604,6 +604,7 @@ describe('every endpoint under hostile input', () => {
         'POST /api/engagements/{id}/milestones/{milestoneId}/changes',
         'POST /api/engagements/{id}/milestones/{milestoneId}/dispute',
         'GET /api/admin/disputes',
+        'GET /api/freelancer/earnings',
         'POST /api/admin/disputes/{id}/ruling',
       ]),
     );

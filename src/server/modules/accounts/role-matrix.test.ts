@@ -1349,6 +1349,12 @@ const MILESTONE_ROWS: Row[] = [
   })),
   { method: 'GET', route: '/api/admin/disputes', url: () => '/api/admin/disputes', expect: ADMIN_ONLY },
   {
+    method: 'GET',
+    route: '/api/freelancer/earnings',
+    url: () => '/api/freelancer/earnings',
+    expect: FREELANCER_ONLY,
+  },
+  {
     method: 'POST',
     route: '/api/admin/disputes/:id/ruling',
     url: (c) => `/api/admin/disputes/${c.milestoneId!}/ruling`,

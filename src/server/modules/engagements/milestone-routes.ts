@@ -7,6 +7,7 @@ import { pageField } from '#shared/admin.ts';
 import {
   disputePageSchema,
   disputeRulingSchema,
+  freelancerEarningsSchema,
   ENGAGEMENT_MSG,
   MILESTONE_MSG,
   milestoneChangesSchema,
@@ -25,6 +26,7 @@ import {
   confirmMilestoneCheckout,
   deliverMilestone,
   disputePage,
+  freelancerEarnings,
   openDispute,
   openMilestoneCheckout,
   requestChanges,
@@ -150,6 +152,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       openDispute(app.db, app.payments, authOf(req), req.params.id, req.params.milestoneId, req.body.reason),
+  );
+
+  app.get(
+    '/freelancer/earnings',
+    {
+      preValidation: app.requireRole('freelancer'),
+      schema: { tags, response: { 200: freelancerEarningsSchema, ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return freelancerEarnings(app.db, authOf(req).user.id);
+    },
   );
 
   app.get(

@@ -300,6 +300,17 @@ describe('delivery, approval and changes', () => {
       pendingPaise: 0,
       availablePaise: SHARE_1,
     });
+    const earnings = (await get('/api/freelancer/earnings', h.freelancer.cookie)).json();
+    expect(earnings.balance).toEqual({
+      pendingPaise: 0,
+      availablePaise: SHARE_1,
+      paidOutPaise: 0,
+      onTheWayPaise: 0,
+    });
+    expect(earnings.lines).toMatchObject([
+      { milestoneTitle: 'Testing and report', amountPaise: 6_000_000, netPaise: SHARE_1, state: 'available' },
+    ]);
+    expect((await get('/api/freelancer/earnings', h.client.cookie)).statusCode).toBe(403);
     const e = (await get(`/api/engagements/${h.engagementId}`, h.client.cookie)).json();
     expect(e.status).toBe('active');
     expect(kinds(e)).toEqual([

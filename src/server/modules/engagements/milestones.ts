@@ -10,6 +10,7 @@ import {
   MILESTONE_MSG,
   type DisputeOutcome,
   type DisputePage,
+  type FreelancerEarnings,
   type EngagementEventKind,
   type MilestoneCheckout,
   MILESTONE_MOVES,
@@ -32,6 +33,7 @@ import {
   findMilestonePayment,
   findPayment,
   findPaymentByOrder,
+  freelancerPaymentLines,
   insertMilestoneCheckout,
   milestoneCheckoutView,
   openMilestoneOrder,
@@ -44,6 +46,8 @@ import {
   type GatewayPayment,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
+import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { payoutTotals } from '#server/modules/payouts/service.ts';
 import * as repo from './repository';
 
 const MOVES = MILESTONE_MOVES;
@@ -543,6 +547,34 @@ export async function ruleDispute(
     });
   });
   return { message: input.outcome === 'release' ? MILESTONE_MSG.released : MILESTONE_MSG.refunded };
+}
+
+/**
+ * The freelancer's earnings (decision 177): pending (funded, not yet approved), available (approved, not yet paid
+ * out), paid out and on its way, from the ledger and the payouts; a line per paid milestone.
+ */
+export async function freelancerEarnings(db: DbOrTx, freelancerId: string): Promise<FreelancerEarnings> {
+  const payee = { kind: 'freelancer' as const, id: freelancerId };
+  const [balance, paid, lines] = await Promise.all([
+    payeeBalance(db, payee),
+    payoutTotals(db, payee),
+    freelancerPaymentLines(db, freelancerId),
+  ]);
+  const statuses = new Map(
+    (
+      await repo.milestonesByIds(
+        db,
+        lines.map((l) => l.milestoneId),
+      )
+    ).map((m) => [m.id, m.status]),
+  );
+  return {
+    balance: { ...balance, ...paid },
+    lines: lines.map(({ refunded, ...l }) => ({
+      ...l,
+      state: refunded ? 'refunded' : statuses.get(l.milestoneId) === 'approved' ? 'available' : 'pending',
+    })),
+  };
 }
 
 export const DISPUTE_PAGE_SIZE = 20;

@@ -239,6 +239,11 @@ export async function countDisputes(db: DbOrTx): Promise<number> {
   return Number(row.n);
 }
 
+export async function milestonesByIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: ms.id, status: ms.status }).from(ms).where(inArray(ms.id, ids));
+}
+
 /** Contact and zone of a user, for mails and the checkout's prefill. */
 export async function contactOf(db: DbOrTx, userId: string) {
   const [row] = await db

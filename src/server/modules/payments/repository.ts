@@ -84,6 +84,24 @@ export async function findMilestonePayment(db: DbOrTx, milestoneId: string, lock
   return row ?? null;
 }
 
+/** A freelancer's captured milestone payments, the most recently paid first, each with its refund (at most 200). */
+export async function listFreelancerPayments(db: DbOrTx, freelancerId: string) {
+  return db
+    .select({ payment: payments, refundAmountPaise: refunds.amountPaise, refundPercent: refunds.percent })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(
+      and(
+        eq(payments.payeeKind, 'freelancer'),
+        eq(payments.payeeId, freelancerId),
+        eq(payments.status, 'captured'),
+        isNull(payments.duplicateOf),
+      ),
+    )
+    .orderBy(desc(payments.capturedAt), desc(payments.id))
+    .limit(200);
+}
+
 /**
  * Open milestone payments whose checkout ends before `endsBefore` (the app's clock set it), soonest first: the
  * checkouts job asks about each.

@@ -320,6 +320,34 @@ export function milestoneCheckoutView(ctx: PaymentsContext, p: repo.PaymentRow) 
   };
 }
 
+/**
+ * A freelancer's paid milestones with the money of each (decision 177): the amount, the fee and its GST inside
+ * it, what a refund took back of the freelancer's share, and what the freelancer keeps.
+ */
+export async function freelancerPaymentLines(db: DbOrTx, freelancerId: string) {
+  const rows = await repo.listFreelancerPayments(db, freelancerId);
+  return rows.map(({ payment: p, refundAmountPaise, refundPercent }) => {
+    const m = p.mail as unknown as MilestonePaymentMail;
+    const refundedPaise =
+      refundAmountPaise === null
+        ? 0
+        : refundParts(p, { percent: refundPercent, amountPaise: refundAmountPaise }).sharkPaise;
+    return {
+      milestoneId: p.milestoneId!,
+      engagementId: m.engagementId,
+      engagementTitle: m.engagementTitle,
+      milestoneTitle: m.milestoneTitle,
+      paidAt: p.capturedAt!.toISOString(),
+      amountPaise: p.amountPaise,
+      feePaise: p.feePaise,
+      feeTaxPaise: p.feeTaxPaise,
+      refundedPaise,
+      netPaise: p.amountPaise - p.feePaise - p.feeTaxPaise - refundedPaise,
+      refunded: refundAmountPaise !== null,
+    };
+  });
+}
+
 /** Open milestone payments whose checkout ends before `endsBefore`: the checkouts job asks about each. */
 export const openMilestonePayments = (db: DbOrTx, endsBefore: Date, limit: number) =>
   repo.listOpenMilestonePayments(db, endsBefore, limit);
