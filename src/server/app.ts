@@ -39,6 +39,7 @@ import calendarImportsRoutes from './modules/calendar-imports/routes';
 import clientRequestsRoutes from './modules/client-requests/routes';
 import proposalsRoutes from './modules/proposals/routes';
 import engagementsRoutes from './modules/engagements/routes';
+import milestoneRoutes from './modules/engagements/milestone-routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -257,6 +258,7 @@ export async function buildApp({
     clientRequestsRoutes,
     proposalsRoutes,
     engagementsRoutes,
+    milestoneRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

@@ -2,6 +2,7 @@
 // engagement the client acknowledges, the milestones' states, and the texts, once, for the page and the server.
 import { z } from 'zod';
 import { assetSchema } from './client-requests';
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './payments';
 import { SECURITY_SERVICES } from './security-services';
 
 export const ENGAGEMENT_STATUSES = ['active', 'completed', 'cancelled'] as const;
@@ -95,6 +96,49 @@ export const engagementMessageInputSchema = z.object({
     .max(2000, ENGAGEMENT_MSG.messageTooLong),
 });
 
+/** Who moves a milestone: its two parties, an admin, or the clock (14 days without an answer). */
+export type MilestoneActor = 'client' | 'freelancer' | 'admin' | 'clock';
+export const MILESTONE_MOVE_NAMES = [
+  'fund',
+  'deliver',
+  'approve',
+  'request_changes',
+  'dispute',
+  'release',
+  'refund',
+  'auto_approve',
+] as const;
+export type MilestoneMove = (typeof MILESTONE_MOVE_NAMES)[number];
+
+/** The one table of a milestone's allowed moves: from which states, by whom, to which state (decision 177). */
+export const MILESTONE_MOVES: Record<
+  MilestoneMove,
+  { from: readonly MilestoneStatus[]; by: readonly MilestoneActor[]; to: MilestoneStatus }
+> = {
+  fund: { from: ['awaiting_funding'], by: ['client'], to: 'funded' },
+  deliver: { from: ['funded', 'changes_requested'], by: ['freelancer'], to: 'delivered' },
+  approve: { from: ['delivered'], by: ['client'], to: 'approved' },
+  request_changes: { from: ['delivered'], by: ['client'], to: 'changes_requested' },
+  dispute: {
+    from: ['funded', 'delivered', 'changes_requested'],
+    by: ['client', 'freelancer'],
+    to: 'disputed',
+  },
+  release: { from: ['disputed'], by: ['admin'], to: 'approved' },
+  refund: { from: ['disputed'], by: ['admin'], to: 'refunded' },
+  auto_approve: { from: ['delivered'], by: ['clock'], to: 'approved' },
+};
+
+/** What the viewer may do with a milestone in this state (the page offers only these; the server checks more). */
+export function milestoneActions(status: MilestoneStatus, side: MilestoneActor): MilestoneMove[] {
+  return MILESTONE_MOVE_NAMES.filter(
+    (m) =>
+      m !== 'auto_approve' &&
+      MILESTONE_MOVES[m].from.includes(status) &&
+      MILESTONE_MOVES[m].by.includes(side),
+  );
+}
+
 export const engagementMilestoneSchema = z.object({
   id: z.uuid(),
   position: z.number(),
@@ -106,6 +150,11 @@ export const engagementMilestoneSchema = z.object({
   deliveredAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
   changesNote: z.string().nullable(),
+  /** When a delivered milestone is approved without an answer. */
+  autoApproveAt: z.string().nullable(),
+  disputeNote: z.string().nullable(),
+  /** What the viewer may do now, from the table of moves (funding also needs the order and the rules). */
+  actions: z.array(z.enum(MILESTONE_MOVE_NAMES)),
 });
 export type EngagementMilestone = z.infer<typeof engagementMilestoneSchema>;
 
@@ -168,3 +217,113 @@ export const engagementCardSchema = z.object({
   createdAt: z.string(),
 });
 export type EngagementCard = z.infer<typeof engagementCardSchema>;
+
+// ---- Milestone payments (issue 27, decisions 176-179) -----------------------------------------------------
+
+/** A delivered milestone left unanswered this long is approved automatically. */
+export const AUTO_APPROVE_DAYS = 14;
+
+export const MILESTONE_MSG = {
+  notFound: 'Milestone not found',
+  clientOnly: 'Only the client funds, approves or asks for changes on a milestone.',
+  freelancerOnly: 'Only the freelancer marks a milestone delivered.',
+  inOrder: 'Fund the milestones in order: the earlier milestone is not funded yet.',
+  notAwaitingFunding: 'This milestone is already funded.',
+  notFunded: 'Only a funded milestone (or one with changes requested) can be marked delivered.',
+  notDelivered: 'Only a delivered milestone can be approved or sent back for changes.',
+  notDisputable: 'Only a funded or delivered milestone can be disputed.',
+  notDisputed: 'This milestone is not disputed.',
+  funded: 'Payment received. The milestone is funded and the freelancer can start.',
+  alreadyFunded: 'This milestone was already paid for.',
+  checkoutClosed: 'The checkout was closed. Nothing was charged; you can fund the milestone again.',
+  checkoutFailed: 'The payment did not go through. Nothing was charged; you can try again.',
+  delivered: 'Milestone marked delivered. The client has 14 days to approve it or ask for changes.',
+  approved: "Milestone approved. Its share is now the freelancer's.",
+  changesRequested: 'Changes requested. The freelancer will deliver again.',
+  disputed: 'Dispute opened. Our team will rule on it.',
+  released: 'Dispute ruled: the milestone is released to the freelancer.',
+  refunded: 'Dispute ruled: the milestone is refunded to the client.',
+  noteTooLong: 'The note is too long (2000 characters at most)',
+  changesNoteRequired: 'Say what needs to change',
+  disputeReasonRequired: 'Give the reason for the dispute',
+  rulingReasonRequired: 'Give the reason for the ruling',
+  outcomeRequired: 'Choose release or refund',
+} as const;
+
+const note = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(2000, MILESTONE_MSG.noteTooLong);
+
+export const milestoneDeliverSchema = z.object({
+  note: z.string().trim().max(2000, MILESTONE_MSG.noteTooLong).optional(),
+});
+export const milestoneChangesSchema = z.object({ note: note(MILESTONE_MSG.changesNoteRequired) });
+export const milestoneDisputeSchema = z.object({ reason: note(MILESTONE_MSG.disputeReasonRequired) });
+export const DISPUTE_OUTCOMES = ['release', 'refund'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export const disputeRulingSchema = z.object({
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: MILESTONE_MSG.outcomeRequired }),
+  reason: note(MILESTONE_MSG.rulingReasonRequired),
+});
+
+/** A milestone's checkout: what the page opens the provider's window with (amounts in paise). */
+export const milestoneCheckoutSchema = z.object({
+  paymentId: z.uuid(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  keyId: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  feePaise: z.number().int(),
+  feeTaxPaise: z.number().int(),
+  currency: z.literal('INR'),
+  description: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+});
+export type MilestoneCheckout = z.infer<typeof milestoneCheckoutSchema>;
+
+/** GET /api/freelancer/earnings: the freelancer's balance from the ledger and a line per paid milestone. */
+export const freelancerEarningsSchema = z.object({
+  balance: z.object({
+    pendingPaise: z.number().int(),
+    availablePaise: z.number().int(),
+    paidOutPaise: z.number().int(),
+    onTheWayPaise: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      milestoneId: z.uuid(),
+      engagementId: z.uuid(),
+      engagementTitle: z.string(),
+      milestoneTitle: z.string(),
+      paidAt: z.string(),
+      amountPaise: z.number().int(),
+      feePaise: z.number().int(),
+      feeTaxPaise: z.number().int(),
+      refundedPaise: z.number().int(),
+      netPaise: z.number().int(),
+      state: z.enum(['pending', 'available', 'refunded']),
+    }),
+  ),
+});
+export type FreelancerEarnings = z.infer<typeof freelancerEarningsSchema>;
+
+/** A disputed milestone in the admin console's list. */
+export const disputeSchema = z.object({
+  milestoneId: z.uuid(),
+  engagementId: z.uuid(),
+  engagementTitle: z.string(),
+  milestoneTitle: z.string(),
+  amount: z.number(),
+  clientName: z.string(),
+  freelancerName: z.string(),
+  reason: z.string(),
+  openedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+export const disputePageSchema = z.object({
+  items: z.array(disputeSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type DisputePage = z.infer<typeof disputePageSchema>;

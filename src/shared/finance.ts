@@ -92,13 +92,16 @@ const at = z.iso.datetime({ offset: true });
 
 export const financePaymentSchema = z.object({
   id: z.uuid(),
-  bookingId: z.uuid(),
+  /** A session's payment names its booking; a milestone's its engagement (decision 176). */
+  bookingId: z.uuid().nullable(),
+  engagementId: z.uuid().nullable(),
   createdAt: at,
   capturedAt: at.nullable(),
   status: z.enum(PAYMENT_STATUSES),
   learnerName: z.string(),
   learnerEmail: z.string(),
-  sharkId: z.uuid(),
+  /** The shark of a session's payment; null for a milestone's (its payee is a freelancer). */
+  sharkId: z.uuid().nullable(),
   sharkName: z.string(),
   description: z.string(),
   amountPaise: z.number().int(),
@@ -122,7 +125,8 @@ export type FinancePaymentPage = z.infer<typeof financePaymentPageSchema>;
 export const financeRefundSchema = z.object({
   id: z.uuid(),
   paymentId: z.uuid(),
-  bookingId: z.uuid(),
+  bookingId: z.uuid().nullable(),
+  engagementId: z.uuid().nullable(),
   learnerName: z.string(),
   learnerEmail: z.string(),
   sharkName: z.string(),

@@ -46,6 +46,8 @@ export const MONEY_DOCUMENT_TEXT = {
   computerGenerated: 'This is a computer-generated document; it needs no signature.',
   /** The first line of a payment: the platform's own service, the only supply taxed. */
   platformFee: (course: string) => `Platform fee: online booking of "${course}"`,
+  /** The first line of a milestone's payment (decision 176): the platform's service to the engagement. */
+  platformFeeMilestone: (milestone: string) => `Platform fee: escrow of the milestone "${milestone}"`,
   /** The second: the shark's share, which the platform collects as a pure agent (Rule 33). */
   onBehalfOf: (shark: string) => `Collected on behalf of ${shark} (pure agent; not a supply by us)`,
 } as const;

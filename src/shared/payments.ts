@@ -15,6 +15,10 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['created', 'captured', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What a payment pays for: a session's booking, or an engagement's milestone (decision 176). */
+export const PAYMENT_PURPOSES = ['session', 'milestone'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
@@ -32,6 +36,8 @@ export const REFUND_REASONS = [
   'checkout_closed',
   /** An admin's manual refund of an amount, with a reason kept on the refund (decision 141). */
   'admin_refund',
+  /** An admin ruled a milestone's dispute for the client (decision 179): the milestone refunded in full. */
+  'dispute_refund',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -47,6 +53,7 @@ export const REFUND_REASON_LABEL: Record<RefundReason, string> = {
   duplicate_payment: 'A second payment for the same booking',
   checkout_closed: 'The payment arrived after the checkout had closed',
   admin_refund: 'A refund from our team',
+  dispute_refund: 'Our team ruled the milestone dispute for you',
 };
 
 /** Every text of paying and refunding that a user reads. */

@@ -78,6 +78,10 @@ export const CHECKOUT_CLOSED = 'closed';
 export const checkoutReturnHref = (bookingId: string, result: string) =>
   `${paths.sessions.detail(bookingId)}/checkout?result=${encodeURIComponent(result)}`;
 
+/** Where a milestone's test checkout goes back to: its engagement's page, with the milestone and the answer. */
+export const milestoneReturnHref = (engagementId: string, milestoneId: string, result: string) =>
+  `${paths.engagements.detail(engagementId)}?milestone=${encodeURIComponent(milestoneId)}&result=${encodeURIComponent(result)}`;
+
 const toBase64Url = (text: string) => {
   const bytes = new TextEncoder().encode(text);
   let binary = '';

@@ -8,7 +8,13 @@ import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
 import { MEETING_ROOM_KINDS } from '#shared/meeting-rooms.ts';
 import { LEDGER_ACCOUNT_KINDS, MONEY_DOCUMENT_KINDS, PAYEE_KINDS } from '#shared/ledger.ts';
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from '#shared/payments.ts';
+import {
+  PAYMENT_PROVIDERS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from '#shared/payments.ts';
 import { PAYOUT_METHODS, PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#shared/payouts.ts';
 import { RECONCILIATION_KINDS } from '#shared/reconciliation.ts';
 import { SECURITY_SERVICES } from '#shared/security-services.ts';
@@ -25,6 +31,7 @@ import {
 } from '#shared/sessions.ts';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -369,7 +376,7 @@ export const courseBookings = pgTable(
 // ---- Money (issue 23, decisions 130-133): payments, refunds, documents and the ledger ------------------
 
 /**
- * One payment for one booking through the provider. Amounts are integer paise, computed by the server at
+ * One payment through the provider: a session's (a booking) or an engagement milestone's (decision 176). Amounts are integer paise, computed by the server at
  * checkout and copied here with the split, so a later price or fee change never alters a paid session.
  * The booking goes (SET NULL) when an unpaid checkout closes; the payment stays as its record.
  */
@@ -381,12 +388,18 @@ export const payments = pgTable(
      * The booking it pays for. Its id is reserved by the checkout's hold and the booking is written only once
      * paid, so there is no foreign key: an unpaid checkout leaves a payment and no booking.
      */
-    bookingId: uuid('booking_id').notNull(),
+    bookingId: uuid('booking_id'),
+    /** What it pays for: a session (bookingId) or an engagement's milestone (milestoneId), decision 176. */
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull().default('session'),
+    milestoneId: uuid('milestone_id').references((): AnyPgColumn => engagementMilestones.id, {
+      onDelete: 'restrict',
+    }),
     payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Who earns it: the payee's ledger accounts are keyed by it. */
-    sharkId: uuid('shark_id')
-      .notNull()
-      .references(() => sharks.id, { onDelete: 'restrict' }),
+    /** The shark of a session's payment (its calendar, its page); null for a milestone's. */
+    sharkId: uuid('shark_id').references(() => sharks.id, { onDelete: 'restrict' }),
+    /** Who earns it: the payee's ledger accounts are keyed by it (a shark's id, a freelancer's user id). */
+    payeeKind: text('payee_kind', { enum: PAYEE_KINDS }).notNull().default('shark'),
+    payeeId: uuid('payee_id').notNull(),
     payerName: text('payer_name').notNull(),
     payerEmail: text('payer_email').notNull(),
     /** The shark's name at payment: receipts say on whose behalf the session fee was collected. */
@@ -427,6 +440,10 @@ export const payments = pgTable(
     uniqueIndex('payments_booking_open_key')
       .on(t.bookingId)
       .where(sql`${t.status} IN ('created', 'captured') AND ${t.duplicateOf} IS NULL`),
+    // One live payment per milestone, as per booking.
+    uniqueIndex('payments_milestone_open_key')
+      .on(t.milestoneId)
+      .where(sql`${t.status} IN ('created', 'captured') AND ${t.duplicateOf} IS NULL`),
     index('payments_status_created_idx').on(t.status, t.createdAt),
     index('payments_status_captured_idx').on(t.status, t.capturedAt),
     index('payments_payer_idx').on(t.payerId),
@@ -435,6 +452,10 @@ export const payments = pgTable(
       sql`${t.amountPaise} > 0 AND ${t.feePaise} >= 0 AND ${t.feeTaxPaise} >= 0`,
     ),
     check('payments_status_check', sql`${t.status} IN ('created', 'captured', 'failed', 'expired')`),
+    check(
+      'payments_purpose_check',
+      sql`(${t.purpose} = 'session' AND ${t.bookingId} IS NOT NULL AND ${t.milestoneId} IS NULL AND ${t.payeeKind} = 'shark' AND ${t.sharkId} = ${t.payeeId}) OR (${t.purpose} = 'milestone' AND ${t.milestoneId} IS NOT NULL AND ${t.bookingId} IS NULL AND ${t.sharkId} IS NULL AND ${t.payeeKind} = 'freelancer')`,
+    ),
     check('payments_captured_check', sql`(${t.status} = 'captured') = (${t.capturedAt} IS NOT NULL)`),
   ],
 );

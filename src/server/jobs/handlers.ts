@@ -10,6 +10,7 @@ import { testGatewayRefundHandler, testGatewayWebhookHandler } from './test-gate
 import { payoutsHandler } from './payouts';
 import { reconciliationHandler } from './reconciliation';
 import { calendarImportsHandler } from './calendar-imports';
+import { engagementsHandler } from './engagements';
 import { checkoutsHandler, paymentMailHandler, paymentWebhookHandler, refundHandler } from './payments';
 
 export function jobHandlers(ctx: JobContext): JobHandlers {
@@ -28,5 +29,6 @@ export function jobHandlers(ctx: JobContext): JobHandlers {
     payouts: payoutsHandler(ctx),
     reconciliation: reconciliationHandler(ctx),
     'calendar-imports': calendarImportsHandler(ctx),
+    engagements: engagementsHandler(ctx),
   };
 }

@@ -2,6 +2,7 @@
 // while it does not answer), and every minute the checkouts' reconciliation.
 import { applyPaymentWebhook, reconcileCheckouts } from '#server/modules/sessions/service.ts';
 import { reconcileRefunds, sendPaymentMail, sendRefund } from '#server/modules/payments/service.ts';
+import { reconcileMilestoneCheckouts } from '#server/modules/engagements/service.ts';
 import { now } from '#server/time.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
@@ -25,8 +26,10 @@ export function checkoutsHandler(ctx: JobContext): JobHandler<'checkouts'> {
   return async () => {
     const clock = clockOf(ctx);
     const done = await reconcileCheckouts(clock);
+    const milestones = await reconcileMilestoneCheckouts(clock);
     const refunds = await reconcileRefunds(clock, new Date(now().getTime() - REFUND_RECHECK_MS), 50);
-    if (done.booked || done.closed || refunds) ctx.log.info({ ...done, refunds }, 'checkouts reconciled');
+    if (done.booked || done.closed || milestones.funded || milestones.closed || refunds)
+      ctx.log.info({ ...done, milestones, refunds }, 'checkouts reconciled');
   };
 }
 

@@ -66,6 +66,8 @@ export interface JobData {
    * CALENDAR_FETCH_MINUTES; a fetch reads one calendar a shark added.
    */
   'calendar-imports': { task: 'tick' } | { task: 'fetch'; sourceId: string };
+  /** The engagements' clock (issue 27): delivered milestones unanswered for 14 days are approved. */
+  engagements: { task: 'tick' };
 }
 export type JobKind = keyof JobData;
 export const JOB_KINDS = [
@@ -83,6 +85,7 @@ export const JOB_KINDS = [
   'payouts',
   'reconciliation',
   'calendar-imports',
+  'engagements',
 ] as const satisfies readonly JobKind[];
 
 export type JobHandler<K extends JobKind> = (job: JobWithMetadata<JobData[K]>) => Promise<void>;
@@ -214,6 +217,8 @@ export async function startQueue(opts: {
     },
     // A feed's faults are recorded, not thrown: only our own (the database) is retried; the next run reads again.
     'calendar-imports': { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+    // Like the sessions' clock: the next run picks up whatever is still due.
+    engagements: { retryLimit: 0, expireInSeconds: 300 },
   } satisfies Record<JobKind, object>;
   for (const kind of JOB_KINDS) {
     // createQueue leaves an existing queue as it is; updateQueue applies changed settings (new jobs take them).

@@ -18,6 +18,8 @@ export const SCHEDULES = [
   { kind: 'reconciliation', cron: '40 4 * * *', data: {} },
   // Calendar imports (issue 26): each minute, a fetch for every calendar not read for CALENDAR_FETCH_MINUTES.
   { kind: 'calendar-imports', cron: '* * * * *', data: { task: 'tick' } },
+  // Milestones delivered 14 days ago without an answer are approved (issue 27); to the few minutes is enough.
+  { kind: 'engagements', cron: '*/5 * * * *', data: { task: 'tick' } },
 ] as const;
 
 export async function applySchedules(queue: JobQueue, config: Config): Promise<void> {

@@ -24,8 +24,11 @@ export function mayHoldPersonalData(req: FastifyRequest): boolean {
   return signedIn && !((req.method === 'GET' || req.method === 'HEAD') && CATALOGUE.test(url));
 }
 
-/** The checkout page, the one page whose CSP lets Razorpay Checkout in (issue 23). */
-const CHECKOUT_PAGE = /^\/sessions\/[^/?#]+\/checkout(?:[?#]|$)/;
+/**
+ * The pages whose CSP lets Razorpay Checkout in: a session's checkout (issue 23) and an engagement, where the
+ * client funds a milestone (decision 176).
+ */
+const CHECKOUT_PAGE = /^\/(?:sessions\/[^/?#]+\/checkout|engagements\/[^/?#]+)(?:[?#]|$)/;
 /** Razorpay Checkout's origins: its script, its payment frame and the calls it makes. */
 const RAZORPAY = {
   script: ['https://checkout.razorpay.com'],

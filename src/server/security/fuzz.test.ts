@@ -438,6 +438,16 @@ beforeAll(async () => {
   };
   const ownEngagement = await acceptOn(everyoneCookie, theirProposal);
   const hiredEngagement = await acceptOn(otherClientCookie, ownProposal);
+  // Their milestones (issue 27's milestone payments): the fuzzer's path ids reach the handlers too.
+  const milestonesOf = async (engagementId: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/engagements/${engagementId}`,
+      headers: { cookie: everyoneCookie },
+    });
+    return (res.json().milestones as { id: string }[]).map((m) => m.id);
+  };
+  const milestoneIds = [...(await milestonesOf(ownEngagement)), ...(await milestonesOf(hiredEngagement))];
   ids = [
     shark.id,
     other.id,
@@ -457,6 +467,7 @@ beforeAll(async () => {
     freelancer.id,
     ownEngagement,
     hiredEngagement,
+    ...milestoneIds,
   ];
   identities = {
     visitor: async () => ({}),
@@ -588,6 +599,16 @@ describe('every endpoint under hostile input', () => {
         'GET /api/engagements/{id}',
         'POST /api/engagements/{id}/roe',
         'POST /api/engagements/{id}/messages',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/checkout',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/checkout/confirm',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/checkout/abandon',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/deliver',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/approve',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/changes',
+        'POST /api/engagements/{id}/milestones/{milestoneId}/dispute',
+        'GET /api/admin/disputes',
+        'GET /api/freelancer/earnings',
+        'POST /api/admin/disputes/{id}/ruling',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -65,6 +65,8 @@ interface Ctx {
   proposalId?: string;
   /** `user`'s engagement of `freelancer` (its proposal accepted). */
   engagementId?: string;
+  /** Its first milestone (decisions 176-179). */
+  milestoneId?: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -1306,6 +1308,62 @@ const ENGAGEMENT_ROWS: Row[] = [
   })),
 ];
 
+/** `engaged`, with the engagement's first milestone. */
+async function engagedMilestone(): Promise<Partial<Ctx>> {
+  const e = await engaged();
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/engagements/${e.engagementId}`,
+    headers: { cookie: cookies.user },
+  });
+  return { ...e, milestoneId: res.json().milestones[0].id as string };
+}
+
+/** A milestone's moves: the right party of the engagement; the other party 403; anyone else 404 (admins too). */
+const MILESTONE_CLIENT: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, freelancer: 403 };
+const MILESTONE_FREELANCER: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, user: 403 };
+const fakeCallback = () => ({
+  razorpay_payment_id: 'pay_RoleMatrix0001',
+  razorpay_order_id: 'order_RoleMatrix01',
+  razorpay_signature: '0'.repeat(64),
+});
+
+const MILESTONE_ROWS: Row[] = [
+  ...(
+    [
+      ['POST', 'checkout', MILESTONE_CLIENT, undefined],
+      ['POST', 'checkout/confirm', MILESTONE_CLIENT, fakeCallback],
+      ['POST', 'checkout/abandon', MILESTONE_CLIENT, () => ({ outcome: 'closed' })],
+      ['POST', 'deliver', MILESTONE_FREELANCER, () => ({ note: 'Report attached.' })],
+      ['POST', 'approve', MILESTONE_CLIENT, undefined],
+      ['POST', 'changes', MILESTONE_CLIENT, () => ({ note: 'Add evidence.' })],
+      ['POST', 'dispute', ENGAGEMENT_PARTIES, () => ({ reason: 'Out of scope.' })],
+    ] as const
+  ).map(([method, action, expected, body]): Row => ({
+    method,
+    route: `/api/engagements/:id/milestones/:milestoneId/${action}`,
+    url: (c) => `/api/engagements/${c.engagementId!}/milestones/${c.milestoneId!}/${action}`,
+    ...(body ? { body } : {}),
+    expect: expected,
+    setup: engagedMilestone,
+  })),
+  { method: 'GET', route: '/api/admin/disputes', url: () => '/api/admin/disputes', expect: ADMIN_ONLY },
+  {
+    method: 'GET',
+    route: '/api/freelancer/earnings',
+    url: () => '/api/freelancer/earnings',
+    expect: FREELANCER_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/disputes/:id/ruling',
+    url: (c) => `/api/admin/disputes/${c.milestoneId!}/ruling`,
+    body: () => ({ outcome: 'release', reason: 'Delivered as agreed.' }),
+    expect: ADMIN_ONLY,
+    setup: engagedMilestone,
+  },
+];
+
 const ROWS = [
   ...MATRIX,
   ...PUBLIC_ROWS,
@@ -1314,6 +1372,7 @@ const ROWS = [
   ...PAYMENT_ROWS,
   ...MARKETPLACE_ROWS,
   ...ENGAGEMENT_ROWS,
+  ...MILESTONE_ROWS,
 ];
 const CALLERS: Caller[] = ['visitor', 'user', 'otherUser', 'freelancer', 'otherShark', 'shark', 'admin'];
 

@@ -20,7 +20,8 @@ export interface AuditEntryInput {
     | 'payout'
     | 'payout_batch'
     | 'reconciliation_exception'
-    | 'payment';
+    | 'payment'
+    | 'milestone';
   targetId: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;

@@ -1,5 +1,6 @@
 // All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { EngagementEventKind } from '#shared/engagements.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   engagements as e,
   freelancers,
   profiles,
+  users,
 } from '#server/db/schema.ts';
 
 export type EngagementRow = typeof e.$inferSelect;
@@ -150,4 +152,104 @@ export async function listForUser(db: DbOrTx, userId: string, onlyAsFreelancer =
     approved: byId.get(row.id)?.approved ?? 0,
     total: byId.get(row.id)?.total ?? 0,
   }));
+}
+
+// ---- Milestones' life (decisions 176-179) -------------------------------------------------------------------
+
+/** One milestone of one engagement (both ids must match: another engagement's milestone is not found). */
+export async function findMilestone(
+  db: DbOrTx,
+  engagementId: string,
+  milestoneId: string,
+  lock = false,
+): Promise<MilestoneRow | null> {
+  const q = db
+    .select()
+    .from(ms)
+    .where(and(eq(ms.engagementId, engagementId), eq(ms.id, milestoneId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findMilestoneById(db: DbOrTx, milestoneId: string, lock = false) {
+  const q = db.select().from(ms).where(eq(ms.id, milestoneId));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateMilestone(
+  tx: DbOrTx,
+  id: string,
+  patch: Partial<Omit<MilestoneRow, 'id' | 'engagementId' | 'position' | 'title' | 'amount'>>,
+) {
+  await tx
+    .update(ms)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(ms.id, id));
+}
+
+export async function setEngagementStatus(tx: DbOrTx, id: string, status: EngagementRow['status']) {
+  await tx
+    .update(e)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(e.id, id));
+}
+
+/** Delivered milestones whose 14 days ran out by `at`, oldest first (the clock approves each). */
+export async function listDueAutoApprovals(db: DbOrTx, at: Date, limit: number) {
+  return db
+    .select({ id: ms.id, engagementId: ms.engagementId })
+    .from(ms)
+    .where(and(eq(ms.status, 'delivered'), lte(ms.autoApproveAt, at)))
+    .orderBy(asc(ms.autoApproveAt))
+    .limit(limit);
+}
+
+/** One page of disputed milestones, the oldest dispute first, with the count of them all. */
+export async function listDisputePage(db: DbOrTx, page: { limit: number; offset: number }) {
+  const client = alias(profiles, 'client_profile');
+  return db
+    .select({
+      milestoneId: ms.id,
+      engagementId: e.id,
+      engagementTitle: e.title,
+      milestoneTitle: ms.title,
+      amount: ms.amount,
+      clientId: e.clientId,
+      freelancerId: e.freelancerId,
+      clientName: sql<string>`coalesce(${client.fullName}, 'Client')`,
+      reason: sql<string>`coalesce(${ms.disputeNote}, '')`,
+      openedAt: ms.updatedAt,
+      total: sql<string>`count(*) over ()`,
+    })
+    .from(ms)
+    .innerJoin(e, eq(e.id, ms.engagementId))
+    .leftJoin(client, eq(client.id, e.clientId))
+    .where(eq(ms.status, 'disputed'))
+    .orderBy(asc(ms.updatedAt), asc(ms.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countDisputes(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ms)
+    .where(eq(ms.status, 'disputed'));
+  return Number(row.n);
+}
+
+export async function milestonesByIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: ms.id, status: ms.status }).from(ms).where(inArray(ms.id, ids));
+}
+
+/** Contact and zone of a user, for mails and the checkout's prefill. */
+export async function contactOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
 }

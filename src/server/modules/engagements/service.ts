@@ -4,6 +4,7 @@
 // timeline records every change, and its parties talk in its thread. Anyone else is told it does not exist.
 import {
   ENGAGEMENT_MSG,
+  milestoneActions,
   ROE_TERMS,
   type Engagement,
   type EngagementCard,
@@ -19,6 +20,9 @@ import { now } from '#server/time.ts';
 import * as repo from './repository';
 
 export type { EngagementRow, MilestoneRow } from './repository';
+// A milestone's money (decisions 176-179): the payments' webhook, the checkouts job and the engagements' clock
+// reach it here.
+export { autoApproveDue, completeMilestoneFunding, reconcileMilestoneCheckouts } from './milestones';
 
 /** What accepting a proposal hands over: the request's scope and the proposal's price and milestones. */
 export interface AcceptedProposal {
@@ -83,7 +87,7 @@ export async function asParty(db: DbOrTx, auth: AuthContext, id: string, lock = 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const milestoneView = (m: repo.MilestoneRow): EngagementMilestone => ({
+export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean): EngagementMilestone => ({
   id: m.id,
   position: m.position,
   title: m.title,
@@ -93,6 +97,9 @@ export const milestoneView = (m: repo.MilestoneRow): EngagementMilestone => ({
   deliveredAt: iso(m.deliveredAt),
   approvedAt: iso(m.approvedAt),
   changesNote: m.changesNote,
+  autoApproveAt: iso(m.autoApproveAt),
+  disputeNote: m.disputeNote,
+  actions: active ? milestoneActions(m.status, side) : [],
 });
 
 export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<Engagement> {
@@ -131,7 +138,7 @@ export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<E
             acknowledgedBy: names.get(row.roeAcknowledgedBy ?? '') ?? 'Client',
           }
         : null,
-    milestones: milestones.map(milestoneView),
+    milestones: milestones.map((m) => milestoneView(m, side, row.status === 'active')),
     messages: messages.map((m) => ({
       id: m.id,
       authorName: m.authorName,

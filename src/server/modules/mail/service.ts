@@ -31,7 +31,15 @@ import {
   type MailTemplate,
 } from './templates';
 
-export type { MailAttachment, MailTemplate, MailData, SessionMail, SessionSide } from './templates';
+export type {
+  MailAttachment,
+  MailTemplate,
+  MailData,
+  MilestoneChange,
+  MilestoneMail,
+  SessionMail,
+  SessionSide,
+} from './templates';
 
 /** A file sent with a mail that its template cannot make itself (a payment's PDF receipt), as base64. */
 export interface MailFile {

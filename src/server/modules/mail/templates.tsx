@@ -66,6 +66,9 @@ export const MAIL_TEMPLATES = [
   'payout-details-missing',
   'reconciliation-exceptions',
   'proposal-not-chosen',
+  'milestone-payment-received',
+  'milestone-refund-update',
+  'milestone-update',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -172,7 +175,48 @@ export interface MailData {
   };
   /** To a freelancer whose proposal was not the one the client accepted (issue 27). */
   'proposal-not-chosen': { requestTitle: string; link: string };
+  /** To the client once a milestone's payment is captured (decision 176); the caller attaches the document. */
+  'milestone-payment-received': MilestoneMail & {
+    amountPaid: string;
+    paidOn: string;
+    document: { kind: 'receipt' | 'tax_invoice'; number: string };
+  };
+  /** To the client at each change of a milestone's refund (a dispute ruled for it); the credit note once sent. */
+  'milestone-refund-update': MilestoneMail & {
+    status: RefundStatus;
+    amount: string;
+    on: string;
+    creditNoteNumber: string | null;
+  };
+  /** To one party at each step of a milestone (issue 27): funded, delivered, approved, changes, disputes. */
+  'milestone-update': MilestoneMail & {
+    change: MilestoneChange;
+    /** The other party's note: the changes asked for, the delivery's note, a dispute's reason, a ruling's. */
+    note: string | null;
+    /** The freelancer's share, formatted, when it is funded or released. */
+    share: string | null;
+  };
 }
+
+/** What a milestone mail says of its engagement, already written for its recipient (link absolute). */
+export interface MilestoneMail {
+  engagement: string;
+  milestone: string;
+  client: string;
+  freelancer: string;
+  link: string;
+}
+
+export type MilestoneChange =
+  | 'funded'
+  | 'delivered'
+  | 'approved'
+  | 'auto_approved'
+  | 'changes_requested'
+  | 'disputed'
+  | 'released'
+  | 'refunded'
+  | 'completed';
 
 export type SessionSide = 'learner' | 'shark';
 
@@ -227,7 +271,112 @@ const calendarFile = (content: string): MailAttachment[] => [
 const expiry = (hours: number) =>
   `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
 
+const MILESTONE_CHANGE: Record<MilestoneChange, { subject: string; heading: string; text: string }> = {
+  funded: {
+    subject: 'Milestone funded',
+    heading: 'The milestone is funded: work can start',
+    text: 'The client funded this milestone. The money is held by us until the client approves the delivery.',
+  },
+  delivered: {
+    subject: 'Milestone delivered',
+    heading: 'The milestone was delivered',
+    text: 'The freelancer marked this milestone delivered. Approve it or ask for changes within 14 days; without an answer it is approved automatically.',
+  },
+  approved: {
+    subject: 'Milestone approved',
+    heading: 'The milestone was approved',
+    text: 'The client approved this milestone. Its share is now in your available earnings, paid out at the next payout run.',
+  },
+  auto_approved: {
+    subject: 'Milestone approved automatically',
+    heading: 'The milestone was approved automatically',
+    text: 'Fourteen days passed after the delivery without an answer, so the milestone was approved and its share released to the freelancer.',
+  },
+  changes_requested: {
+    subject: 'Changes requested on a milestone',
+    heading: 'The client asked for changes',
+    text: 'The client asked for changes before approving this milestone. Deliver it again once they are made.',
+  },
+  disputed: {
+    subject: 'A milestone is disputed',
+    heading: 'A dispute was opened',
+    text: 'A dispute was opened on this milestone. Our team will look at it and rule: release to the freelancer or refund to the client.',
+  },
+  released: {
+    subject: 'Dispute settled: milestone released',
+    heading: 'The dispute was ruled for the freelancer',
+    text: "Our team ruled the dispute: the milestone is released and its share is the freelancer's.",
+  },
+  refunded: {
+    subject: 'Dispute settled: milestone refunded',
+    heading: 'The dispute was ruled for the client',
+    text: 'Our team ruled the dispute: the milestone is refunded to the client in full.',
+  },
+  completed: {
+    subject: 'Engagement completed',
+    heading: 'The engagement is completed',
+    text: 'Every milestone of this engagement is approved or refunded, so the engagement is completed.',
+  },
+};
+
+const openEngagement = (d: MilestoneMail) => ({ label: 'Open the engagement', url: d.link });
+
+const MILESTONE_CONTENT = {
+  'milestone-payment-received': (d: MailData['milestone-payment-received']): MailContent => ({
+    subject: `Payment received: ${d.amountPaid} for ${d.milestone}`,
+    preview: `${d.amountPaid} paid on ${d.paidOn}. Your ${MONEY_DOCUMENT_LABEL[d.document.kind].toLowerCase()} is attached.`,
+    heading: 'Payment received',
+    paragraphs: [
+      `We received ${d.amountPaid} on ${d.paidOn} for the milestone "${d.milestone}" of ${d.engagement} with ${d.freelancer}. We hold it until you approve the delivery.`,
+      `Your ${MONEY_DOCUMENT_LABEL[d.document.kind].toLowerCase()} ${d.document.number} is attached to this mail as a PDF.`,
+    ],
+    action: openEngagement(d),
+  }),
+  'milestone-refund-update': (d: MailData['milestone-refund-update']): MailContent => {
+    const about = `the milestone "${d.milestone}" of ${d.engagement}`;
+    const note = d.creditNoteNumber
+      ? [`Your ${MONEY_DOCUMENT_LABEL.credit_note.toLowerCase()} ${d.creditNoteNumber} is attached as a PDF.`]
+      : [];
+    const head =
+      d.status === 'pending'
+        ? { subject: `Refund started: ${d.amount} for ${d.milestone}`, heading: 'Your refund has started' }
+        : d.status === 'processed'
+          ? { subject: `Refunded: ${d.amount} for ${d.milestone}`, heading: 'Your refund was sent' }
+          : {
+              subject: `Your refund of ${d.amount} did not go through`,
+              heading: 'Your refund did not go through',
+            };
+    return {
+      ...head,
+      preview: `${d.amount} for ${about}.`,
+      paragraphs: [
+        d.status === 'failed'
+          ? `On ${d.on} the payment provider could not send the refund of ${d.amount} for ${about}. We will look into it and write to you.`
+          : `On ${d.on} we ${d.status === 'pending' ? 'started a refund of' : 'sent back'} ${d.amount} for ${about} to your original payment method.`,
+        ...note,
+      ],
+      action: openEngagement(d),
+    };
+  },
+  'milestone-update': (d: MailData['milestone-update']): MailContent => {
+    const c = MILESTONE_CHANGE[d.change];
+    return {
+      subject: `${c.subject}: ${d.milestone}`,
+      preview: `${d.engagement}: ${c.heading.toLowerCase()}.`,
+      heading: c.heading,
+      paragraphs: [
+        `${d.engagement}, milestone "${d.milestone}" (${d.client} with ${d.freelancer}).`,
+        c.text,
+        ...(d.share ? [`The freelancer's share, after the platform fee and its GST: ${d.share}.`] : []),
+      ],
+      ...(d.note ? { quote: d.note } : {}),
+      action: openEngagement(d),
+    };
+  },
+};
+
 const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
+  ...MILESTONE_CONTENT,
   'verify-email': (d) => ({
     subject: 'Verify your email for Shark Security',
     preview: 'Confirm your email address to start using your account.',
@@ -917,6 +1066,13 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     price: '₹3,000',
     link: `${origin}${paths.sessions.detail('00000000-0000-4000-8000-000000000000')}`,
   };
+  const milestone: MilestoneMail = {
+    engagement: 'Pentest of our customer portal',
+    milestone: 'Testing and report',
+    client: 'Asha Menon',
+    freelancer: 'Kabir Shah',
+    link: `${origin}${paths.engagements.detail('00000000-0000-4000-8000-000000000000')}`,
+  };
   // What sessionCalendar writes for the sample session (the preview shows the mail, not the file).
   const calendar = [
     'BEGIN:VCALENDAR',
@@ -1023,6 +1179,25 @@ export function sampleData(origin: string): { [K in MailTemplate]: MailData[K] }
     'proposal-not-chosen': {
       requestTitle: 'Pentest of our customer portal',
       link: `${origin}${paths.freelancer.clientRequests}`,
+    },
+    'milestone-payment-received': {
+      ...milestone,
+      amountPaid: '₹60,000',
+      paidOn: '30 Nov 2026',
+      document: { kind: 'tax_invoice', number: 'INV/26-27/000002' },
+    },
+    'milestone-refund-update': {
+      ...milestone,
+      status: 'processed',
+      amount: '₹60,000',
+      on: '2 Dec 2026',
+      creditNoteNumber: 'CN/26-27/000002',
+    },
+    'milestone-update': {
+      ...milestone,
+      change: 'changes_requested',
+      note: 'Please add the retest evidence for finding 3.',
+      share: null,
     },
     'calendar-open': { name: 'Arjun Mehta', link: `${origin}/sharks/00000000-0000-4000-8000-000000000000` },
     'calendar-source-failing': {

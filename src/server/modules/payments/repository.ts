@@ -66,6 +66,61 @@ export async function findBookingPayment(db: DbOrTx, bookingId: string, lock = f
   return row ?? null;
 }
 
+/** A milestone's payment: the open or captured one (at most one, by a unique index). */
+export async function findMilestonePayment(db: DbOrTx, milestoneId: string, lock = false) {
+  const [row] = await lockedIf(
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.milestoneId, milestoneId),
+          inArray(payments.status, ['created', 'captured']),
+          isNull(payments.duplicateOf),
+        ),
+      ),
+    lock,
+  );
+  return row ?? null;
+}
+
+/** A freelancer's captured milestone payments, the most recently paid first, each with its refund (at most 200). */
+export async function listFreelancerPayments(db: DbOrTx, freelancerId: string) {
+  return db
+    .select({ payment: payments, refundAmountPaise: refunds.amountPaise, refundPercent: refunds.percent })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(
+      and(
+        eq(payments.payeeKind, 'freelancer'),
+        eq(payments.payeeId, freelancerId),
+        eq(payments.status, 'captured'),
+        isNull(payments.duplicateOf),
+      ),
+    )
+    .orderBy(desc(payments.capturedAt), desc(payments.id))
+    .limit(200);
+}
+
+/**
+ * Open milestone payments whose checkout ends before `endsBefore` (the app's clock set it), soonest first: the
+ * checkouts job asks about each.
+ */
+export async function listOpenMilestonePayments(db: DbOrTx, endsBefore: Date, limit: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, 'milestone'),
+        eq(payments.status, 'created'),
+        lt(payments.holdUntil, endsBefore),
+      ),
+    )
+    .orderBy(asc(payments.holdUntil))
+    .limit(limit);
+}
+
 export async function updatePayment(db: DbOrTx, id: string, patch: Partial<NewPayment>): Promise<void> {
   await db
     .update(payments)
@@ -356,6 +411,8 @@ export async function listRefundPage(
     .select({
       refund: refunds,
       bookingId: payments.bookingId,
+      purpose: payments.purpose,
+      mail: payments.mail,
       payerName: payments.payerName,
       payerEmail: payments.payerEmail,
       payeeName: payments.payeeName,

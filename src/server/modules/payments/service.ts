@@ -38,7 +38,7 @@ import {
 } from './documents';
 import { MONEY_DOCUMENT_TEXT, PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
 import { FINANCE_MSG, PAYMENT_STATUS_LABEL } from '#shared/finance.ts';
-import type { SessionMail } from '#server/modules/mail/service.ts';
+import type { MilestoneMail, SessionMail } from '#server/modules/mail/service.ts';
 import {
   GatewayRejected,
   GatewayUnavailable,
@@ -130,7 +130,8 @@ export const quoteOf = (
 
 export { refundPercent } from './pricing';
 
-const sharkPayee = (sharkId: string): Payee => ({ kind: 'shark', id: sharkId });
+/** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
+const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
 /** The session of a payment, as its mails tell it, and the learner's zone (written at checkout). */
 function mailOf(p: repo.PaymentRow): { zone: string; mail: SessionMail } {
   const { zone, courseTitle: _title, ...mail } = p.mail as unknown as PaymentMail & { courseTitle?: string };
@@ -140,6 +141,10 @@ const dayIn = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
 const courseOf = (p: repo.PaymentRow) =>
   String((p.mail as { courseTitle?: string }).courseTitle ?? p.description);
+
+/** The engagement a milestone's payment funds (kept in its mail, written at checkout); null for a session's. */
+const engagementOf = (p: repo.PaymentRow) =>
+  p.purpose === 'milestone' ? (p.mail as unknown as MilestonePaymentMail).engagementId : null;
 
 // ---- Checkout ---------------------------------------------------------------------------------------------
 
@@ -188,9 +193,12 @@ export async function insertCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewChe
   const split = splitPayment(c.amountPaise, feeTermsOf(ctx.config));
   return repo.insertPayment(tx, {
     id: c.paymentId,
+    purpose: 'session',
     bookingId: c.bookingId,
     payerId: c.payerId,
     sharkId: c.sharkId,
+    payeeKind: 'shark',
+    payeeId: c.sharkId,
     payerName: c.payerName,
     payerEmail: c.payerEmail,
     payeeName: c.sharkName,
@@ -206,6 +214,143 @@ export async function insertCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewChe
 }
 
 export const findBookingPayment = repo.findBookingPayment;
+export const findMilestonePayment = repo.findMilestonePayment;
+
+/**
+ * What a milestone's payment mails and documents tell (decision 176): the engagement and the milestone, the two
+ * parties, the page and the client's zone for dates. Written at checkout, so a refund weeks later needs only it.
+ */
+export interface MilestonePaymentMail {
+  engagementId: string;
+  engagementTitle: string;
+  milestoneTitle: string;
+  client: string;
+  freelancer: string;
+  link: string;
+  zone: string;
+  /** The documents' line: the milestone, as the session's course title is for a session. */
+  courseTitle: string;
+}
+
+const milestoneMailOf = (m: MilestonePaymentMail): MilestoneMail => ({
+  engagement: m.engagementTitle,
+  milestone: m.milestoneTitle,
+  client: m.client,
+  freelancer: m.freelancer,
+  link: m.link,
+});
+
+export interface NewMilestoneCheckout {
+  paymentId: string;
+  milestoneId: string;
+  orderId: string;
+  payerId: string;
+  payerName: string;
+  payerEmail: string;
+  /** The freelancer's user id: its payee accounts are keyed by it. */
+  freelancerId: string;
+  freelancerName: string;
+  description: string;
+  mail: Omit<MilestonePaymentMail, 'courseTitle'>;
+  amountPaise: number;
+  at: Date;
+}
+
+/**
+ * Writes the open payment of a milestone's checkout (decision 176), in the engagement's transaction: the same
+ * fee and GST as a session's, the freelancer its payee. Its "hold" is only how long the order is worth asking
+ * about; nothing is reserved meanwhile.
+ */
+export async function insertMilestoneCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewMilestoneCheckout) {
+  const split = splitPayment(c.amountPaise, feeTermsOf(ctx.config));
+  return repo.insertPayment(tx, {
+    id: c.paymentId,
+    purpose: 'milestone',
+    milestoneId: c.milestoneId,
+    payerId: c.payerId,
+    payeeKind: 'freelancer',
+    payeeId: c.freelancerId,
+    payerName: c.payerName,
+    payerEmail: c.payerEmail,
+    payeeName: c.freelancerName,
+    description: c.description,
+    mail: { ...c.mail, courseTitle: c.mail.milestoneTitle },
+    amountPaise: c.amountPaise,
+    feePaise: split.feePaise,
+    feeTaxPaise: split.feeTaxPaise,
+    provider: ctx.gateway.provider,
+    providerOrderId: c.orderId,
+    holdUntil: new Date(c.at.getTime() + SLOT_HOLD_MINUTES * 60_000),
+  });
+}
+
+/** The provider's order of a milestone's payment (our payment id its receipt), made outside any transaction. */
+export async function openMilestoneOrder(
+  ctx: PaymentsContext,
+  paymentId: string,
+  amountPaise: number,
+  milestoneId: string,
+) {
+  try {
+    return await ctx.gateway.createOrder({
+      amountPaise,
+      receipt: paymentId,
+      notes: { milestone: milestoneId },
+    });
+  } catch (e) {
+    if (e instanceof GatewayUnavailable || e instanceof GatewayRejected) throw providerDown();
+    throw e;
+  }
+}
+
+/** A milestone checkout as the page opens the provider's window with it. */
+export function milestoneCheckoutView(ctx: PaymentsContext, p: repo.PaymentRow) {
+  return {
+    paymentId: p.id,
+    provider: p.provider,
+    keyId: ctx.gateway.keyId,
+    orderId: p.providerOrderId,
+    amountPaise: p.amountPaise,
+    feePaise: p.feePaise,
+    feeTaxPaise: p.feeTaxPaise,
+    currency: 'INR' as const,
+    description: p.description,
+    status: p.status,
+    prefill: { name: p.payerName, email: p.payerEmail, contact: '' },
+  };
+}
+
+/**
+ * A freelancer's paid milestones with the money of each (decision 177): the amount, the fee and its GST inside
+ * it, what a refund took back of the freelancer's share, and what the freelancer keeps.
+ */
+export async function freelancerPaymentLines(db: DbOrTx, freelancerId: string) {
+  const rows = await repo.listFreelancerPayments(db, freelancerId);
+  return rows.map(({ payment: p, refundAmountPaise, refundPercent }) => {
+    const m = p.mail as unknown as MilestonePaymentMail;
+    const refundedPaise =
+      refundAmountPaise === null
+        ? 0
+        : refundParts(p, { percent: refundPercent, amountPaise: refundAmountPaise }).sharkPaise;
+    return {
+      milestoneId: p.milestoneId!,
+      engagementId: m.engagementId,
+      engagementTitle: m.engagementTitle,
+      milestoneTitle: m.milestoneTitle,
+      paidAt: p.capturedAt!.toISOString(),
+      amountPaise: p.amountPaise,
+      feePaise: p.feePaise,
+      feeTaxPaise: p.feeTaxPaise,
+      refundedPaise,
+      netPaise: p.amountPaise - p.feePaise - p.feeTaxPaise - refundedPaise,
+      refunded: refundAmountPaise !== null,
+    };
+  });
+}
+
+/** Open milestone payments whose checkout ends before `endsBefore`: the checkouts job asks about each. */
+export const openMilestonePayments = (db: DbOrTx, endsBefore: Date, limit: number) =>
+  repo.listOpenMilestonePayments(db, endsBefore, limit);
 export const findPayment = repo.findPayment;
 export const findPaymentByOrder = repo.findPaymentByOrder;
 
@@ -217,8 +362,9 @@ export function checkoutView(
   q: Quote,
 ): Checkout {
   return {
-    bookingId: p.bookingId,
-    sharkId: p.sharkId,
+    // A session's checkout: its booking and shark are set (the purpose check holds it).
+    bookingId: p.bookingId!,
+    sharkId: p.sharkId!,
     paymentId: p.id,
     provider: p.provider,
     keyId: ctx.gateway.keyId,
@@ -342,7 +488,7 @@ async function postCapture(tx: DbOrTx, p: repo.PaymentRow) {
     bookingId: p.bookingId,
     lines: [
       ['provider_clearing', p.amountPaise],
-      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, -shark],
+      [{ payee: payeeOf(p), part: 'pending' }, -shark],
       ['platform_fee_revenue', -p.feePaise],
       ['tax_payable', -p.feeTaxPaise],
     ],
@@ -438,7 +584,8 @@ async function recordRefund(
   if (!refund) return null; // refunded before: one refund a payment
   // The shark's part comes back from wherever the share sits: still pending, or already available when the
   // session was held before the refund (a no-show upheld after the session completed).
-  const released = p.bookingId !== null && (await isPosted(tx, shareReleasedKey(p.bookingId)));
+  // A duplicate's share never left pending: only the payment itself is released.
+  const released = p.duplicateOf === null && (await isPosted(tx, releasedKeyOf(p)));
   await post(tx, {
     key: `refund:${refund.id}:requested`,
     kind: 'refund_requested',
@@ -447,7 +594,7 @@ async function recordRefund(
     refundId: refund.id,
     bookingId: p.bookingId,
     lines: [
-      [{ payee: sharkPayee(p.sharkId), part: released ? 'available' : 'pending' }, parts.sharkPaise],
+      [{ payee: payeeOf(p), part: released ? 'available' : 'pending' }, parts.sharkPaise],
       ['platform_fee_revenue', parts.feePaise],
       ['tax_payable', parts.feeTaxPaise],
       ['refunds_payable', -parts.amountPaise],
@@ -524,6 +671,21 @@ export async function sendPaymentMail(ctx: PaymentsContext & { db: Db }, job: Pa
   if (job.kind === 'received') {
     if (!doc) return;
     const p = (await repo.findPayment(ctx.db, doc.paymentId))!;
+    if (p.purpose === 'milestone') {
+      const m = p.mail as unknown as MilestonePaymentMail;
+      await ctx.mailer.enqueue(ctx.db, {
+        to: p.payerEmail,
+        template: 'milestone-payment-received',
+        data: {
+          ...milestoneMailOf(m),
+          amountPaid: formatPaise(p.amountPaise),
+          paidOn: dayIn(at, m.zone),
+          document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
+        },
+        attachments,
+      });
+      return;
+    }
     const { zone, mail } = mailOf(p);
     await ctx.mailer.enqueue(ctx.db, {
       to: p.payerEmail,
@@ -541,6 +703,22 @@ export async function sendPaymentMail(ctx: PaymentsContext & { db: Db }, job: Pa
   const r = await repo.findRefund(ctx.db, job.refundId);
   if (!r) return;
   const p = (await repo.findPayment(ctx.db, r.paymentId))!;
+  if (p.purpose === 'milestone') {
+    const m = p.mail as unknown as MilestonePaymentMail;
+    await ctx.mailer.enqueue(ctx.db, {
+      to: p.payerEmail,
+      template: 'milestone-refund-update',
+      data: {
+        ...milestoneMailOf(m),
+        status: job.status,
+        amount: formatPaise(r.amountPaise),
+        on: dayIn(at, m.zone),
+        creditNoteNumber: doc?.number ?? null,
+      },
+      attachments,
+    });
+    return;
+  }
   const { zone, mail } = mailOf(p);
   await ctx.mailer.enqueue(ctx.db, {
     to: p.payerEmail,
@@ -667,6 +845,10 @@ export async function retryRefund(tx: DbOrTx, ctx: PaymentsContext, refundId: st
 export const SHARE_RELEASED = 'share_released';
 
 const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:${SHARE_RELEASED}`;
+/** A milestone's share released (approved, or a dispute ruled for the freelancer): once, by this key. */
+const milestoneReleasedKey = (milestoneId: string) => `milestone:${milestoneId}:${SHARE_RELEASED}`;
+const releasedKeyOf = (p: repo.PaymentRow) =>
+  p.bookingId ? shareReleasedKey(p.bookingId) : milestoneReleasedKey(p.milestoneId!);
 
 /**
  * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
@@ -686,10 +868,50 @@ export async function releaseShare(tx: DbOrTx, bookingId: string) {
     paymentId: p.id,
     bookingId,
     lines: [
-      [{ payee: sharkPayee(p.sharkId), part: 'pending' }, share],
-      [{ payee: sharkPayee(p.sharkId), part: 'available' }, -share],
+      [{ payee: payeeOf(p), part: 'pending' }, share],
+      [{ payee: payeeOf(p), part: 'available' }, -share],
     ],
   });
+}
+
+/**
+ * An approved milestone (or a dispute released to the freelancer): the freelancer's pending share, less any
+ * refund, becomes available (decision 177). Once per milestone, by its key; the payment locked first, as a
+ * refund locks it.
+ */
+export async function releaseMilestoneShare(tx: DbOrTx, milestoneId: string) {
+  const p = await repo.findMilestonePayment(tx, milestoneId, true);
+  if (!p || p.status !== 'captured') return false;
+  const refund = await repo.findPaymentRefund(tx, p.id);
+  const taken = refund ? refundParts(p, refund).sharkPaise : 0;
+  const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
+  return post(tx, {
+    key: milestoneReleasedKey(milestoneId),
+    kind: SHARE_RELEASED,
+    memo: `Milestone approved: ${p.description}`,
+    paymentId: p.id,
+    lines: [
+      [{ payee: payeeOf(p), part: 'pending' }, share],
+      [{ payee: payeeOf(p), part: 'available' }, -share],
+    ],
+  });
+}
+
+/**
+ * A milestone's captured payment refunded in full (a dispute ruled for the client, decision 179): the refunds'
+ * own path (one a payment, the ledger reversed from the freelancer's pending share, the job that sends it, the
+ * credit note once processed, the client's mails). Null when it has no captured payment or was refunded before.
+ */
+export async function refundMilestone(
+  tx: DbOrTx,
+  ctx: PaymentsContext,
+  milestoneId: string,
+  reason: 'dispute_refund' | 'checkout_closed',
+  note: string,
+) {
+  const p = await repo.findMilestonePayment(tx, milestoneId, true);
+  if (!p || p.status !== 'captured') return null;
+  return recordRefund(tx, ctx, p, { reason, percent: 100, note }, refundSplit(p, 100));
 }
 
 /**
@@ -708,12 +930,14 @@ export async function sharkPaymentPage(db: DbOrTx, sharkId: string, page: { limi
   return {
     total,
     items: rows.map((r) => {
+      // A shark's payments are sessions': each has its booking.
+      const bookingId = r.bookingId!;
       const refundedPaise =
         r.refundAmountPaise === null
           ? 0
           : refundParts(r, { percent: r.refundPercent, amountPaise: r.refundAmountPaise }).sharkPaise;
       return {
-        bookingId: r.bookingId,
+        bookingId,
         learnerName: r.payerName,
         pricePaise: r.amountPaise,
         feePaise: r.feePaise,
@@ -861,7 +1085,10 @@ async function issueDocument(
   // the shark's share, collected as a pure agent.
   const lines: MoneyDocumentData['lines'] = [
     {
-      description: MONEY_DOCUMENT_TEXT.platformFee(courseOf(p)),
+      description:
+        p.purpose === 'milestone'
+          ? MONEY_DOCUMENT_TEXT.platformFeeMilestone(courseOf(p))
+          : MONEY_DOCUMENT_TEXT.platformFee(courseOf(p)),
       sac: taxed ? PLATFORM_SERVICE_SAC : null,
       // Untaxed (no GSTIN), the fee line holds all the platform keeps.
       amountPaise: taxed ? parts.feePaise : parts.feePaise + parts.feeTaxPaise,
@@ -999,7 +1226,7 @@ export async function bookingPayments(
   const rows = await repo.listPayerBookingPayments(db, payerId, bookingIds);
   return new Map(
     rows.map((r) => [
-      r.bookingId,
+      r.bookingId!,
       {
         status: r.status,
         amountPaise: r.amountPaise,
@@ -1062,6 +1289,7 @@ export async function paymentPage(db: DbOrTx, q: string, page: { limit: number; 
     items: rows.map(({ payment: p, refund, receiptId }) => ({
       id: p.id,
       bookingId: p.bookingId,
+      engagementId: engagementOf(p),
       createdAt: p.createdAt.toISOString(),
       capturedAt: p.capturedAt?.toISOString() ?? null,
       status: p.status,
@@ -1096,6 +1324,8 @@ export async function refundPage(
       id: r.id,
       paymentId: r.paymentId,
       bookingId: row.bookingId,
+      engagementId:
+        row.purpose === 'milestone' ? (row.mail as unknown as MilestonePaymentMail).engagementId : null,
       learnerName: row.payerName,
       learnerEmail: row.payerEmail,
       sharkName: row.payeeName,

@@ -69,6 +69,7 @@ import {
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
+import { completeMilestoneFunding } from '#server/modules/engagements/service.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import {
@@ -1056,12 +1057,14 @@ export async function completePaidBooking(
   captured: { providerPaymentId: string; providerFeePaise?: number | null },
 ): Promise<'booked' | 'already' | 'refunded'> {
   const payment = (await findPaymentById(db, paymentId))!;
-  const sharkId = payment.sharkId;
+  // A session's payment: its shark and booking are set (the payments' purpose check holds it).
+  const sharkId = payment.sharkId!;
+  const bookingId = payment.bookingId!;
   return db.transaction(async (tx) => {
     await lockCalendar(tx, sharkId);
     const outcome = await recordCapture(tx, ctx, paymentId, captured);
     if (outcome.kind !== 'captured') return outcome.kind === 'duplicate' ? 'refunded' : 'already';
-    const hold = (await repo.findHold(tx, { id: payment.bookingId }, true))!;
+    const hold = (await repo.findHold(tx, { id: bookingId }, true))!;
     const at = now();
     const booked = await bookFromHold(tx, hold, outcome.payment.amountPaise, at);
     await repo.closeHold(tx, hold.id, at);
@@ -1489,11 +1492,10 @@ export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): P
   const payment = payload.payment?.entity;
   if ((event === 'payment.captured' || event === 'order.paid') && payment && payment.status === 'captured') {
     const ours = await findPaymentByOrder(ctx.db, payment.order_id);
-    if (ours)
-      await completePaidBooking(ctx.db, ctx, ours.id, {
-        providerPaymentId: payment.id,
-        providerFeePaise: feeOf(payment),
-      });
+    const captured = { providerPaymentId: payment.id, providerFeePaise: feeOf(payment) };
+    // Routed by what it pays for (decision 176): a milestone's funds it, a session's books it.
+    if (ours?.purpose === 'milestone') await completeMilestoneFunding(ctx.db, ctx, ours.id, captured);
+    else if (ours) await completePaidBooking(ctx.db, ctx, ours.id, captured);
   } else if (event === 'payment.failed' && payment) {
     await notePaymentFailure(ctx.db, payment.order_id, payment.error_description ?? 'failed');
   } else if ((event === 'refund.processed' || event === 'refund.failed') && payload.refund) {

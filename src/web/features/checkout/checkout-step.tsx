@@ -11,7 +11,7 @@ import { QuoteLines, RefundTerms, rupees } from '#web/features/money/money-lines
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { useAbandonCheckout, useCheckout, useConfirmCheckout } from './api';
-import { openRazorpay } from './razorpay';
+import { openRazorpay } from '#web/lib/razorpay.ts';
 
 type Outcome = { tone: 'success' | 'error'; message: string; paid: boolean };
 

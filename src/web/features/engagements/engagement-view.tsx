@@ -19,6 +19,7 @@ import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate, formatDateTime, formatRupees } from '#web/lib/format.ts';
 import { useAcknowledgeRoe, useMyEngagements, useSendEngagementMessage } from './api';
+import { MilestonePayments } from './milestone-payments';
 
 export function EngagementView({ engagement: e }: { engagement: Engagement }) {
   const other = e.viewer === 'client' ? e.freelancer.name : e.client.name;
@@ -74,6 +75,7 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
           ))}
         </ol>
       </section>
+      <MilestonePayments engagement={e} />
       {e.viewer === 'admin' ? null : <Thread engagement={e} other={other} />}
       <section aria-labelledby="timeline-title" className="flex flex-col gap-3">
         <h2 id="timeline-title" className="heading-3">

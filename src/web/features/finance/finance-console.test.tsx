@@ -23,6 +23,7 @@ const SHARK_ID = '5c1f8e2a-7b3d-4c9e-8f1a-2b3c4d5e6f7a';
 const payment = (over: Partial<FinancePayment> = {}): FinancePayment => ({
   id: PAYMENT_ID,
   bookingId: BOOKING_ID,
+  engagementId: null,
   createdAt: at,
   capturedAt: at,
   status: 'captured',

@@ -26,9 +26,15 @@ function RefundState({ p }: { p: FinancePayment }) {
 function Links({ p }: { p: FinancePayment }) {
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1">
-      <Link to={paths.sessions.detail(p.bookingId)} className="text-accent-300 hover:underline">
-        Session
-      </Link>
+      {p.bookingId ? (
+        <Link to={paths.sessions.detail(p.bookingId)} className="text-accent-300 hover:underline">
+          Session
+        </Link>
+      ) : p.engagementId ? (
+        <Link to={paths.engagements.detail(p.engagementId)} className="text-accent-300 hover:underline">
+          Engagement
+        </Link>
+      ) : null}
       {p.receiptUrl ? (
         <a href={p.receiptUrl} download className="text-accent-300 hover:underline">
           Receipt

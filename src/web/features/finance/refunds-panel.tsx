@@ -63,9 +63,15 @@ function RefundRow({ r }: { r: FinanceRefund }) {
         ) : null}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-3">
-        <Link to={paths.sessions.detail(r.bookingId)} className="text-accent-300 hover:underline">
-          Session
-        </Link>
+        {r.bookingId ? (
+          <Link to={paths.sessions.detail(r.bookingId)} className="text-accent-300 hover:underline">
+            Session
+          </Link>
+        ) : r.engagementId ? (
+          <Link to={paths.engagements.detail(r.engagementId)} className="text-accent-300 hover:underline">
+            Engagement
+          </Link>
+        ) : null}
         {r.creditNoteUrl ? (
           <a href={r.creditNoteUrl} download className="text-accent-300 hover:underline">
             Credit note {r.creditNoteNumber}

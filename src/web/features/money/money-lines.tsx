@@ -46,6 +46,7 @@ const CASE_LABEL: Record<RefundReason, string> = {
   duplicate_payment: 'You are charged twice',
   checkout_closed: 'Your payment arrives after the slot was released',
   admin_refund: 'Our team refunds an amount',
+  dispute_refund: 'Our team rules a milestone dispute for you',
 };
 
 /** " (50%)" after a policy refund's amount; nothing after an amount our team chose (decision 141). */

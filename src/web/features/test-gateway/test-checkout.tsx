@@ -7,6 +7,7 @@ import { formatPaise, PAYMENT_MSG } from '#shared/payments.ts';
 import {
   CHECKOUT_CLOSED,
   checkoutReturnHref,
+  milestoneReturnHref,
   encodeCheckoutResult,
   TEST_GATEWAY_MSG,
   type TestCheckoutOutcome,
@@ -21,11 +22,18 @@ export function TestCheckout() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const bookingId = search.get('session');
+  // A milestone's checkout (decision 176) goes back to its engagement's page instead.
+  const engagementId = search.get('engagement');
+  const milestoneId = search.get('milestone');
+  const back = (result: string) =>
+    engagementId && milestoneId
+      ? milestoneReturnHref(engagementId, milestoneId, result)
+      : checkoutReturnHref(bookingId ?? '', result);
   const amount = Number(search.get('amount'));
   const description = search.get('description');
   const pay = usePayTestOrder(orderId);
 
-  if (!bookingId)
+  if (!bookingId && !(engagementId && milestoneId))
     return (
       <ErrorState
         level={1}
@@ -36,8 +44,7 @@ export function TestCheckout() {
 
   const finish = (outcome: TestCheckoutOutcome) =>
     pay.mutate(outcome, {
-      onSuccess: (answer) =>
-        navigate(checkoutReturnHref(bookingId, encodeCheckoutResult(answer)), { replace: true }),
+      onSuccess: (answer) => navigate(back(encodeCheckoutResult(answer)), { replace: true }),
     });
 
   return (
@@ -81,7 +88,7 @@ export function TestCheckout() {
           type="button"
           className="btn-ghost w-full"
           disabled={pay.isPending}
-          onClick={() => navigate(checkoutReturnHref(bookingId, CHECKOUT_CLOSED), { replace: true })}
+          onClick={() => navigate(back(CHECKOUT_CLOSED), { replace: true })}
         >
           {PAYMENT_MSG.closeTest}
         </button>

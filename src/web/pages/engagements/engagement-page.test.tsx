@@ -46,6 +46,9 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
       deliveredAt: null,
       approvedAt: null,
       changesNote: null,
+      autoApproveAt: null,
+      disputeNote: null,
+      actions: [],
     },
     {
       id: '6a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
@@ -57,6 +60,9 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
       deliveredAt: null,
       approvedAt: null,
       changesNote: null,
+      autoApproveAt: null,
+      disputeNote: null,
+      actions: [],
     },
   ],
   messages: [

@@ -1,5 +1,6 @@
-// Razorpay Checkout in the browser (issue 23): its script is loaded only when the learner presses Pay on the
-// checkout page, whose CSP alone lets Razorpay's origins in. Amounts and the order come from our server.
+// Razorpay Checkout in the browser (issue 23; a session's checkout and a milestone's, decision 176): its script
+// is loaded only when the payer presses Pay on a page whose CSP lets Razorpay's origins in. Amounts and the order
+// come from our server.
 import type { Checkout, CheckoutCallback } from '#shared/payments.ts';
 
 const SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -30,7 +31,8 @@ function loadScript(): Promise<RazorpayCtor> {
 
 /** Opens Razorpay Checkout for our order; its handler hands back the signed callback for our server to check. */
 export async function openRazorpay(
-  c: Checkout,
+  // A session's checkout or a milestone's (decision 176): only the order's fields are read.
+  c: Pick<Checkout, 'keyId' | 'orderId' | 'amountPaise' | 'currency' | 'description' | 'prefill'>,
   on: { onPaid: (callback: CheckoutCallback) => void; onClosed: () => void },
 ): Promise<void> {
   const Razorpay = await loadScript();

@@ -1,0 +1,606 @@
+// A milestone's life and its money (issue 27, decisions 176-179): the client funds it through the payments'
+// checkout, the freelancer delivers, the client approves (the freelancer's share moves from pending to
+// available) or asks for changes; 14 days without an answer approve it; a dispute goes to an admin, who
+// releases or refunds. One table of allowed moves; every move is one transaction with its timeline event, its
+// ledger posting and its mails. The provider is never called inside a transaction.
+import { randomUUID } from 'node:crypto';
+import {
+  AUTO_APPROVE_DAYS,
+  ENGAGEMENT_MSG,
+  MILESTONE_MSG,
+  type DisputeOutcome,
+  type DisputePage,
+  type FreelancerEarnings,
+  type EngagementEventKind,
+  type MilestoneCheckout,
+  MILESTONE_MOVES,
+  type MilestoneActor,
+  type MilestoneMove,
+} from '#shared/engagements.ts';
+import { ERROR_CODE } from '#shared/error-codes.ts';
+import { formatPaise, SLOT_HOLD_MINUTES, type CheckoutCallback } from '#shared/payments.ts';
+import { paths } from '#shared/routes.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import type { AuthContext } from '#server/http/auth-context.ts';
+import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { now } from '#server/time.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
+import type { MilestoneChange } from '#server/modules/mail/service.ts';
+import {
+  capturedOf,
+  closePayment,
+  findMilestonePayment,
+  findPayment,
+  findPaymentByOrder,
+  freelancerPaymentLines,
+  insertMilestoneCheckout,
+  milestoneCheckoutView,
+  openMilestoneOrder,
+  openMilestonePayments,
+  providerPayments,
+  recordCapture,
+  refundMilestone,
+  releaseMilestoneShare,
+  verifyCallback,
+  type GatewayPayment,
+  type PaymentsContext,
+} from '#server/modules/payments/service.ts';
+import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { payoutTotals } from '#server/modules/payouts/service.ts';
+import * as repo from './repository';
+
+const MOVES = MILESTONE_MOVES;
+type Move = MilestoneMove;
+
+const refused = (message: string) => new HttpError(409, message, ERROR_CODE.conflict);
+
+function mustAllow(move: Move, m: repo.MilestoneRow, refusal: string) {
+  if (!MOVES[move].from.includes(m.status)) throw refused(refusal);
+}
+
+type Side = 'client' | 'freelancer';
+
+/** The engagement as one of its two parties sees it; 404 to anyone else (admins act only through rulings). */
+async function asParty(db: DbOrTx, auth: AuthContext, engagementId: string, lock = false) {
+  const row = await repo.findEngagement(db, engagementId, lock);
+  const side: Side | null =
+    row?.clientId === auth.user.id ? 'client' : row?.freelancerId === auth.user.id ? 'freelancer' : null;
+  if (!row || !side) throw notFound(ENGAGEMENT_MSG.notFound);
+  return { row, side };
+}
+
+/** The caller's engagement (as a party) and its milestone, locked; 404 for anyone else or another's milestone. */
+async function partyMilestone(tx: DbOrTx, auth: AuthContext, engagementId: string, milestoneId: string) {
+  const { row, side } = await asParty(tx, auth, engagementId, true);
+  const m = await repo.findMilestone(tx, engagementId, milestoneId, true);
+  if (!m) throw notFound(MILESTONE_MSG.notFound);
+  return { engagement: row, side, milestone: m };
+}
+
+function mustBeSide(side: Side, allowed: readonly MilestoneActor[], message: string) {
+  if (!allowed.includes(side)) throw forbidden(message, ERROR_CODE.forbidden);
+}
+
+const rupeesToPaise = (rupees: number) => rupees * 100;
+
+// ---- Mails ------------------------------------------------------------------------------------------------
+
+interface MailCtx {
+  appOrigin: string;
+  mailer: PaymentsContext['mailer'];
+}
+
+/** The milestone's mail to one party (or both), written in the move's transaction. */
+async function mailParties(
+  tx: DbOrTx,
+  ctx: MailCtx,
+  e: repo.EngagementRow,
+  m: repo.MilestoneRow,
+  to: ReadonlyArray<'client' | 'freelancer'>,
+  change: MilestoneChange,
+  extra: { note?: string | null; share?: number | null } = {},
+) {
+  const names = await repo.namesOf(tx, [e.clientId, e.freelancerId]);
+  for (const side of to) {
+    const contact = await repo.contactOf(tx, side === 'client' ? e.clientId : e.freelancerId);
+    if (!contact) continue;
+    await ctx.mailer.enqueue(tx, {
+      to: contact.email,
+      template: 'milestone-update',
+      data: {
+        engagement: e.title,
+        milestone: m.title,
+        client: names.get(e.clientId) ?? 'Client',
+        freelancer: names.get(e.freelancerId) ?? 'Freelancer',
+        link: `${ctx.appOrigin}${paths.engagements.detail(e.id)}`,
+        change,
+        note: extra.note ?? null,
+        share: extra.share ? formatPaise(extra.share) : null,
+      },
+    });
+  }
+}
+
+async function event(
+  tx: DbOrTx,
+  e: repo.EngagementRow,
+  m: repo.MilestoneRow,
+  kind: EngagementEventKind,
+  actorId: string | null,
+  at: Date,
+  note: string | null = null,
+) {
+  await repo.insertEvent(tx, { engagementId: e.id, milestoneId: m.id, actorId, kind, note, at });
+}
+
+/** Once every milestone is approved or refunded, the engagement is completed (in the same transaction). */
+async function completeIfDone(
+  tx: DbOrTx,
+  ctx: MailCtx,
+  e: repo.EngagementRow,
+  m: repo.MilestoneRow,
+  at: Date,
+) {
+  const all = await repo.listMilestones(tx, e.id);
+  if (e.status !== 'active' || !all.every((x) => x.status === 'approved' || x.status === 'refunded')) return;
+  await repo.setEngagementStatus(tx, e.id, 'completed');
+  await repo.insertEvent(tx, { engagementId: e.id, actorId: null, kind: 'completed', at });
+  await mailParties(tx, ctx, e, m, ['client', 'freelancer'], 'completed');
+}
+
+// ---- Funding ------------------------------------------------------------------------------------------------
+
+/** Whether the client may fund this milestone now: the rules acknowledged, active, and the earlier ones funded. */
+async function checkFundable(tx: DbOrTx, e: repo.EngagementRow, m: repo.MilestoneRow) {
+  if (e.status !== 'active') throw refused(ENGAGEMENT_MSG.closed);
+  if (!e.roeAcknowledgedAt) throw refused(ENGAGEMENT_MSG.roeFirst);
+  mustAllow('fund', m, MILESTONE_MSG.notAwaitingFunding);
+  // Decision 178: milestones are funded in order, so work never starts on a later one first.
+  const earlier = (await repo.listMilestones(tx, e.id)).filter((x) => x.position < m.position);
+  if (earlier.some((x) => x.status === 'awaiting_funding')) throw refused(MILESTONE_MSG.inOrder);
+}
+
+/**
+ * POST .../milestones/:mid/checkout: the client's checkout of a milestone. An open one is answered again (a
+ * double click, a reload); otherwise an order is opened at the provider (outside any transaction) and the
+ * payment written in the engagement's transaction, after the rules are checked again under its lock.
+ */
+export async function openMilestoneCheckout(
+  db: Db,
+  ctx: PaymentsContext,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+): Promise<MilestoneCheckout> {
+  const first = await db.transaction(async (tx) => {
+    const { engagement, side, milestone } = await partyMilestone(tx, auth, engagementId, milestoneId);
+    mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
+    await checkFundable(tx, engagement, milestone);
+    const open = await findMilestonePayment(tx, milestoneId);
+    return { open, engagement, milestone };
+  });
+  if (first.open) return milestoneCheckoutView(ctx, first.open);
+  const { engagement: e, milestone: m } = first;
+  const paymentId = randomUUID();
+  const amountPaise = rupeesToPaise(m.amount);
+  const order = await openMilestoneOrder(ctx, paymentId, amountPaise, m.id);
+  try {
+    const p = await db.transaction(async (tx) => {
+      const again = await partyMilestone(tx, auth, engagementId, milestoneId);
+      await checkFundable(tx, again.engagement, again.milestone);
+      const open = await findMilestonePayment(tx, milestoneId, true);
+      if (open) return open;
+      const names = await repo.namesOf(tx, [e.clientId, e.freelancerId]);
+      const contact = (await repo.contactOf(tx, e.clientId))!;
+      const freelancer = names.get(e.freelancerId) ?? 'Freelancer';
+      const row = await insertMilestoneCheckout(tx, ctx, {
+        paymentId,
+        milestoneId: m.id,
+        orderId: order.id,
+        payerId: auth.user.id,
+        payerName: names.get(e.clientId) ?? contact.name ?? 'Client',
+        payerEmail: contact.email,
+        freelancerId: e.freelancerId,
+        freelancerName: freelancer,
+        description: `Milestone ${m.position} "${m.title}" of ${e.title} with ${freelancer}`,
+        mail: {
+          engagementId: e.id,
+          engagementTitle: e.title,
+          milestoneTitle: m.title,
+          client: names.get(e.clientId) ?? 'Client',
+          freelancer,
+          link: `${ctx.appOrigin}${paths.engagements.detail(e.id)}`,
+          zone: ctx.config.APP_TIMEZONE,
+        },
+        amountPaise,
+        at: now(),
+      });
+      await repo.updateMilestone(tx, m.id, { paymentId: row.id });
+      return row;
+    });
+    return milestoneCheckoutView(ctx, p);
+  } catch (e) {
+    // Two checkouts at once: the unique open payment per milestone keeps the first, which answers both.
+    if (!isUniqueViolation(e)) throw e;
+    const open = await findMilestonePayment(db, milestoneId);
+    if (!open) throw e;
+    return milestoneCheckoutView(ctx, open);
+  }
+}
+
+export type FundingOutcome = 'funded' | 'already' | 'refunded';
+
+/**
+ * The one way a captured milestone payment funds its milestone, whichever path brought it (the callback, a
+ * webhook, the checkouts job): in one transaction, the milestone locked, the capture recorded once (ledger:
+ * the freelancer's pending share, the fee and its GST; the client's receipt), the milestone funded, its event,
+ * the freelancer's mail. A payment that arrives for a milestone no longer awaiting it is refunded in full.
+ */
+export async function completeMilestoneFunding(
+  db: Db,
+  ctx: PaymentsContext,
+  paymentId: string,
+  captured: { providerPaymentId: string; providerFeePaise?: number | null },
+): Promise<FundingOutcome> {
+  return db.transaction(async (tx) => {
+    const payment = (await findPayment(tx, paymentId))!;
+    const m0 = (await repo.findMilestoneById(tx, payment.milestoneId!))!;
+    // The engagement, then the milestone, then the payment: the order every move locks them in.
+    const e = (await repo.findEngagement(tx, m0.engagementId, true))!;
+    const m = (await repo.findMilestoneById(tx, m0.id, true))!;
+    const outcome = await recordCapture(tx, ctx, paymentId, captured);
+    if (outcome.kind !== 'captured') return outcome.kind === 'duplicate' ? 'refunded' : 'already';
+    const at = now();
+    if (m.status !== 'awaiting_funding' || e.status !== 'active') {
+      await refundMilestone(
+        tx,
+        ctx,
+        m.id,
+        'checkout_closed',
+        'The milestone was no longer awaiting funding.',
+      );
+      return 'refunded';
+    }
+    await repo.updateMilestone(tx, m.id, { status: 'funded', fundedAt: at, paymentId });
+    await event(tx, e, m, 'milestone_funded', payment.payerId, at);
+    const share = payment.amountPaise - payment.feePaise - payment.feeTaxPaise;
+    await mailParties(tx, ctx, e, m, ['freelancer'], 'funded', { share });
+    return 'funded';
+  });
+}
+
+/** POST .../checkout/confirm: the provider's signed callback, checked against our stored order. */
+export async function confirmMilestoneCheckout(
+  db: Db,
+  ctx: PaymentsContext,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+  callback: CheckoutCallback,
+) {
+  const { side } = await asParty(db, auth, engagementId);
+  mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
+  const p = await findPaymentByOrder(db, callback.razorpay_order_id);
+  verifyCallback(ctx, p && p.milestoneId === milestoneId ? p : null, auth.user.id, callback);
+  const outcome = await completeMilestoneFunding(db, ctx, p!.id, {
+    providerPaymentId: callback.razorpay_payment_id,
+  });
+  return { message: fundingAnswer(outcome, await repo.findMilestoneById(db, milestoneId)) };
+}
+
+const fundingAnswer = (outcome: FundingOutcome, m: repo.MilestoneRow | null) =>
+  outcome === 'funded'
+    ? MILESTONE_MSG.funded
+    : m && m.status !== 'awaiting_funding' && outcome === 'already'
+      ? MILESTONE_MSG.alreadyFunded
+      : MILESTONE_MSG.checkoutClosed;
+
+const feeOf = (p: GatewayPayment) => (p.fee === null ? null : p.fee);
+
+/**
+ * POST .../checkout/abandon: the client closed the window or the provider said no. The provider is asked first
+ * (a payment that went through funds the milestone); otherwise the open payment is closed and nothing charged.
+ */
+export async function abandonMilestoneCheckout(
+  db: Db,
+  ctx: PaymentsContext,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+  outcome: 'closed' | 'failed',
+) {
+  const { side } = await asParty(db, auth, engagementId);
+  mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
+  const m = await repo.findMilestone(db, engagementId, milestoneId);
+  if (!m) throw notFound(MILESTONE_MSG.notFound);
+  const p = await findMilestonePayment(db, milestoneId);
+  if (!p) return { message: MILESTONE_MSG.checkoutClosed };
+  if (p.status === 'captured') return { message: MILESTONE_MSG.alreadyFunded };
+  const paid = capturedOf(await providerPayments(ctx, p.providerOrderId));
+  if (paid) {
+    const done = await completeMilestoneFunding(db, ctx, p.id, {
+      providerPaymentId: paid.id,
+      providerFeePaise: feeOf(paid),
+    });
+    return { message: fundingAnswer(done, await repo.findMilestoneById(db, milestoneId)) };
+  }
+  await db.transaction((tx) => closePayment(tx, p.id, outcome === 'failed' ? 'failed' : 'expired', outcome));
+  return { message: outcome === 'failed' ? MILESTONE_MSG.checkoutFailed : MILESTONE_MSG.checkoutClosed };
+}
+
+/**
+ * The checkouts job's part for milestones (every minute): each payment open for two minutes is asked about at
+ * the provider, so a lost callback still funds; one past its time with nothing paid is closed.
+ */
+export async function reconcileMilestoneCheckouts(ctx: PaymentsContext & { db: Db }) {
+  const at = now();
+  let funded = 0;
+  let closed = 0;
+  // Open for two minutes or more: their checkout ends within the rest of its time.
+  const endsBefore = new Date(at.getTime() + (SLOT_HOLD_MINUTES - 2) * 60_000);
+  for (const p of await openMilestonePayments(ctx.db, endsBefore, 50)) {
+    const list = await providerPayments(ctx, p.providerOrderId);
+    const paid = capturedOf(list);
+    if (paid) {
+      const done = await completeMilestoneFunding(ctx.db, ctx, p.id, {
+        providerPaymentId: paid.id,
+        providerFeePaise: feeOf(paid),
+      });
+      if (done === 'funded') funded++;
+      continue;
+    }
+    if (list === null || p.holdUntil > at) continue;
+    if (await ctx.db.transaction((tx) => closePayment(tx, p.id, 'expired', 'checkout lapsed'))) closed++;
+  }
+  return { funded, closed };
+}
+
+// ---- Delivery, approval, changes --------------------------------------------------------------------------
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** POST .../deliver: the freelancer marks a funded milestone (or one sent back) delivered; 14 days start. */
+export async function deliverMilestone(
+  db: Db,
+  ctx: MailCtx,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+  note: string | undefined,
+) {
+  await db.transaction(async (tx) => {
+    const { engagement: e, side, milestone: m } = await partyMilestone(tx, auth, engagementId, milestoneId);
+    mustBeSide(side, MOVES.deliver.by, MILESTONE_MSG.freelancerOnly);
+    if (e.status !== 'active') throw refused(ENGAGEMENT_MSG.closed);
+    mustAllow('deliver', m, MILESTONE_MSG.notFunded);
+    const at = now();
+    await repo.updateMilestone(tx, m.id, {
+      status: 'delivered',
+      deliveredAt: at,
+      autoApproveAt: new Date(at.getTime() + AUTO_APPROVE_DAYS * DAY_MS),
+    });
+    const text = note?.trim() ? note.trim() : null;
+    await event(tx, e, m, 'milestone_delivered', auth.user.id, at, text);
+    await mailParties(tx, ctx, e, m, ['client'], 'delivered', { note: text });
+  });
+  return { message: MILESTONE_MSG.delivered };
+}
+
+/** Approval, by the client or the clock: the share released (pending → available), once, and maybe completion. */
+async function approve(
+  tx: DbOrTx,
+  ctx: MailCtx,
+  e: repo.EngagementRow,
+  m: repo.MilestoneRow,
+  how: {
+    kind: 'milestone_approved' | 'milestone_auto_approved' | 'milestone_released';
+    actorId: string | null;
+    note?: string;
+  },
+) {
+  const at = now();
+  await repo.updateMilestone(tx, m.id, { status: 'approved', approvedAt: at, autoApproveAt: null });
+  await releaseMilestoneShare(tx, m.id);
+  await event(tx, e, m, how.kind, how.actorId, at, how.note ?? null);
+  const change: MilestoneChange =
+    how.kind === 'milestone_approved'
+      ? 'approved'
+      : how.kind === 'milestone_released'
+        ? 'released'
+        : 'auto_approved';
+  await mailParties(
+    tx,
+    ctx,
+    e,
+    m,
+    how.kind === 'milestone_approved' ? ['freelancer'] : ['client', 'freelancer'],
+    change,
+    { note: how.note ?? null },
+  );
+  await completeIfDone(tx, ctx, e, m, at);
+}
+
+/** POST .../approve: the client approves a delivered milestone. */
+export async function approveMilestone(
+  db: Db,
+  ctx: MailCtx,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+) {
+  await db.transaction(async (tx) => {
+    const { engagement: e, side, milestone: m } = await partyMilestone(tx, auth, engagementId, milestoneId);
+    mustBeSide(side, MOVES.approve.by, MILESTONE_MSG.clientOnly);
+    mustAllow('approve', m, MILESTONE_MSG.notDelivered);
+    await approve(tx, ctx, e, m, { kind: 'milestone_approved', actorId: auth.user.id });
+  });
+  return { message: MILESTONE_MSG.approved };
+}
+
+/** POST .../changes: the client sends a delivered milestone back with a note; the 14 days stop. */
+export async function requestChanges(
+  db: Db,
+  ctx: MailCtx,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+  note: string,
+) {
+  await db.transaction(async (tx) => {
+    const { engagement: e, side, milestone: m } = await partyMilestone(tx, auth, engagementId, milestoneId);
+    mustBeSide(side, MOVES.request_changes.by, MILESTONE_MSG.clientOnly);
+    mustAllow('request_changes', m, MILESTONE_MSG.notDelivered);
+    const at = now();
+    await repo.updateMilestone(tx, m.id, {
+      status: 'changes_requested',
+      changesNote: note,
+      autoApproveAt: null,
+    });
+    await event(tx, e, m, 'milestone_changes_requested', auth.user.id, at, note);
+    await mailParties(tx, ctx, e, m, ['freelancer'], 'changes_requested', { note });
+  });
+  return { message: MILESTONE_MSG.changesRequested };
+}
+
+/**
+ * The clock (job `engagements`, every few minutes): each delivered milestone whose 14 days passed is approved,
+ * each in its own transaction under its lock, so two servers or a rerun approve it once.
+ */
+export async function autoApproveDue(ctx: MailCtx & { db: Db }, limit = 100): Promise<number> {
+  let done = 0;
+  for (const due of await repo.listDueAutoApprovals(ctx.db, now(), limit)) {
+    const approved = await ctx.db.transaction(async (tx) => {
+      const e = (await repo.findEngagement(tx, due.engagementId, true))!;
+      const m = await repo.findMilestoneById(tx, due.id, true);
+      if (!m || m.status !== 'delivered' || !m.autoApproveAt || m.autoApproveAt > now()) return false;
+      await approve(tx, ctx, e, m, { kind: 'milestone_auto_approved', actorId: null });
+      return true;
+    });
+    if (approved) done++;
+  }
+  return done;
+}
+
+// ---- Disputes -----------------------------------------------------------------------------------------------
+
+/** POST .../dispute: either party takes a funded milestone to an admin, with a reason; the 14 days stop. */
+export async function openDispute(
+  db: Db,
+  ctx: MailCtx,
+  auth: AuthContext,
+  engagementId: string,
+  milestoneId: string,
+  reason: string,
+) {
+  await db.transaction(async (tx) => {
+    const { engagement: e, side, milestone: m } = await partyMilestone(tx, auth, engagementId, milestoneId);
+    mustAllow('dispute', m, MILESTONE_MSG.notDisputable);
+    const at = now();
+    await repo.updateMilestone(tx, m.id, { status: 'disputed', disputeNote: reason, autoApproveAt: null });
+    await event(tx, e, m, 'milestone_disputed', auth.user.id, at, reason);
+    await mailParties(tx, ctx, e, m, [side === 'client' ? 'freelancer' : 'client'], 'disputed', {
+      note: reason,
+    });
+  });
+  return { message: MILESTONE_MSG.disputed };
+}
+
+/**
+ * An admin's ruling on a disputed milestone, with a reason, audit-logged in the same transaction: release (as an
+ * approval: the freelancer's share becomes available) or refund (the payments' refund path in full: the ledger
+ * reversed from the freelancer's pending share, the provider refund as a job, the credit note once processed).
+ */
+export async function ruleDispute(
+  db: Db,
+  ctx: PaymentsContext,
+  adminId: string,
+  milestoneId: string,
+  input: { outcome: DisputeOutcome; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    const m0 = await repo.findMilestoneById(tx, milestoneId);
+    if (!m0) throw notFound(MILESTONE_MSG.notFound);
+    // The engagement first, then the milestone: the order every other move locks them in.
+    const e = (await repo.findEngagement(tx, m0.engagementId, true))!;
+    const m = (await repo.findMilestoneById(tx, milestoneId, true))!;
+    if (m.status !== 'disputed') throw refused(MILESTONE_MSG.notDisputed);
+    const at = now();
+    let refundId: string | null = null;
+    if (input.outcome === 'release') {
+      await approve(tx, ctx, e, m, { kind: 'milestone_released', actorId: adminId, note: input.reason });
+    } else {
+      const refund = await refundMilestone(tx, ctx, m.id, 'dispute_refund', input.reason);
+      refundId = refund?.id ?? null;
+      await repo.updateMilestone(tx, m.id, { status: 'refunded', autoApproveAt: null });
+      await event(tx, e, m, 'milestone_refunded', adminId, at, input.reason);
+      await mailParties(tx, ctx, e, m, ['client', 'freelancer'], 'refunded', { note: input.reason });
+      await completeIfDone(tx, ctx, e, m, at);
+    }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: input.outcome === 'release' ? 'milestone.dispute_release' : 'milestone.dispute_refund',
+      targetType: 'milestone',
+      targetId: m.id,
+      reason: input.reason,
+      details: { engagementId: e.id, amount: m.amount, refundId },
+    });
+  });
+  return { message: input.outcome === 'release' ? MILESTONE_MSG.released : MILESTONE_MSG.refunded };
+}
+
+/**
+ * The freelancer's earnings (decision 177): pending (funded, not yet approved), available (approved, not yet paid
+ * out), paid out and on its way, from the ledger and the payouts; a line per paid milestone.
+ */
+export async function freelancerEarnings(db: DbOrTx, freelancerId: string): Promise<FreelancerEarnings> {
+  const payee = { kind: 'freelancer' as const, id: freelancerId };
+  const [balance, paid, lines] = await Promise.all([
+    payeeBalance(db, payee),
+    payoutTotals(db, payee),
+    freelancerPaymentLines(db, freelancerId),
+  ]);
+  const statuses = new Map(
+    (
+      await repo.milestonesByIds(
+        db,
+        lines.map((l) => l.milestoneId),
+      )
+    ).map((m) => [m.id, m.status]),
+  );
+  return {
+    balance: { ...balance, ...paid },
+    lines: lines.map(({ refunded, ...l }) => ({
+      ...l,
+      state: refunded ? 'refunded' : statuses.get(l.milestoneId) === 'approved' ? 'available' : 'pending',
+    })),
+  };
+}
+
+export const DISPUTE_PAGE_SIZE = 20;
+
+/** One page of open disputes for the admin console, oldest first. */
+export async function disputePage(db: DbOrTx, page: number): Promise<DisputePage> {
+  const rows = await repo.listDisputePage(db, {
+    limit: DISPUTE_PAGE_SIZE,
+    offset: (page - 1) * DISPUTE_PAGE_SIZE,
+  });
+  const total = rows.length ? Number(rows[0].total) : page > 1 ? await repo.countDisputes(db) : 0;
+  const names = await repo.namesOf(db, [...new Set(rows.map((r) => r.freelancerId))]);
+  return {
+    items: rows.map((r) => ({
+      milestoneId: r.milestoneId,
+      engagementId: r.engagementId,
+      engagementTitle: r.engagementTitle,
+      milestoneTitle: r.milestoneTitle,
+      amount: r.amount,
+      clientName: r.clientName,
+      freelancerName: names.get(r.freelancerId) ?? 'Freelancer',
+      reason: r.reason,
+      openedAt: r.openedAt.toISOString(),
+    })),
+    page,
+    pageSize: DISPUTE_PAGE_SIZE,
+    total,
+  };
+}
