@@ -3,7 +3,7 @@
 // ruling. Another party's engagement or milestone is 404; the wrong side of it is 403.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageField } from '#shared/admin.ts';
+import { pageField } from '#shared/console-page.ts';
 import {
   disputePageSchema,
   disputeRulingSchema,
