@@ -39,6 +39,7 @@ import calendarImportsRoutes from './modules/calendar-imports/routes';
 import clientRequestsRoutes from './modules/client-requests/routes';
 import proposalsRoutes from './modules/proposals/routes';
 import engagementsRoutes from './modules/engagements/routes';
+import engagementFilesRoutes from './modules/engagement-files/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -257,6 +258,7 @@ export async function buildApp({
     clientRequestsRoutes,
     proposalsRoutes,
     engagementsRoutes,
+    engagementFilesRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

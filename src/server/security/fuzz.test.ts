@@ -585,6 +585,9 @@ describe('every endpoint under hostile input', () => {
         'GET /api/engagements/{id}',
         'POST /api/engagements/{id}/roe',
         'POST /api/engagements/{id}/messages',
+        'GET /api/engagements/{id}/files',
+        'POST /api/engagements/{id}/files',
+        'GET /api/engagements/{id}/files/{fileId}',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -155,4 +155,5 @@ export const engagementKeys = {
   all: ['engagements'] as const,
   mine: ['engagements', 'mine'] as const,
   detail: (id: string) => ['engagements', 'detail', id] as const,
+  files: (id: string) => ['engagements', 'files', id] as const,
 };
