@@ -9,7 +9,11 @@ import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { createEngagement } from '#server/test/marketplace.ts';
 import { listFiles as filesOnDisk, multipart } from '#server/test/uploads.ts';
 import { engagementFiles, engagements } from '#server/db/schema.ts';
-import { attachmentDisposition, safeDocumentName, sniffDocumentKind } from '#server/modules/storage/documents.ts';
+import {
+  attachmentDisposition,
+  safeDocumentName,
+  sniffDocumentKind,
+} from '#server/modules/storage/documents.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
