@@ -572,6 +572,7 @@ describe('every endpoint under hostile input', () => {
         'POST /api/requests/{id}/invitations',
         'GET /api/requests/{id}/proposals',
         'GET /api/freelancer/client-requests',
+        'GET /api/freelancer/balance',
         'GET /api/freelancer/requests/{id}',
         'POST /api/freelancer/requests/{id}/nda',
         'POST /api/freelancer/requests/{id}/proposal',

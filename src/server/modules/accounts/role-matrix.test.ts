@@ -1271,6 +1271,12 @@ const MARKETPLACE_ROWS: Row[] = [
     url: () => '/api/freelancer/client-requests',
     expect: FREELANCER_ONLY,
   },
+  {
+    method: 'GET',
+    route: '/api/freelancer/balance',
+    url: () => '/api/freelancer/balance',
+    expect: FREELANCER_ONLY,
+  },
 ];
 
 /** `marketplace`, then `user` accepts `freelancer`'s proposal: the engagement starts. */

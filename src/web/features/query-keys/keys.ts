@@ -113,6 +113,7 @@ export const followKeys = {
 
 export const freelancerKeys = {
   profile: ['freelancer', 'profile'] as const,
+  balance: ['freelancer', 'balance'] as const,
   /** The public directory and profiles (issue 27). */
   public: ['freelancers'] as const,
   list: (filters: object) => ['freelancers', 'list', filters] as const,
