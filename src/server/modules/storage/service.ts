@@ -85,4 +85,4 @@ export function createStorage(config: Config): Storage {
 export * from './keys';
 export { imageRejected, processImage } from './images';
 export { readImageUpload, type RawUpload } from './upload';
-export { attachmentDisposition, checkDocument, readDocumentUpload, type CheckedDocument } from './documents';
+export { attachmentDisposition, readDocumentUpload, type CheckedDocument } from './documents';
