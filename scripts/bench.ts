@@ -32,6 +32,8 @@ import {
   listPublishedSharkCourses,
   listSharks,
 } from '#server/modules/sharks/service.ts';
+import { freelancersQuerySchema } from '#shared/freelancers.ts';
+import { listFreelancers } from '#server/modules/freelancers/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
 import { busyTimes, busyTimesOf } from '#server/modules/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
@@ -314,6 +316,12 @@ async function catalogueParts(misses: string[]) {
       p99: TARGET.slotsP99,
     },
     {
+      // The freelancers' directory (issue 27): its first page, as /freelancers loads it.
+      name: 'freelancers list',
+      path: '/api/freelancers',
+      service: (db) => listFreelancers(db, freelancersQuerySchema.parse({})),
+    },
+    {
       // A client that already holds the list asks again: 304 from the catalogue's version row alone, which is
       // its own SQL; its naive side is the list's whole SQL, what the request costs without the ETag.
       name: 'list 304',
@@ -334,6 +342,8 @@ async function catalogueParts(misses: string[]) {
     console.log(
       `no bench learner and shark in ${DATABASE_URL} (seeded before them): the signed-in cases are left out; run npm run seed:large -- --force to add them`,
     );
+  if (people && !people.learnerRequestId)
+    console.log('the bench learner has posted no client request: the request page case is left out');
   const cases = all.filter((c) => !ONLY.size || ONLY.has(c.name));
 
   console.log(

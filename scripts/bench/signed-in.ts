@@ -23,6 +23,7 @@ import {
   getEnrollments,
   getSessionPage,
 } from '#server/modules/workspace/service.ts';
+import { detailFor } from '#server/modules/client-requests/service.ts';
 import type { Case } from './case';
 import { BENCH_LEARNER_EMAIL, BENCH_PASSWORD, BENCH_SHARK_EMAIL } from './people';
 
@@ -36,6 +37,8 @@ export interface BenchPeople {
   sharkSessionId: string;
   learnerSessions: number;
   sharkBookings: number;
+  /** The learner's client request with the most proposals (issue 27): the request page; null when none. */
+  learnerRequestId: string | null;
 }
 
 /** The seeded learner and shark and the sessions the cases open, or null when the database predates them. */
@@ -66,7 +69,13 @@ export async function findBenchPeople(pool: pg.Pool): Promise<BenchPeople | null
     [shark],
   );
   if (!mine || !theirs) return null;
+  const { rows: requests } = await pool.query<{ id: string }>(
+    `SELECT r.id FROM client_requests r WHERE r.client_id = $1
+     ORDER BY (SELECT count(*) FROM proposals p WHERE p.request_id = r.id) DESC, r.id LIMIT 1`,
+    [learner],
+  );
   return {
+    learnerRequestId: requests[0]?.id ?? null,
     learnerSessionId: mine.id,
     sharkSessionId: theirs.id,
     learnerSessions: Number(mine.total),
@@ -108,8 +117,18 @@ export function signedInCases(people: BenchPeople, tokens: Tokens): Case[] {
       enumerable: true,
     });
   const caller = (auth: AuthContext) => ({ userId: auth.user.id, isAdmin: auth.roles.includes('admin') });
-  const { learnerSessionId: ls, sharkSessionId: ss } = people;
+  const { learnerSessionId: ls, sharkSessionId: ss, learnerRequestId: rq } = people;
   return [
+    ...(rq
+      ? [
+          as('learner', {
+            // The client's request page (issue 27): the request, its scope and invitations.
+            name: 'request page',
+            path: `/api/requests/${rq}`,
+            service: async (db) => detailFor(db, await authFor(db, tokens.learner), rq),
+          }),
+        ]
+      : []),
     as('learner', {
       // Every page asks who is signed in (cached for the visit): the session lookup alone.
       name: 'auth session',

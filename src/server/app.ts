@@ -40,6 +40,7 @@ import clientRequestsRoutes from './modules/client-requests/routes';
 import proposalsRoutes from './modules/proposals/routes';
 import engagementsRoutes from './modules/engagements/routes';
 import milestoneRoutes from './modules/engagements/milestone-routes';
+import engagementFilesRoutes from './modules/engagement-files/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -259,6 +260,7 @@ export async function buildApp({
     proposalsRoutes,
     engagementsRoutes,
     milestoneRoutes,
+    engagementFilesRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

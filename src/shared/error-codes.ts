@@ -45,6 +45,7 @@ export const ERROR_CODE = {
   courseSaveFailed: 'course_save_failed',
   courseHasBookings: 'course_has_bookings',
   imageRejected: 'image_rejected',
+  fileRejected: 'file_rejected',
   // Sessions
   notAllowed: 'not_allowed',
   slotTaken: 'slot_taken',

@@ -203,3 +203,10 @@ export const publicFreelancerSchema = freelancerCardSchema.extend({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type PublicFreelancer = z.infer<typeof publicFreelancerSchema>;
+
+/** The freelancer's earnings on its dashboard (issue 27): what the ledger owes it, in paise. */
+export const freelancerBalanceSchema = z.object({
+  pendingPaise: z.number().int(),
+  availablePaise: z.number().int(),
+});
+export type FreelancerBalance = z.infer<typeof freelancerBalanceSchema>;

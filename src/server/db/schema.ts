@@ -1289,6 +1289,8 @@ export const engagementFiles = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** The milestone a report or its evidence belongs to, if the uploader named one. */
+    milestoneId: uuid('milestone_id').references(() => engagementMilestones.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('engagement_files_engagement_id_idx').on(t.engagementId, t.createdAt)],

@@ -586,6 +586,7 @@ describe('every endpoint under hostile input', () => {
         'POST /api/requests/{id}/invitations',
         'GET /api/requests/{id}/proposals',
         'GET /api/freelancer/client-requests',
+        'GET /api/freelancer/balance',
         'GET /api/freelancer/requests/{id}',
         'POST /api/freelancer/requests/{id}/nda',
         'POST /api/freelancer/requests/{id}/proposal',
@@ -609,6 +610,9 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/disputes',
         'GET /api/freelancer/earnings',
         'POST /api/admin/disputes/{id}/ruling',
+        'GET /api/engagements/{id}/files',
+        'POST /api/engagements/{id}/files',
+        'GET /api/engagements/{id}/files/{fileId}',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

@@ -24,6 +24,7 @@ import { checkoutOf, payCheckout } from '#server/test/payments.ts';
 import { setClock } from '#server/time.ts';
 import { courses, freelancers } from '#server/db/schema.ts';
 import { proposalBody, requestBody } from '#server/test/marketplace.ts';
+import { multipart } from '#server/test/uploads.ts';
 
 type Caller = 'visitor' | 'user' | 'otherUser' | 'freelancer' | 'shark' | 'otherShark' | 'admin';
 /** A status, a list of acceptable statuses, 'ok' (allowed: neither 401 nor 403, no 5xx) or 'signedIn' (anything but 401, no 5xx). */
@@ -67,6 +68,7 @@ interface Ctx {
   engagementId?: string;
   /** Its first milestone (decisions 176-179). */
   milestoneId?: string;
+  fileId?: string;
 }
 
 const ADMIN_ONLY: Record<Caller, Expect> = {
@@ -1271,6 +1273,12 @@ const MARKETPLACE_ROWS: Row[] = [
     url: () => '/api/freelancer/client-requests',
     expect: FREELANCER_ONLY,
   },
+  {
+    method: 'GET',
+    route: '/api/freelancer/balance',
+    url: () => '/api/freelancer/balance',
+    expect: FREELANCER_ONLY,
+  },
 ];
 
 /** `marketplace`, then `user` accepts `freelancer`'s proposal: the engagement starts. */
@@ -1290,13 +1298,37 @@ const ENGAGEMENT_READ: Record<Caller, Expect> = { ...REQUEST_CLIENT_OR_ADMIN, fr
 const ENGAGEMENT_PARTIES: Record<Caller, Expect> = { ...ENGAGEMENT_READ, admin: 404 };
 const ENGAGEMENT_CLIENT: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, freelancer: 404 };
 
+/** `engaged`, then its freelancer uploads a report (decision 180). */
+async function engagedWithFile(): Promise<Partial<Ctx>> {
+  const e = await engaged();
+  const form = multipart('file', 'report.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n%%EOF\n'));
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/engagements/${e.engagementId}/files`,
+    headers: { ...form.headers, cookie: cookies.freelancer },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...e, fileId: res.json().file.id as string };
+}
+
 const ENGAGEMENT_ROWS: Row[] = [
   { method: 'GET', route: '/api/engagements', url: () => '/api/engagements', expect: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/api/engagements/:id/files/:fileId',
+    url: (c) => `/api/engagements/${c.engagementId}/files/${c.fileId}`,
+    expect: ENGAGEMENT_READ,
+    setup: engagedWithFile,
+  },
   ...(
     [
       ['GET', '/api/engagements/:id', ENGAGEMENT_READ, undefined],
       ['POST', '/api/engagements/:id/roe', ENGAGEMENT_CLIENT, () => ({ acknowledge: true })],
       ['POST', '/api/engagements/:id/messages', ENGAGEMENT_PARTIES, () => ({ body: 'Hello' })],
+      ['GET', '/api/engagements/:id/files', ENGAGEMENT_READ, undefined],
+      // A JSON body: the parties are told to choose a file (400), admins and strangers 404 before reading it.
+      ['POST', '/api/engagements/:id/files', ENGAGEMENT_PARTIES, () => ({ file: 'x' })],
     ] as const
   ).map(([method, route, expected, body]): Row => ({
     method,

@@ -85,6 +85,15 @@ export async function asParty(db: DbOrTx, auth: AuthContext, id: string, lock = 
   return a as { row: repo.EngagementRow; side: 'client' | 'freelancer' };
 }
 
+/** A change on the engagement's timeline, written by another module in its own transaction (a file upload). */
+export const recordEvent = repo.insertEvent;
+
+/** The milestone of this engagement with that id, or null. */
+export async function milestoneOf(db: DbOrTx, engagementId: string, milestoneId: string) {
+  const list = await repo.listMilestones(db, engagementId);
+  return list.find((m) => m.id === milestoneId) ?? null;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean): EngagementMilestone => ({

@@ -8,6 +8,7 @@ import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import type { Db } from '#server/db/client.ts';
+import { post } from '#server/modules/ledger/service.ts';
 import { adminAuditLog, freelancers } from '#server/db/schema.ts';
 
 let app: FastifyInstance;
@@ -435,5 +436,35 @@ describe("a freelancer's credentials", () => {
       payload: oscp,
     });
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('/api/freelancer/balance', () => {
+  it("reads the freelancer's pending and available payables from the ledger, zero before any", async () => {
+    const { db } = await testDatabase();
+    const me = await freelancer(db, { name: 'Kabir Shah' });
+    const other = await freelancer(db, { name: 'Meera Das' });
+    const balance = async (cookie: string) =>
+      (await app.inject({ method: 'GET', url: '/api/freelancer/balance', headers: { cookie } })).json();
+    expect(await balance(me.cookie)).toEqual({ pendingPaise: 0, availablePaise: 0 });
+    // A captured milestone payment, as the milestone work will post it: 90% to the freelancer, pending.
+    const payee = { kind: 'freelancer', id: me.publicId } as const;
+    await post(db, {
+      key: 'test:milestone:1',
+      kind: 'test',
+      memo: 'A funded milestone',
+      lines: [
+        ['provider_clearing', 60000_00],
+        [{ payee, part: 'pending' }, -54000_00],
+        ['platform_fee_revenue', -6000_00],
+      ],
+    });
+    expect(await balance(me.cookie)).toEqual({ pendingPaise: 54000_00, availablePaise: 0 });
+    expect(await balance(other.cookie)).toEqual({ pendingPaise: 0, availablePaise: 0 });
+    const learner = await sessionCookie(db, (await createAccount(db, { roles: ['user'] })).id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/freelancer/balance', headers: { cookie: learner } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

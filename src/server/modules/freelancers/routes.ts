@@ -1,8 +1,10 @@
-// GET/PUT /api/freelancer/profile: a freelancer's own profile (freelancer role only); GET /api/freelancers and
+// GET/PUT /api/freelancer/profile: a freelancer's own profile, GET /api/freelancer/balance: its earnings
+// (freelancer role only); GET /api/freelancers and
 // /api/freelancers/:id: the public directory of published profiles, public fields only (issue 27).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {
+  freelancerBalanceSchema,
   freelancerProfileUpdateSchema,
   freelancerProfileViewSchema,
   freelancersPageSchema,
@@ -15,6 +17,7 @@ import { idParams } from '#server/http/params.ts';
 import { notFound } from '#server/http/errors.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import {
+  getFreelancerBalance,
   getFreelancerProfile,
   getPublishedFreelancer,
   listFreelancers,
@@ -46,6 +49,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['freelancers'], body: freelancerProfileUpdateSchema, response: responses },
     },
     async (req) => updateFreelancerProfile(app.db, authOf(req).user.id, req.body),
+  );
+
+  app.get(
+    '/freelancer/balance',
+    {
+      preValidation: guard,
+      schema: { tags: ['freelancers'], response: { ...responses, 200: freelancerBalanceSchema } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getFreelancerBalance(app.db, authOf(req).user.id);
+    },
   );
 
   app.get(

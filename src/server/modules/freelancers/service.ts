@@ -1,5 +1,6 @@
 // A freelancer's own profile (the spec's name and skills, and issue 27's headline, services, day rate,
 // experience, languages, portfolio links and published toggle), and the public directory of published ones.
+import { payeeBalance } from '#server/modules/ledger/service.ts';
 import type {
   FreelancerCard,
   FreelancerProfile,
@@ -96,3 +97,13 @@ export const countAllPublishedFreelancers = (db: DbOrTx) =>
   repo.countPublishedFreelancers(db, { verifiedOnly: false });
 
 export const listPublishedFreelancerIds = repo.listPublishedFreelancerIds;
+
+/**
+ * What the ledger owes the freelancer (issue 27): pending (milestones funded, not yet approved) and available.
+ * The payee is the freelancer's profile row, as a shark's is its shark row; none before the profile is saved.
+ */
+export async function getFreelancerBalance(db: DbOrTx, userId: string) {
+  const row = await repo.findFreelancer(db, userId);
+  if (!row?.id) return { pendingPaise: 0, availablePaise: 0 };
+  return payeeBalance(db, { kind: 'freelancer', id: row.id });
+}

@@ -1,8 +1,20 @@
-// What every storage backend shares: the two buckets, safe object keys, content types and public URLs.
+// What every storage backend shares: the buckets, safe object keys, content types and public URLs.
 // Its own file so the S3 backend (loaded lazily by service.ts) and the local one need not import each other.
-export const BUCKETS = ['avatars', 'course-images'] as const;
-export type Bucket = (typeof BUCKETS)[number];
-export const isBucket = (v: string): v is Bucket => (BUCKETS as readonly string[]).includes(v);
+/** The spec's two buckets, served to anyone under /media. */
+export const PUBLIC_BUCKETS = ['avatars', 'course-images'] as const;
+/**
+ * Private buckets (decision 180): never under /media, stored apart from the public ones, read only by a
+ * module's own authorised endpoint (engagement files: its parties and admins).
+ */
+export const PRIVATE_BUCKETS = ['engagement-files'] as const;
+export type PublicBucket = (typeof PUBLIC_BUCKETS)[number];
+export type PrivateBucket = (typeof PRIVATE_BUCKETS)[number];
+export type Bucket = PublicBucket | PrivateBucket;
+/** A bucket /media may serve: only the public ones. */
+export const isPublicBucket = (v: string): v is PublicBucket =>
+  (PUBLIC_BUCKETS as readonly string[]).includes(v);
+export const isPrivateBucket = (v: string): v is PrivateBucket =>
+  (PRIVATE_BUCKETS as readonly string[]).includes(v);
 
 export interface StoredObject {
   body: Buffer;
@@ -13,8 +25,8 @@ export interface Storage {
   put(bucket: Bucket, key: string, body: Buffer, contentType: string): Promise<void>;
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   remove(bucket: Bucket, key: string): Promise<void>;
-  /** The URL the browser loads the object from. */
-  publicUrl(bucket: Bucket, key: string): string;
+  /** The URL the browser loads the object from (public buckets only). */
+  publicUrl(bucket: PublicBucket, key: string): string;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -31,6 +43,8 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 export const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
@@ -41,7 +55,7 @@ export const contentTypeOf = (key: string) =>
  */
 export function keyFromPublicUrl(
   storage: Storage,
-  bucket: Bucket,
+  bucket: PublicBucket,
   url: string | null | undefined,
 ): string | null {
   if (!url) return null;
@@ -53,5 +67,6 @@ export function keyFromPublicUrl(
 
 export const s3PublicUrl = (publicUrl: string | undefined) => {
   const base = publicUrl?.replace(/\/$/, '');
-  return (bucket: Bucket, key: string) => (base ? `${base}/${bucket}/${key}` : `/media/${bucket}/${key}`);
+  return (bucket: PublicBucket, key: string) =>
+    base ? `${base}/${bucket}/${key}` : `/media/${bucket}/${key}`;
 };

@@ -1,11 +1,11 @@
-// GET /media/:bucket/*: uploaded images, from whichever storage is configured. Only our two buckets and
-// server-made keys are served; everything else is a 404.
+// GET /media/:bucket/*: uploaded images, from whichever storage is configured. Only our two public buckets and
+// server-made keys are served; everything else (a private bucket's files too) is a 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { notFound } from '#server/http/errors.ts';
-import { isBucket, isSafeKey } from './service';
+import { isPublicBucket, isSafeKey } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { bucket, '*': key } = req.params;
-      if (!isBucket(bucket) || !isSafeKey(key)) throw notFound(COMMON_MSG.notFound);
+      if (!isPublicBucket(bucket) || !isSafeKey(key)) throw notFound(COMMON_MSG.notFound);
       const object = await app.storage.get(bucket, key);
       if (!object) throw notFound(COMMON_MSG.notFound);
       return reply

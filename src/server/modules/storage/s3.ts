@@ -1,5 +1,6 @@
 // The S3-compatible implementation of Storage (AWS S3, MinIO, R2, ...): one configured bucket holding the
-// spec's two buckets as key prefixes. Loaded only when S3_BUCKET is set.
+// spec's two buckets as key prefixes, and the private buckets under `private/` (decision 180: a bucket policy
+// that makes objects public must name the two public prefixes only). Loaded only when S3_BUCKET is set.
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -8,7 +9,15 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.ts';
-import { assertSafeKey, contentTypeOf, isSafeKey, s3PublicUrl, type Bucket, type Storage } from './keys';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  isPrivateBucket,
+  isSafeKey,
+  s3PublicUrl,
+  type Bucket,
+  type Storage,
+} from './keys';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -20,7 +29,7 @@ export interface S3StorageOptions {
 /** The object key inside the one S3 bucket: the spec's bucket name becomes the first path segment. */
 export const s3ObjectKey = (bucket: Bucket, key: string) => {
   assertSafeKey(key);
-  return `${bucket}/${key}`;
+  return isPrivateBucket(bucket) ? `private/${bucket}/${key}` : `${bucket}/${key}`;
 };
 
 export function createS3Storage(opts: S3StorageOptions): Storage {
@@ -33,7 +42,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
           Key: s3ObjectKey(bucket, key),
           Body: body,
           ContentType: contentType,
-          CacheControl: 'public, max-age=3600',
+          CacheControl: isPrivateBucket(bucket) ? 'private, no-store' : 'public, max-age=3600',
         }),
       );
     },

@@ -1,15 +1,28 @@
-// Stores uploaded files in the spec's two buckets. One interface, two implementations:
-// local disk under DATA_DIR/storage (default) and S3-compatible (when S3_BUCKET is set).
+// Stores uploaded files in the spec's two buckets and the private ones. One interface, two implementations:
+// local disk under DATA_DIR/storage (public) and DATA_DIR/private (private; default) and S3-compatible (when
+// S3_BUCKET is set).
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
-import { assertSafeKey, contentTypeOf, isSafeKey, s3PublicUrl, type Bucket, type Storage } from './keys';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  isPrivateBucket,
+  isSafeKey,
+  s3PublicUrl,
+  type Bucket,
+  type Storage,
+} from './keys';
 
-export function createLocalStorage(root: string): Storage {
+/**
+ * Public buckets live under `root`, private ones under `privateRoot` (a sibling folder by default), so that
+ * nothing that ever serves `root` as static files could reach a private file (decision 180).
+ */
+export function createLocalStorage(root: string, privateRoot = `${root}-private`): Storage {
   const fileOf = (bucket: Bucket, key: string) => {
     assertSafeKey(key);
-    return path.join(root, bucket, key);
+    return path.join(isPrivateBucket(bucket) ? privateRoot : root, bucket, key);
   };
   return {
     async put(bucket, key, body) {
@@ -50,7 +63,11 @@ export function createLocalStorage(root: string): Storage {
  */
 export function createStorage(config: Config): Storage {
   const bucket = config.S3_BUCKET;
-  if (!bucket) return createLocalStorage(path.resolve(config.DATA_DIR, 'storage'));
+  if (!bucket)
+    return createLocalStorage(
+      path.resolve(config.DATA_DIR, 'storage'),
+      path.resolve(config.DATA_DIR, 'private'),
+    );
   let loaded: Promise<Storage> | null = null;
   const s3 = () =>
     (loaded ??= import('./s3').then((m) =>
@@ -68,3 +85,4 @@ export function createStorage(config: Config): Storage {
 export * from './keys';
 export { imageRejected, processImage } from './images';
 export { readImageUpload, type RawUpload } from './upload';
+export { attachmentDisposition, readDocumentUpload, type CheckedDocument } from './documents';

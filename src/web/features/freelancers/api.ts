@@ -10,6 +10,7 @@ import {
 import type { FreelancerSort } from '#shared/freelancers-texts.ts';
 import type { SecurityService } from '#shared/security-services.ts';
 import type {
+  FreelancerBalance,
   FreelancerProfileUpdate,
   FreelancerProfileView,
   FreelancersPage,
@@ -74,4 +75,11 @@ export const usePublicFreelancer = (id: string) =>
   useQuery({
     queryKey: freelancerKeys.one(id),
     queryFn: () => api.get<PublicFreelancer>(`/api/freelancers/${encodeURIComponent(id)}`),
+  });
+
+/** The freelancer's earnings (issue 27): what the ledger owes it, pending and available. */
+export const useFreelancerBalance = () =>
+  useQuery({
+    queryKey: freelancerKeys.balance,
+    queryFn: () => api.get<FreelancerBalance>('/api/freelancer/balance'),
   });

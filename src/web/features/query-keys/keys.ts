@@ -116,6 +116,7 @@ export const followKeys = {
 
 export const freelancerKeys = {
   profile: ['freelancer', 'profile'] as const,
+  balance: ['freelancer', 'balance'] as const,
   /** The public directory and profiles (issue 27). */
   public: ['freelancers'] as const,
   list: (filters: object) => ['freelancers', 'list', filters] as const,
@@ -158,4 +159,5 @@ export const engagementKeys = {
   all: ['engagements'] as const,
   mine: ['engagements', 'mine'] as const,
   detail: (id: string) => ['engagements', 'detail', id] as const,
+  files: (id: string) => ['engagements', 'files', id] as const,
 };

@@ -4,6 +4,7 @@ import { ENGAGEMENT_MSG } from '#shared/engagements.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { useEngagement } from '#web/features/engagements/api.ts';
 import { EngagementView } from '#web/features/engagements/engagement-view.tsx';
+import { EngagementFiles } from '#web/features/engagements/engagement-files.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -31,7 +32,10 @@ export default function EngagementPage() {
           />
         )
       ) : (
-        <EngagementView engagement={engagement.data} />
+        <>
+          <EngagementView engagement={engagement.data} />
+          <EngagementFiles engagement={engagement.data} />
+        </>
       )}
     </div>
   );

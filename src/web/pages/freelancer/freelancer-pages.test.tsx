@@ -60,6 +60,59 @@ describe('freelancer pages', () => {
     expect(screen.getByText('Python automation')).toBeInTheDocument();
   });
 
+  it('the dashboard shows the open proposals and the earnings the ledger holds', async () => {
+    const request = {
+      id: PUBLIC_ID,
+      title: 'Pentest of our customer portal',
+      service: 'pentesting',
+      budgetMin: 50000,
+      budgetMax: 100000,
+      deadline: '2026-12-31',
+      status: 'open',
+      ndaRequired: false,
+      invited: false,
+    };
+    const proposal = (id: string, status: string, title: string) => ({
+      id,
+      requestId: PUBLIC_ID,
+      price: 90000,
+      days: 10,
+      approach: 'OWASP',
+      milestones: [],
+      status,
+      createdAt: '2026-11-20T10:00:00Z',
+      updatedAt: '2026-11-20T10:00:00Z',
+      request: { ...request, title },
+    });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer', 'user']) },
+      'GET /api/freelancer/profile': { status: 200, body: { ...emptyProfile, name: 'Kabir Shah' } },
+      'GET /api/freelancer/client-requests': {
+        status: 200,
+        body: {
+          open: [],
+          invitations: [],
+          proposals: [
+            proposal('11111111-1111-4111-8111-111111111111', 'shortlisted', 'Pentest of our customer portal'),
+            proposal('22222222-2222-4222-8222-222222222222', 'withdrawn', 'Cloud review'),
+          ],
+        },
+      },
+      'GET /api/engagements': { status: 200, body: [] },
+      'GET /api/freelancer/balance': { status: 200, body: { pendingPaise: 5400000, availablePaise: 0 } },
+    });
+    renderScreen(routes, '/freelancer/dashboard');
+    const open = await screen.findByRole('region', { name: 'Open proposals' });
+    expect(within(open).getByRole('link', { name: 'Pentest of our customer portal' })).toHaveAttribute(
+      'href',
+      `/freelancer/client-requests/${PUBLIC_ID}`,
+    );
+    expect(within(open).queryByText('Cloud review')).not.toBeInTheDocument();
+    const earnings = await screen.findByRole('region', { name: 'Earnings' });
+    expect(earnings).toHaveTextContent(/Pending \(milestones not yet approved\)\s*₹54,000/);
+    expect(earnings).toHaveTextContent(/Available \(approved, to be paid out\)\s*₹0/);
+  });
+
   it("edit profile requires name and skills with the spec's messages, then saves", async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer', 'user']) },

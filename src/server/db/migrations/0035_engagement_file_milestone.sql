@@ -1,0 +1,2 @@
+ALTER TABLE "engagement_files" ADD COLUMN "milestone_id" uuid;--> statement-breakpoint
+ALTER TABLE "engagement_files" ADD CONSTRAINT "engagement_files_milestone_id_engagement_milestones_id_fk" FOREIGN KEY ("milestone_id") REFERENCES "public"."engagement_milestones"("id") ON DELETE set null ON UPDATE no action;
