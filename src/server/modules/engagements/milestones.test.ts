@@ -86,7 +86,8 @@ async function hired(opts: { roe?: boolean } = {}) {
 }
 type Hired = Awaited<ReturnType<typeof hired>>;
 
-const freelancerPayee = (h: Hired) => ({ kind: 'freelancer' as const, id: h.freelancer.id });
+// A freelancer is paid as its profile row, as a shark is as its shark row (decision 181).
+const freelancerPayee = (h: Hired) => ({ kind: 'freelancer' as const, id: h.freelancer.profileId });
 const milestone = async (h: Hired, i: number) =>
   (await h.db.select().from(engagementMilestones).where(eq(engagementMilestones.id, h.ms[i].id)))[0];
 
@@ -121,7 +122,7 @@ describe('funding a milestone', () => {
       bookingId: null,
       sharkId: null,
       payeeKind: 'freelancer',
-      payeeId: h.freelancer.id,
+      payeeId: h.freelancer.profileId,
       status: 'captured',
     });
     expect(await payeeBalance(h.db, freelancerPayee(h))).toEqual({
@@ -310,6 +311,11 @@ describe('delivery, approval and changes', () => {
     expect(earnings.lines).toMatchObject([
       { milestoneTitle: 'Testing and report', amountPaise: 6_000_000, netPaise: SHARE_1, state: 'available' },
     ]);
+    // The dashboard's Earnings tile reads the same payee.
+    expect((await get('/api/freelancer/balance', h.freelancer.cookie)).json()).toEqual({
+      pendingPaise: 0,
+      availablePaise: SHARE_1,
+    });
     expect((await get('/api/freelancer/earnings', h.client.cookie)).statusCode).toBe(403);
     const e = (await get(`/api/engagements/${h.engagementId}`, h.client.cookie)).json();
     expect(e.status).toBe('active');

@@ -47,6 +47,7 @@ import {
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
 import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { findFreelancerPayeeId, freelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';
 import * as repo from './repository';
 
@@ -201,7 +202,7 @@ export async function openMilestoneCheckout(
         payerId: auth.user.id,
         payerName: names.get(e.clientId) ?? contact.name ?? 'Client',
         payerEmail: contact.email,
-        freelancerId: e.freelancerId,
+        freelancerId: await freelancerPayeeId(tx, e.freelancerId),
         freelancerName: freelancer,
         description: `Milestone ${m.position} "${m.title}" of ${e.title} with ${freelancer}`,
         mail: {
@@ -553,7 +554,9 @@ export async function ruleDispute(
  * The freelancer's earnings (decision 177): pending (funded, not yet approved), available (approved, not yet paid
  * out), paid out and on its way, from the ledger and the payouts; a line per paid milestone.
  */
-export async function freelancerEarnings(db: DbOrTx, freelancerId: string): Promise<FreelancerEarnings> {
+export async function freelancerEarnings(db: DbOrTx, userId: string): Promise<FreelancerEarnings> {
+  // A freelancer without a profile row was never paid: the nil id matches no ledger account and no payment.
+  const freelancerId = (await findFreelancerPayeeId(db, userId)) ?? '00000000-0000-0000-0000-000000000000';
   const payee = { kind: 'freelancer' as const, id: freelancerId };
   const [balance, paid, lines] = await Promise.all([
     payeeBalance(db, payee),

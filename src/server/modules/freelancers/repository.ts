@@ -161,3 +161,20 @@ export async function listPublishedFreelancerIds(db: DbOrTx, offset: number, lim
     .limit(limit)
     .offset(offset);
 }
+
+/**
+ * The freelancer's payee id, its profile row's public id (decision 181), made unpublished with the account's name
+ * if the freelancer was paid before ever saving a profile: a payee needs a stable row to be credited to.
+ */
+export async function payeeIdOf(db: DbOrTx, userId: string): Promise<string> {
+  const name = (await findFullName(db, userId)) ?? 'Freelancer';
+  await db.insert(f).values({ userId, name, skills: '' }).onConflictDoNothing({ target: f.userId });
+  const [row] = await db.select({ id: f.id }).from(f).where(eq(f.userId, userId));
+  return row.id;
+}
+
+/** The freelancer's payee id if its profile row exists (a read; payeeIdOf makes the row when paying). */
+export async function findPayeeId(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: f.id }).from(f).where(eq(f.userId, userId));
+  return row?.id ?? null;
+}

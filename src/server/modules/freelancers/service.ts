@@ -107,3 +107,9 @@ export async function getFreelancerBalance(db: DbOrTx, userId: string) {
   if (!row?.id) return { pendingPaise: 0, availablePaise: 0 };
   return payeeBalance(db, { kind: 'freelancer', id: row.id });
 }
+
+/** Whom the ledger credits for a freelancer's milestones: its profile row (decision 181). */
+export const freelancerPayeeId = (db: DbOrTx, userId: string) => repo.payeeIdOf(db, userId);
+
+/** The payee id to read a freelancer's money by, or null when it has no profile row (and so was never paid). */
+export const findFreelancerPayeeId = (db: DbOrTx, userId: string) => repo.findPayeeId(db, userId);
