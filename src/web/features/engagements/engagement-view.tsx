@@ -56,26 +56,30 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="milestones-title" className="flex flex-col gap-3">
-        <h2 id="milestones-title" className="heading-3">
-          Milestones
-        </h2>
-        <ol className="flex flex-col gap-3">
-          {e.milestones.map((m) => (
-            <li key={m.id} className="glass flex flex-col gap-1 p-4 text-sm">
-              <p className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium text-ink-100">
-                  {m.position}. {m.title}
-                </span>
-                <span className="text-ink-100">{formatRupees(m.amount)}</span>
-              </p>
-              <p className="text-ink-300">{MILESTONE_STATUS_LABELS[m.status]}</p>
-              {m.changesNote ? <p className="text-ink-300">Changes asked: {m.changesNote}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <MilestonePayments engagement={e} />
+      {/* The parties see each milestone with its actions (fund, deliver, approve...); an admin reads them here. */}
+      {e.viewer === 'admin' ? (
+        <section aria-labelledby="milestones-title" className="flex flex-col gap-3">
+          <h2 id="milestones-title" className="heading-3">
+            Milestones
+          </h2>
+          <ol className="flex flex-col gap-3">
+            {e.milestones.map((m) => (
+              <li key={m.id} className="glass flex flex-col gap-1 p-4 text-sm">
+                <p className="flex flex-wrap justify-between gap-2">
+                  <span className="font-medium text-ink-100">
+                    {m.position}. {m.title}
+                  </span>
+                  <span className="text-ink-100">{formatRupees(m.amount)}</span>
+                </p>
+                <p className="text-ink-300">{MILESTONE_STATUS_LABELS[m.status]}</p>
+                {m.changesNote ? <p className="text-ink-300">Changes asked: {m.changesNote}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <MilestonePayments engagement={e} />
+      )}
       {e.viewer === 'admin' ? null : <Thread engagement={e} other={other} />}
       <section aria-labelledby="timeline-title" className="flex flex-col gap-3">
         <h2 id="timeline-title" className="heading-3">

@@ -67,12 +67,10 @@ export function MilestonePayments({ engagement: e }: { engagement: Engagement })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Admins rule on disputes in the console's Disputes list, not here.
-  if (e.viewer === 'admin') return null;
   return (
     <section aria-labelledby="milestone-payments-title" className="flex flex-col gap-3">
       <h2 id="milestone-payments-title" className="heading-3">
-        Milestone payments
+        Milestones
       </h2>
       {outcome ? (
         <p
@@ -204,6 +202,9 @@ function MilestoneCard({
           ? ` · approved automatically on ${formatDateTime(m.autoApproveAt)} without an answer`
           : ''}
       </p>
+      {m.changesNote && m.status === 'changes_requested' ? (
+        <p className="text-ink-300">Changes asked: {m.changesNote}</p>
+      ) : null}
       {m.disputeNote && m.status === 'disputed' ? (
         <p className="text-ink-300">Dispute: {m.disputeNote}</p>
       ) : null}
