@@ -88,7 +88,7 @@ function UploadForm({ engagement: e }: { engagement: Engagement }) {
           ref={input}
           type="file"
           accept={ENGAGEMENT_FILE_ACCEPT}
-          className="input"
+          className="input file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-white/10 file:px-3 file:py-1.5 file:font-semibold file:text-ink-100 hover:file:bg-white/15"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
