@@ -195,6 +195,20 @@ const requestSummaryFields = {
 export const myRequestSchema = z.object({ ...requestSummaryFields, proposalCount: z.number() });
 export type MyRequest = z.infer<typeof myRequestSchema>;
 
+/** One row of the admin console's Requests list. */
+export const adminRequestRowSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  service: z.enum(SECURITY_SERVICES),
+  status: z.enum(REQUEST_STATUSES),
+  visibility: z.enum(VISIBILITIES),
+  createdAt: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  proposalCount: z.number(),
+});
+export type AdminRequestRow = z.infer<typeof adminRequestRowSchema>;
+
 /** The full request, as its client (and admins) see it. */
 export const requestDetailSchema = z.object({
   ...requestSummaryFields,

@@ -608,6 +608,7 @@ describe('every endpoint under hostile input', () => {
         'POST /api/engagements/{id}/milestones/{milestoneId}/changes',
         'POST /api/engagements/{id}/milestones/{milestoneId}/dispute',
         'GET /api/admin/disputes',
+        'GET /api/admin/client-requests',
         'GET /api/freelancer/earnings',
         'POST /api/admin/disputes/{id}/ruling',
         'GET /api/engagements/{id}/files',

@@ -706,6 +706,12 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/admin/reviews', url: () => '/api/admin/reviews', expect: ADMIN_ONLY },
   {
+    method: 'GET',
+    route: '/api/admin/client-requests',
+    url: () => '/api/admin/client-requests?q=pentest&page=1',
+    expect: ADMIN_ONLY,
+  },
+  {
     method: 'POST',
     route: '/api/admin/reviews/:id/hide',
     url: (c) => `/api/admin/reviews/${c.reviewId}/hide`,

@@ -1,5 +1,6 @@
 // All SQL of client requests (issue 27): the requests, their state changes, invitations and NDA acceptances.
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { RequestStatus } from '#shared/client-requests.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   clientRequests as r,
   freelancers,
   profiles,
+  users,
 } from '#server/db/schema.ts';
 
 export type NewRequest = Omit<typeof r.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -84,6 +86,50 @@ export async function listByClient(db: DbOrTx, clientId: string) {
     .where(eq(r.clientId, clientId))
     .orderBy(desc(r.createdAt), asc(r.id))
     .limit(200);
+}
+
+const adminSearch = (q: string) => {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    ilike(r.title, pattern),
+    ilike(r.service, pattern),
+    ilike(profiles.fullName, pattern),
+    ilike(users.email, pattern),
+  );
+};
+
+/** A page of every client's requests matching `q` (title, client name or email, service), newest first. */
+export async function pageForAdmin(db: DbOrTx, q: string, limit: number, offset: number) {
+  const where = adminSearch(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: r.id,
+        title: r.title,
+        service: r.service,
+        status: r.status,
+        visibility: r.visibility,
+        createdAt: r.createdAt,
+        clientName: profiles.fullName,
+        clientEmail: users.email,
+        proposalCount,
+      })
+      .from(r)
+      .innerJoin(users, eq(users.id, r.clientId))
+      .leftJoin(profiles, eq(profiles.id, r.clientId))
+      .where(where)
+      .orderBy(desc(r.createdAt), asc(r.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(r)
+      .innerJoin(users, eq(users.id, r.clientId))
+      .leftJoin(profiles, eq(profiles.id, r.clientId))
+      .where(where),
+  ]);
+  return { rows, total: Number(total) };
 }
 
 export async function listInvitable(db: DbOrTx, clientId: string) {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   REQUEST_MSG,
+  adminRequestRowSchema,
   createRequestSchema,
   invitableRequestSchema,
   inviteSchema,
@@ -13,10 +14,12 @@ import {
   requestTransitionSchema,
 } from '#shared/client-requests.ts';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
+import { consoleListQuerySchema, consolePageSchema } from '#shared/console-page.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import {
+  adminRequestPage,
   createRequest,
   detailFor,
   invite,
@@ -38,6 +41,28 @@ const params = idParams(REQUEST_MSG.notFound);
 const routes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.requireRole();
   const zone = app.config.APP_TIMEZONE;
+
+  // The admin console's Requests tab (issue 27): every client's requests, searched and paged on the server.
+  app.get(
+    '/admin/client-requests',
+    {
+      preValidation: app.requireRole('admin'),
+      schema: {
+        tags: ['client-requests'],
+        querystring: consoleListQuerySchema,
+        response: {
+          200: consolePageSchema(adminRequestRowSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return adminRequestPage(app.db, req.query.q, req.query.page);
+    },
+  );
 
   app.get(
     '/requests',

@@ -5,6 +5,7 @@ import {
   REQUEST_MSG,
   REQUEST_TRANSITIONS,
   looksLikeSecret,
+  type AdminRequestRow,
   type FreelancerRequest,
   type MyRequest,
   type RequestCard,
@@ -12,6 +13,7 @@ import {
   type RequestDetail,
   type RequestStatus,
 } from '#shared/client-requests.ts';
+import { CONSOLE_PAGE_SIZE, type ConsolePage } from '#shared/console-page.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, notFound } from '#server/http/errors.ts';
@@ -90,6 +92,25 @@ export async function updateRequest(
 
 export async function listMyRequests(db: DbOrTx, clientId: string): Promise<MyRequest[]> {
   return (await repo.listByClient(db, clientId)).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+/** The admin console's Requests list: every client's requests matching `q`, a page at a time. */
+export async function adminRequestPage(
+  db: DbOrTx,
+  q: string,
+  page: number,
+): Promise<ConsolePage<AdminRequestRow>> {
+  const { rows, total } = await repo.pageForAdmin(db, q, CONSOLE_PAGE_SIZE, (page - 1) * CONSOLE_PAGE_SIZE);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      clientName: row.clientName ?? 'A client',
+      createdAt: iso(row.createdAt),
+    })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }
 
 export async function listInvitable(db: DbOrTx, clientId: string) {
