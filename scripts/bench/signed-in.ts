@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
-import { readSession } from '#server/modules/accounts/service.ts';
+import { readSession } from '#server/modules/accounts/sessions.ts';
 import { listMyFollows } from '#server/modules/follows/service.ts';
 import {
   getMessages,

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { SecurityService } from '#shared/security-services.ts';
-import { createAccount as insertAccount, hashPassword } from '#server/modules/accounts/service.ts';
+import { createAccount as insertAccount } from '#server/modules/accounts/service.ts';
+import { hashPassword } from '#server/modules/accounts/passwords.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -31,7 +32,8 @@ import {
 import type { Config } from '#server/config.ts';
 import { SPECIALIZATION_LABELS } from '#shared/constants.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { createStorage, type Storage } from '#server/modules/storage/service.ts';
+import { createStorage } from '#server/modules/storage/service.ts';
+import { type Storage } from '#server/modules/storage/keys.ts';
 import { replacePhoto } from '#server/modules/workspace/service.ts';
 import { DEMO_CREDENTIALS, demoProfile, renderDemoPortrait } from './demo-profiles';
 

@@ -2,7 +2,7 @@
 // while it does not answer), and every minute the checkouts' reconciliation.
 import { applyPaymentWebhook, reconcileCheckouts } from '#server/modules/sessions/service.ts';
 import { reconcileRefunds, sendPaymentMail, sendRefund } from '#server/modules/payments/service.ts';
-import { reconcileMilestoneCheckouts } from '#server/modules/engagements/service.ts';
+import { reconcileMilestoneCheckouts } from '#server/modules/engagements/milestones.ts';
 import { now } from '#server/time.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';

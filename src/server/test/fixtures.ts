@@ -16,12 +16,9 @@ import {
 import { courseTermsOf, sharkOfCourse } from '#server/modules/sessions/repository.ts';
 import { sessionSlot } from '#shared/session-slot.ts';
 import { post } from '#server/modules/ledger/service.ts';
-import {
-  createAccount as insertAccount,
-  createSession,
-  hashPassword,
-  SESSION_COOKIE,
-} from '#server/modules/accounts/service.ts';
+import { createAccount as insertAccount } from '#server/modules/accounts/service.ts';
+import { createSession, SESSION_COOKIE } from '#server/modules/accounts/sessions.ts';
+import { hashPassword } from '#server/modules/accounts/passwords.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 

@@ -1,6 +1,7 @@
 // Accounts as other modules and the app see them: find an account, create one (with its profile and roles),
 // mail a set-your-password link. The routes' own flows live beside it: signup, login, become-freelancer,
-// email-verification, password-reset; sessions and tokens are the plumbing they share.
+// email-verification, password-reset; sessions and tokens are the plumbing they share. What those files share
+// with other code is imported from them directly (decision 172), never re-exported here.
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -10,22 +11,6 @@ import { mailPasswordLink } from './password-reset';
 import * as repo from './repository';
 import { deleteUserSessions, forgetSessionReads } from './sessions';
 import { SET_PASSWORD_TTL_MS } from './tokens';
-
-export { hashPassword } from './passwords';
-export {
-  createSession,
-  /** The one way a secret becomes what is stored (the calendar feed's address too). */
-  hashToken,
-  newToken,
-  purgeExpiredSessions,
-  readSession,
-  SESSION_ABSOLUTE_MS,
-  SESSION_COOKIE,
-} from './sessions';
-export { purgeExpiredEmailTokens } from './tokens';
-// The account-link job's work (src/server/jobs/account-link.ts): the request itself only queues it.
-export { requestPasswordReset } from './password-reset';
-export { resendVerification } from './email-verification';
 
 export const findAccountByEmail = repo.findAccountByEmail;
 /** The email and full name of an account (a workspace shows them beside the shark's profile). */

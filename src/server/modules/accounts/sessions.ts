@@ -12,6 +12,7 @@ const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
+/** The one way a secret becomes what is stored (the calendar feed's address too). */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 

@@ -7,7 +7,7 @@ import {
   type CalendarFeedStatus,
 } from '#shared/calendar-feed.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { hashToken, newToken } from '#server/modules/accounts/service.ts';
+import { hashToken, newToken } from '#server/modules/accounts/sessions.ts';
 import { sessionsFeed } from '#server/modules/sessions/service.ts';
 import { now } from '#server/time.ts';
 import * as repo from './repository';

@@ -11,7 +11,7 @@ import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
-import { readImageUpload } from '#server/modules/storage/service.ts';
+import { readImageUpload } from '#server/modules/storage/upload.ts';
 import {
   createOwnCourse,
   deleteOwnCourse,

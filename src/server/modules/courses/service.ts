@@ -19,12 +19,9 @@ import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
 
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import { countCourseSessions } from '#server/modules/sessions/service.ts';
-import {
-  keyFromPublicUrl,
-  processImage,
-  type RawUpload,
-  type Storage,
-} from '#server/modules/storage/service.ts';
+import { keyFromPublicUrl, type Storage } from '#server/modules/storage/keys.ts';
+import { processImage } from '#server/modules/storage/images.ts';
+import { type RawUpload } from '#server/modules/storage/upload.ts';
 import * as repo from './repository';
 
 const COURSE_IMAGE_MAX_SIDE = 1600;

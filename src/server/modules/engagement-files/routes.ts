@@ -13,7 +13,7 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
-import { attachmentDisposition, readDocumentUpload } from '#server/modules/storage/service.ts';
+import { attachmentDisposition, readDocumentUpload } from '#server/modules/storage/documents.ts';
 import { checkUploader, download, listFiles, upload } from './service';
 
 const errors = {

@@ -7,7 +7,8 @@ import { ENGAGEMENT_FILE_MSG, type EngagementFile } from '#shared/engagement-fil
 import type { AuthContext } from '#server/http/auth-context.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, notFound } from '#server/http/errors.ts';
-import type { CheckedDocument, Storage } from '#server/modules/storage/service.ts';
+import type { CheckedDocument } from '#server/modules/storage/documents.ts';
+import type { Storage } from '#server/modules/storage/keys.ts';
 import { access, asParty, milestoneOf, recordEvent } from '#server/modules/engagements/service.ts';
 import * as repo from './repository';
 

@@ -20,9 +20,6 @@ import { now } from '#server/time.ts';
 import * as repo from './repository';
 
 export type { EngagementRow, MilestoneRow } from './repository';
-// A milestone's money (decisions 176-179): the payments' webhook, the checkouts job and the engagements' clock
-// reach it here.
-export { autoApproveDue, completeMilestoneFunding, reconcileMilestoneCheckouts } from './milestones';
 
 /** What accepting a proposal hands over: the request's scope and the proposal's price and milestones. */
 export interface AcceptedProposal {

@@ -11,7 +11,14 @@ import { idParams } from '#server/http/params.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { MAIL_LOG_PAGE_SIZE, MAIL_MESSAGES, mailLogPageSchema, mailLogQuerySchema } from '#shared/mail.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { attachmentSize, attachmentsOf, findMail, listOutbox, mailLogPage, retryFailedMail } from './service';
+import {
+  attachmentSize,
+  attachmentsOf,
+  listOutbox,
+  mailExists,
+  mailLogPage,
+  retryFailedMail,
+} from './service';
 import { MAIL_TEMPLATES, renderMail, sampleData, type MailTemplate } from './templates';
 
 const outboxMailSchema = z.object({
@@ -202,7 +209,7 @@ ${rows.length ? `<ul>${items}</ul>` : '<p>No mail yet. Sign up or ask for a pass
     async (req) => {
       const row = await retryFailedMail(app.db, app.jobs, req.params.id);
       if (!row) {
-        if (await findMail(app.db, req.params.id))
+        if (await mailExists(app.db, req.params.id))
           throw conflict(MAIL_MESSAGES.notFailed, ERROR_CODE.mailNotFailed);
         throw notFound(MAIL_MESSAGES.notFound);
       }

@@ -203,4 +203,5 @@ export async function retryFailedMail(db: Db, queue: Enqueue, id: string): Promi
   });
 }
 
-export { findMail };
+/** Whether a mail with that id exists: a refused retry is a 409 for a mail that is not failed, a 404 otherwise. */
+export const mailExists = async (db: Db, id: string) => (await findMail(db, id)) !== null;

@@ -62,7 +62,6 @@ import * as repo from './repository';
 
 export type { Gateway, GatewayPayment, GatewayTransfer, ListedPayment } from './gateway';
 // Payouts' Route provider tells a refusal (the payout fails) from an outage (retried) by it.
-export { GatewayRejected } from './gateway';
 export type { PaymentRow } from './repository';
 
 /** What payments need: the config (fees, company), the provider, the job queue and the mailer. */
@@ -127,8 +126,6 @@ export const quoteOf = (
   course: { price: number; cancellationHours: number; lateCancellationRefund: number },
   hours: number,
 ): Quote => quote(course, hours, feeTermsOf(config));
-
-export { refundPercent } from './pricing';
 
 /** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
 const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
@@ -1163,7 +1160,6 @@ export async function documentPdf(db: DbOrTx, who: { userId: string; isAdmin: bo
 const documentUrl = (id: string) => `/api/payments/documents/${id}.pdf`;
 
 // The company's other documents (a payee's monthly fee invoice, modules/statements) number and tax the same way.
-export { financialYear, gstSplit, stateWithCode } from './documents';
 
 /**
  * The next number of one of the company's document series ("FEE/26-27/" gives "FEE/26-27/000001"), gap-free like

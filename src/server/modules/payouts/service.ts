@@ -36,7 +36,8 @@ import {
   post,
   type Payee,
 } from '#server/modules/ledger/service.ts';
-import { GatewayRejected, type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
+import { type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
+import { GatewayRejected } from '#server/modules/payments/gateway.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';

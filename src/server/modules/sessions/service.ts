@@ -58,7 +58,6 @@ import {
   quoteOf,
   recordCapture,
   refundBooking,
-  refundPercent,
   releaseShare,
   sendBookingRefundNow,
   sessionPayment,
@@ -68,8 +67,9 @@ import {
   type NewCheckout,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
+import { refundPercent } from '#server/modules/payments/pricing.ts';
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
-import { completeMilestoneFunding } from '#server/modules/engagements/service.ts';
+import { completeMilestoneFunding } from '#server/modules/engagements/milestones.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import {

@@ -25,12 +25,8 @@ import {
   type Payee,
   type PayeeStatementLine,
 } from '#server/modules/ledger/service.ts';
-import {
-  financialYear,
-  gstSplit,
-  stateWithCode,
-  takeDocumentNumber,
-} from '#server/modules/payments/service.ts';
+import { takeDocumentNumber } from '#server/modules/payments/service.ts';
+import { financialYear, gstSplit, stateWithCode } from '#server/modules/payments/documents.ts';
 import { PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import {

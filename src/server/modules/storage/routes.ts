@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { notFound } from '#server/http/errors.ts';
-import { isPublicBucket, isSafeKey } from './service';
+import { isPublicBucket, isSafeKey } from './keys';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -82,7 +82,3 @@ export function createStorage(config: Config): Storage {
 }
 
 // What other modules use of uploads and images comes through here, the module's one door.
-export * from './keys';
-export { imageRejected, processImage } from './images';
-export { readImageUpload, type RawUpload } from './upload';
-export { attachmentDisposition, readDocumentUpload, type CheckedDocument } from './documents';

@@ -21,7 +21,7 @@ import { earningsQuerySchema, earningsSchema } from '#shared/earnings.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveMoneyScope, resolveScope } from '#server/modules/shark-scope/service.ts';
-import { readImageUpload } from '#server/modules/storage/service.ts';
+import { readImageUpload } from '#server/modules/storage/upload.ts';
 import {
   getCourseTotals,
   getDashboard,

@@ -37,13 +37,9 @@ import {
   sessionSummaries,
   sharesInNoShowWindow,
 } from '#server/modules/sessions/service.ts';
-import {
-  imageRejected,
-  keyFromPublicUrl,
-  processImage,
-  type RawUpload,
-  type Storage,
-} from '#server/modules/storage/service.ts';
+import { imageRejected, processImage } from '#server/modules/storage/images.ts';
+import { keyFromPublicUrl, type Storage } from '#server/modules/storage/keys.ts';
+import { type RawUpload } from '#server/modules/storage/upload.ts';
 import * as repo from './repository';
 
 const PHOTO_MAX_SIDE = 800;
