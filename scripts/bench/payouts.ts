@@ -148,7 +148,7 @@ export async function runPayoutBatch(s: MoneyScratch): Promise<PayoutBatchResult
           },
           roles: ['shark'],
         },
-        { userId: shark.userId, shark: null, byAdmin: false },
+        { userId: shark.userId },
         i % 2
           ? { method: 'upi', upiId: `bench${i}@okaxis`, pan: `ABCDE${String(i).padStart(4, '0').slice(-4)}F` }
           : {

@@ -1392,6 +1392,26 @@ const MILESTONE_ROWS: Row[] = [
     url: () => '/api/freelancer/earnings',
     expect: FREELANCER_ONLY,
   },
+  // A freelancer's own payout details and payouts (issue 27): no id in the path, so only its own.
+  {
+    method: 'GET',
+    route: '/api/freelancer/payout-details',
+    url: () => '/api/freelancer/payout-details',
+    expect: FREELANCER_ONLY,
+  },
+  {
+    method: 'PUT',
+    route: '/api/freelancer/payout-details',
+    url: () => '/api/freelancer/payout-details',
+    body: () => ({ method: 'upi', upiId: 'kabir.shah@okaxis', pan: 'ABCPE1234F' }),
+    expect: { ...FREELANCER_ONLY, freelancer: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/freelancer/payouts',
+    url: () => '/api/freelancer/payouts',
+    expect: FREELANCER_ONLY,
+  },
   {
     method: 'POST',
     route: '/api/admin/disputes/:id/ruling',

@@ -2,7 +2,7 @@
 // the payouts themselves.
 import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { payoutDetails as p, payouts, sharks, users } from '#server/db/schema.ts';
+import { freelancers, payoutDetails as p, payouts, sharks, users } from '#server/db/schema.ts';
 
 export type PayoutDetailsRow = typeof p.$inferSelect;
 export type NewPayoutDetails = Omit<typeof p.$inferInsert, 'createdAt'> & { updatedAt: Date };
@@ -45,23 +45,50 @@ export interface PayeeContact {
   details: PayoutDetailsRow | null;
 }
 
-/** Sharks are payees by their shark id; their account and details hang off their user. */
+/**
+ * Sharks are payees by their shark id, freelancers by their profile row's id (decision 181); either way the
+ * account and its payout details hang off the user.
+ */
 export async function payeeContacts(
   db: DbOrTx,
   payees: Array<{ kind: PayeeKind; id: string }>,
 ): Promise<Map<string, PayeeContact>> {
-  const sharkIds = payees.filter((p) => p.kind === 'shark').map((p) => p.id);
+  const idsOf = (kind: PayeeKind) => payees.filter((x) => x.kind === kind).map((x) => x.id);
+  const sharkIds = idsOf('shark');
+  const freelancerIds = idsOf('freelancer');
   const out = new Map<string, PayeeContact>();
-  if (sharkIds.length === 0) return out;
-  const rows = await db
-    .select({ id: sharks.id, userId: users.id, name: sharks.name, email: users.email, details: p })
-    .from(sharks)
-    .innerJoin(users, eq(users.id, sharks.userId))
-    .leftJoin(p, eq(p.userId, users.id))
-    .where(inArray(sharks.id, sharkIds));
-  for (const r of rows) out.set(`shark:${r.id}`, { kind: 'shark', ...r });
+  if (sharkIds.length > 0) {
+    const rows = await db
+      .select({ id: sharks.id, userId: users.id, name: sharks.name, email: users.email, details: p })
+      .from(sharks)
+      .innerJoin(users, eq(users.id, sharks.userId))
+      .leftJoin(p, eq(p.userId, users.id))
+      .where(inArray(sharks.id, sharkIds));
+    for (const r of rows) out.set(`shark:${r.id}`, { kind: 'shark', ...r });
+  }
+  if (freelancerIds.length > 0) {
+    const rows = await db
+      .select({
+        id: freelancers.id,
+        userId: users.id,
+        name: freelancers.name,
+        email: users.email,
+        details: p,
+      })
+      .from(freelancers)
+      .innerJoin(users, eq(users.id, freelancers.userId))
+      .leftJoin(p, eq(p.userId, users.id))
+      .where(inArray(freelancers.id, freelancerIds));
+    for (const r of rows) out.set(`freelancer:${r.id}`, { kind: 'freelancer', ...r });
+  }
   return out;
 }
+
+/** The payee's name and user, whichever kind it is: a payout joins both and one matches. */
+const payeeName = sql<string>`coalesce(${sharks.name}, ${freelancers.name})`;
+const payeeUserId = sql`coalesce(${sharks.userId}, ${freelancers.userId})`;
+const joinSharkPayee = and(eq(payouts.payeeKind, 'shark'), eq(sharks.id, payouts.payeeId));
+const joinFreelancerPayee = and(eq(payouts.payeeKind, 'freelancer'), eq(freelancers.id, payouts.payeeId));
 
 export async function insertPayout(
   db: DbOrTx,
@@ -136,24 +163,25 @@ export async function adminPayoutPage(
   const rows = await db
     .select({
       row: payouts,
-      payeeName: sharks.name,
+      payeeName,
       payeeEmail: users.email,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(payouts)
-    .innerJoin(sharks, and(eq(payouts.payeeKind, 'shark'), eq(sharks.id, payouts.payeeId)))
-    .innerJoin(users, eq(users.id, sharks.userId))
+    .leftJoin(sharks, joinSharkPayee)
+    .leftJoin(freelancers, joinFreelancerPayee)
+    .innerJoin(users, sql`${users.id} = ${payeeUserId}`)
     .where(
       and(
         filter.period ? eq(payouts.period, filter.period) : undefined,
         filter.status ? eq(payouts.status, filter.status) : undefined,
-        q ? or(ilike(sharks.name, q), ilike(users.email, q)) : undefined,
+        q ? or(ilike(payeeName, q), ilike(users.email, q)) : undefined,
       ),
     )
     // What needs the admin first (to send, then to confirm), then failures, the paid, and the skipped.
     .orderBy(
       sql`CASE ${payouts.status} WHEN 'created' THEN 0 WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'paid' THEN 3 ELSE 4 END`,
-      sharks.name,
+      payeeName,
       payouts.id,
     )
     .limit(page.limit)
@@ -173,10 +201,11 @@ export async function payoutPeriods(db: DbOrTx, limit: number): Promise<string[]
 /** A period's manual payouts still to be sent or confirmed, with the sealed details the bank file needs. */
 export async function manualBatch(db: DbOrTx, period: string) {
   return db
-    .select({ row: payouts, payeeName: sharks.name, details: p })
+    .select({ row: payouts, payeeName, details: p })
     .from(payouts)
-    .innerJoin(sharks, and(eq(payouts.payeeKind, 'shark'), eq(sharks.id, payouts.payeeId)))
-    .leftJoin(p, eq(p.userId, sharks.userId))
+    .leftJoin(sharks, joinSharkPayee)
+    .leftJoin(freelancers, joinFreelancerPayee)
+    .leftJoin(p, sql`${p.userId} = ${payeeUserId}`)
     .where(
       and(
         eq(payouts.period, period),
@@ -184,7 +213,7 @@ export async function manualBatch(db: DbOrTx, period: string) {
         inArray(payouts.status, ['created', 'sent']),
       ),
     )
-    .orderBy(sharks.name, payouts.id);
+    .orderBy(payeeName, payouts.id);
 }
 
 /** Route payouts created but never sent (a send job lost): the run sends them again. */

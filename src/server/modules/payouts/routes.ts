@@ -20,6 +20,7 @@ import {
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveMoneyScope } from '#server/modules/shark-scope/service.ts';
+import { findFreelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import {
   adminPayouts,
   exportManualBatch,
@@ -100,6 +101,66 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return {
         ...(await payeePayouts(app.db, { kind: 'shark', id: scope.shark.id }, req.query.page)),
         ...when,
+      };
+    },
+  );
+
+  // ---- A freelancer's own payout details and payouts (issue 27): the same rules as a shark's, on its own
+  // account only (no id in the path, so another freelancer reaches nothing of it); admins do not act for one.
+  const freelancerOnly = app.requireRole('freelancer');
+  const when = () => ({
+    schedule: app.config.PAYOUT_SCHEDULE,
+    minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,
+  });
+
+  app.get(
+    '/freelancer/payout-details',
+    {
+      preValidation: freelancerOnly,
+      schema: { tags: ['payouts'], response: { 200: payoutDetailsSchema, ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readPayoutDetails(app.db, { userId: authOf(req).user.id });
+    },
+  );
+
+  app.put(
+    '/freelancer/payout-details',
+    {
+      preValidation: freelancerOnly,
+      schema: {
+        tags: ['payouts'],
+        body: payoutDetailsInputSchema,
+        response: { 200: payoutDetailsSchema.extend({ message: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = authOf(req);
+      const scope = { userId: auth.user.id, kind: 'freelancer' as const };
+      const saved = await savePayoutDetails(app.db, ctx, auth, scope, req.body);
+      return { ...saved, message: PAYOUT_MSG.saved };
+    },
+  );
+
+  app.get(
+    '/freelancer/payouts',
+    {
+      preValidation: freelancerOnly,
+      schema: {
+        tags: ['payouts'],
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        response: { 200: payoutPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const payeeId = await findFreelancerPayeeId(app.db, authOf(req).user.id);
+      if (!payeeId) return { total: 0, items: [], paidOutPaise: 0, onTheWayPaise: 0, ...when() };
+      return {
+        ...(await payeePayouts(app.db, { kind: 'freelancer', id: payeeId }, req.query.page)),
+        ...when(),
       };
     },
   );

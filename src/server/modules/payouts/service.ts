@@ -39,7 +39,6 @@ import {
 import { type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
 import { GatewayRejected } from '#server/modules/payments/gateway.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
-import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
 import { open, seal } from './sealed';
 
@@ -49,6 +48,15 @@ export interface PayoutsContext extends MailContext {
 }
 
 const last4 = (s: string) => s.slice(-4);
+
+/**
+ * Where a payee's mails point: a shark's earnings and payout pages; a freelancer's dashboard, whose Earnings tile
+ * leads on to its money (the freelancer's own earnings page is still to come).
+ */
+const earningsPath = (kind: Payee['kind']) =>
+  kind === 'freelancer' ? paths.freelancer.dashboard : paths.shark.earnings;
+const payoutDetailsPath = (kind: Payee['kind']) =>
+  kind === 'freelancer' ? paths.freelancer.dashboard : paths.shark.payouts;
 
 function toView(row: repo.PayoutDetailsRow): NonNullable<PayoutDetails['details']> {
   return {
@@ -63,7 +71,7 @@ function toView(row: repo.PayoutDetailsRow): NonNullable<PayoutDetails['details'
 }
 
 /** The masked details of the account the workspace acts on (its shark, or the shark an admin picked). */
-export async function readPayoutDetails(db: DbOrTx, scope: SharkScope): Promise<PayoutDetails> {
+export async function readPayoutDetails(db: DbOrTx, scope: { userId: string }): Promise<PayoutDetails> {
   const row = await repo.findForUser(db, scope.userId);
   return { details: row ? toView(row) : null };
 }
@@ -83,7 +91,8 @@ export async function savePayoutDetails(
   db: Db,
   ctx: PayoutsContext,
   auth: AuthContext,
-  scope: SharkScope,
+  /** The account the workspace acts on, and whose details they are (a shark's unless said). */
+  scope: { userId: string; kind?: Payee['kind'] },
   input: PayoutDetailsValues,
 ): Promise<PayoutDetails> {
   if (scope.userId !== auth.user.id) throw forbidden(PAYOUT_MSG.ownerOnly);
@@ -142,7 +151,7 @@ export async function savePayoutDetails(
         first: before === null,
         destination: destinationOf(row),
         pan: maskLast4(row.panLast4),
-        link: `${ctx.appOrigin}${paths.shark.payouts}`,
+        link: `${ctx.appOrigin}${payoutDetailsPath(scope.kind ?? 'shark')}`,
       },
     });
     return { details: toView(row) };
@@ -218,7 +227,7 @@ async function payOne(
   // Read again inside the transaction: a refund may have taken from it since the run's list.
   const { availablePaise } = await payeeBalance(tx, payee);
   if (availablePaise < ctx.minimumPaise) return 'belowMinimum';
-  const link = `${ctx.appOrigin}${paths.shark.earnings}`;
+  const link = `${ctx.appOrigin}${earningsPath(payee.kind)}`;
   if (!contact.details) {
     const skipped = await repo.insertPayout(tx, {
       payeeKind: payee.kind,
@@ -233,7 +242,10 @@ async function payOne(
       await ctx.mailer.enqueue(tx, {
         to: contact.email,
         template: 'payout-details-missing',
-        data: { amount: formatPaise(availablePaise), link: `${ctx.appOrigin}${paths.shark.payouts}` },
+        data: {
+          amount: formatPaise(availablePaise),
+          link: `${ctx.appOrigin}${payoutDetailsPath(payee.kind)}`,
+        },
       });
     return 'skipped';
   }
@@ -287,7 +299,7 @@ async function contactOf(tx: DbOrTx, row: repo.PayoutRow) {
 
 async function mailOf(tx: DbOrTx, ctx: MailContext, row: repo.PayoutRow) {
   const contact = await contactOf(tx, row);
-  if (contact) await mailStep(tx, ctx, row, contact.email, `${ctx.appOrigin}${paths.shark.earnings}`);
+  if (contact) await mailStep(tx, ctx, row, contact.email, `${ctx.appOrigin}${earningsPath(row.payeeKind)}`);
 }
 
 /** created -> sent: handed to the bank (the batch file) or the provider (a Route transfer made). */
