@@ -42,6 +42,7 @@ import proposalsRoutes from './modules/proposals/routes';
 import engagementsRoutes from './modules/engagements/routes';
 import milestoneRoutes from './modules/engagements/milestone-routes';
 import engagementFilesRoutes from './modules/engagement-files/routes';
+import engagementReviewsRoutes from './modules/engagement-reviews/routes';
 import storageRoutes from './modules/storage/routes';
 import calendarFeedRoutes, { feedRoutes } from './modules/calendar-feed/routes';
 import meetingRoomsRoutes from './modules/meeting-rooms/routes';
@@ -262,6 +263,7 @@ export async function buildApp({
     engagementsRoutes,
     milestoneRoutes,
     engagementFilesRoutes,
+    engagementReviewsRoutes,
     workspaceRoutes,
     availabilityRoutes,
     calendarImportsRoutes,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { nameField, numberInput } from './fields';
 import { FREELANCER_MSG, FREELANCER_SORTS, DEFAULT_FREELANCER_SORT } from './freelancers-texts';
+import { engagementReviewSchema } from './engagement-reviews';
 import { SECURITY_SERVICES } from './security-services';
 import { CREDENTIAL_KINDS } from './credentials';
 
@@ -171,7 +172,7 @@ export const freelancerCardSchema = z.object({
   yearsExperience: z.number().int().nullable(),
   languages: z.array(z.string()),
   verifiedCredentials: z.number().int(),
-  /** Reviews of freelancers come with engagements: until then null and 0 (decision 155). */
+  /** From the clients' verified reviews (decision 182): null and 0 until the first. */
   avgRating: z.number().nullable(),
   reviewCount: z.number().int(),
 });
@@ -200,6 +201,8 @@ export const publicFreelancerSchema = freelancerCardSchema.extend({
       verifiedAt: z.iso.datetime({ offset: true }),
     }),
   ),
+  /** The clients' verified reviews, newest first. */
+  reviews: z.array(engagementReviewSchema),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type PublicFreelancer = z.infer<typeof publicFreelancerSchema>;

@@ -617,6 +617,8 @@ describe('every endpoint under hostile input', () => {
         'GET /api/engagements/{id}/files',
         'POST /api/engagements/{id}/files',
         'GET /api/engagements/{id}/files/{fileId}',
+        'GET /api/engagements/{id}/review',
+        'POST /api/engagements/{id}/review',
       ]),
     );
     // OpenAPI writes ":id" as "{id}" and a wildcard as "{path}".

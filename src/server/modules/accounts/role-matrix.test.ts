@@ -1303,6 +1303,8 @@ async function engaged(): Promise<Partial<Ctx>> {
 const ENGAGEMENT_READ: Record<Caller, Expect> = { ...REQUEST_CLIENT_OR_ADMIN, freelancer: 'ok' };
 const ENGAGEMENT_PARTIES: Record<Caller, Expect> = { ...ENGAGEMENT_READ, admin: 404 };
 const ENGAGEMENT_CLIENT: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, freelancer: 404 };
+/** The client's review (decision 182): the freelancer 403; the client's engagement is not completed yet, 409. */
+const ENGAGEMENT_REVIEW: Record<Caller, Expect> = { ...ENGAGEMENT_PARTIES, freelancer: 403, user: 409 };
 
 /** `engaged`, then its freelancer uploads a report (decision 180). */
 async function engagedWithFile(): Promise<Partial<Ctx>> {
@@ -1335,6 +1337,13 @@ const ENGAGEMENT_ROWS: Row[] = [
       ['GET', '/api/engagements/:id/files', ENGAGEMENT_READ, undefined],
       // A JSON body: the parties are told to choose a file (400), admins and strangers 404 before reading it.
       ['POST', '/api/engagements/:id/files', ENGAGEMENT_PARTIES, () => ({ file: 'x' })],
+      ['GET', '/api/engagements/:id/review', ENGAGEMENT_READ, undefined],
+      [
+        'POST',
+        '/api/engagements/:id/review',
+        ENGAGEMENT_REVIEW,
+        () => ({ rating: 5, body: 'Thorough testing and a clear report.' }),
+      ],
     ] as const
   ).map(([method, route, expected, body]): Row => ({
     method,

@@ -4,7 +4,13 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FreelancerProfileUpdate, FreelancerProfileView } from '#shared/freelancers.ts';
 import type { FreelancerSort } from '#shared/freelancers-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { freelancers as f, profiles, sharkCredentials as c, users } from '#server/db/schema.ts';
+import {
+  engagementReviews as er,
+  freelancers as f,
+  profiles,
+  sharkCredentials as c,
+  users,
+} from '#server/db/schema.ts';
 
 const ownColumns = {
   id: f.id,
@@ -65,6 +71,13 @@ export async function upsertProfile(
 
 const verifiedCount = sql<number>`(SELECT count(*)::int FROM ${c} WHERE ${c.freelancerId} = ${f.id} AND ${c.status} = 'verified')`;
 
+// The rating is computed from the clients' reviews at read time (decision 182): a count and an average can never
+// drift from the rows they summarise. Reviews are keyed by the freelancer's user id.
+const reviewCount = sql<number>`(SELECT count(*)::int FROM ${er} WHERE ${er.freelancerId} = ${f.userId})`;
+const avgRating = sql<
+  string | null
+>`(SELECT round(avg(${er.rating}), 1)::text FROM ${er} WHERE ${er.freelancerId} = ${f.userId})`;
+
 const cardColumns = {
   id: f.id,
   name: f.name,
@@ -75,18 +88,23 @@ const cardColumns = {
   yearsExperience: f.yearsExperience,
   languages: f.languages,
   verifiedCredentials: verifiedCount,
+  avgRating,
+  reviewCount,
 };
 
 /** Published, and the owner not suspended: the only freelancers anyone but the owner sees. */
 const isPublic = and(eq(f.published, true), sql`${users.suspendedAt} IS NULL`)!;
 
 /**
- * Every order ends with name, then id: a total order, so offset pages never repeat or skip anyone. Reviews of
- * freelancers come with engagements (decision 155): until then every freelancer is unrated, and "Top rated"
- * puts those with more verified credentials first.
+ * Every order ends with name, then id: a total order, so offset pages never repeat or skip anyone. "Top rated":
+ * the best average first, unrated last, then more reviews, then more verified credentials (decision 182).
  */
 const ORDER_BY: Record<FreelancerSort, SQL[]> = {
-  rating: [desc(verifiedCount)],
+  rating: [
+    sql`(SELECT avg(${er.rating}) FROM ${er} WHERE ${er.freelancerId} = ${f.userId}) DESC NULLS LAST`,
+    desc(reviewCount),
+    desc(verifiedCount),
+  ],
   'rate-low': [asc(f.dayRateRupees)],
   'rate-high': [desc(f.dayRateRupees)],
 };
@@ -143,7 +161,7 @@ export async function countPublishedFreelancers(db: DbOrTx, filter: FreelancerLi
 
 export async function findPublishedFreelancer(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ ...cardColumns, portfolioLinks: f.portfolioLinks, updatedAt: f.updatedAt })
+    .select({ ...cardColumns, userId: f.userId, portfolioLinks: f.portfolioLinks, updatedAt: f.updatedAt })
     .from(f)
     .innerJoin(users, eq(users.id, f.userId))
     .where(and(eq(f.id, id), isPublic));

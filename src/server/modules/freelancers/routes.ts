@@ -1,6 +1,7 @@
 // GET/PUT /api/freelancer/profile: a freelancer's own profile, GET /api/freelancer/balance: its earnings
 // (freelancer role only); GET /api/freelancers and
 // /api/freelancers/:id: the public directory of published profiles, public fields only (issue 27).
+import { freelancerReviews } from '#server/modules/engagement-reviews/service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {
@@ -85,7 +86,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const freelancer = await getPublishedFreelancer(app.db, req.params.id, app.config.APP_TIMEZONE);
+      const freelancer = await getPublishedFreelancer(
+        app.db,
+        req.params.id,
+        app.config.APP_TIMEZONE,
+        freelancerReviews,
+      );
       if (!freelancer) throw notFound(FREELANCER_MSG.notFound);
       return freelancer;
     },

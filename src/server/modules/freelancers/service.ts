@@ -14,6 +14,7 @@ import { FREELANCERS_PAGE_SIZE, skillTags } from '#shared/freelancers-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
 import { publicFreelancerCredentials } from '#server/modules/credentials/service.ts';
+import type { EngagementReview } from '#shared/engagement-reviews.ts';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,13 +47,18 @@ export const updateFreelancerProfile = (db: DbOrTx, userId: string, input: Freel
 
 type CardRow = Awaited<ReturnType<typeof repo.listPublishedFreelancers>>[number];
 const toCard = (r: CardRow): FreelancerCard => ({
-  ...r,
+  id: r.id,
+  name: r.name,
+  headline: r.headline,
+  services: r.services,
   skills: skillTags(r.skills),
   // Published rows always have a day rate (freelancers_published_check).
   dayRateRupees: r.dayRateRupees ?? 0,
+  yearsExperience: r.yearsExperience,
+  languages: r.languages,
   verifiedCredentials: Number(r.verifiedCredentials),
-  avgRating: null,
-  reviewCount: 0,
+  avgRating: r.avgRating === null ? null : Number(r.avgRating),
+  reviewCount: Number(r.reviewCount),
 });
 
 export async function listFreelancers(db: DbOrTx, query: FreelancersQuery): Promise<FreelancersPage> {
@@ -81,6 +87,9 @@ export async function getPublishedFreelancer(
   db: DbOrTx,
   id: string,
   timeZone: string,
+  /** The clients' reviews by the freelancer's user id, handed in by the route (the reviews' module reaches
+   * engagements, which reach this module for payees: a direct import would be a cycle). */
+  reviewsOf: (db: DbOrTx, userId: string) => Promise<EngagementReview[]> = async () => [],
 ): Promise<PublicFreelancer | null> {
   if (!UUID.test(id)) return null;
   const row = await repo.findPublishedFreelancer(db, id);
@@ -89,6 +98,7 @@ export async function getPublishedFreelancer(
     ...toCard(row),
     portfolioLinks: row.portfolioLinks,
     credentials: await publicFreelancerCredentials(db, id, timeZone),
+    reviews: await reviewsOf(db, row.userId),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -20,6 +20,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate, formatDateTime, formatRupees } from '#web/lib/format.ts';
 import { useAcknowledgeRoe, useMyEngagements, useSendEngagementMessage } from './api';
 import { MilestonePayments } from './milestone-payments';
+import { EngagementReview } from './engagement-review';
 
 export function EngagementView({ engagement: e }: { engagement: Engagement }) {
   const other = e.viewer === 'client' ? e.freelancer.name : e.client.name;
@@ -80,6 +81,7 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
       ) : (
         <MilestonePayments engagement={e} />
       )}
+      <EngagementReview engagement={e} />
       {e.viewer === 'admin' ? null : <Thread engagement={e} other={other} />}
       <section aria-labelledby="timeline-title" className="flex flex-col gap-3">
         <h2 id="timeline-title" className="heading-3">

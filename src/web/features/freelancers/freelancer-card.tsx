@@ -9,6 +9,7 @@ import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 
 const MAX_SKILLS = 4;
+const CATALOGUE_MSG_REVIEWS = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
 export function VerifiedBadge({ count }: { count: number }) {
   if (count === 0) return null;
@@ -21,6 +22,22 @@ export function VerifiedBadge({ count }: { count: number }) {
         <path d="M10 1.5 3.5 4v5.2c0 4 2.8 7.6 6.5 8.8 3.7-1.2 6.5-4.8 6.5-8.8V4L10 1.5Zm-1 11.2L5.8 9.5l1.1-1.1L9 10.5l4.1-4.1 1.1 1.1L9 12.7Z" />
       </svg>
       {FREELANCER_MSG.verifiedBadge}
+    </span>
+  );
+}
+
+/** The clients' verified reviews in short: "★ 4.5 · 2 reviews", or that there are none yet (decision 182). */
+export function FreelancerRating({ avgRating, reviewCount }: Pick<Card, 'avgRating' | 'reviewCount'>) {
+  if (avgRating === null || reviewCount === 0)
+    return <span className="text-sm text-ink-400">{FREELANCER_MSG.noReviews}</span>;
+  return (
+    <span className="text-sm text-ink-200" data-testid="freelancer-rating">
+      <span aria-hidden="true" className="text-warning-400">
+        ★
+      </span>{' '}
+      <span className="sr-only">Rated </span>
+      <span className="font-semibold text-ink-100">{avgRating.toFixed(1)}</span>
+      <span className="sr-only"> out of 5</span> · {CATALOGUE_MSG_REVIEWS(reviewCount)}
     </span>
   );
 }
@@ -50,8 +67,9 @@ export function FreelancerCard({ freelancer: f }: { freelancer: Card }) {
             </Link>
           </h2>
           <p className="line-clamp-2 text-sm text-accent-300">{f.headline}</p>
-          <div className="mt-1">
+          <div className="mt-1 flex flex-wrap items-center gap-2">
             <VerifiedBadge count={f.verifiedCredentials} />
+            <FreelancerRating avgRating={f.avgRating} reviewCount={f.reviewCount} />
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 // /freelancers/:id: a published freelancer's public profile: name, headline, services, skills, day rate,
-// experience, languages, portfolio links and the credentials an admin verified. Reviews of freelancers come
-// with engagements: until one exists the profile says there are none (decision 155).
+// experience, languages, portfolio links, the credentials an admin verified and the clients' verified reviews
+// (decision 182).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicFreelancer } from '#shared/freelancers.ts';
@@ -16,7 +16,8 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { usePublicFreelancer } from './api';
-import { VerifiedBadge } from './freelancer-card';
+import { FreelancerRating, VerifiedBadge } from './freelancer-card';
+import { FreelancerReviews } from './freelancer-reviews';
 
 const NOT_FOUND_TITLE = 'Freelancer not found';
 
@@ -87,7 +88,7 @@ function Profile({ f, actions }: { f: PublicFreelancer; actions?: ReactNode }) {
           <p className="text-lg text-ink-200">{f.headline}</p>
           <div className="flex flex-wrap items-center gap-2">
             <VerifiedBadge count={f.verifiedCredentials} />
-            <span className="text-sm text-ink-400">{FREELANCER_MSG.noReviews}</span>
+            <FreelancerRating avgRating={f.avgRating} reviewCount={f.reviewCount} />
           </div>
           {actions ? <div className="mt-2 flex flex-wrap gap-3">{actions}</div> : null}
         </div>
@@ -200,12 +201,7 @@ function Profile({ f, actions }: { f: PublicFreelancer; actions?: ReactNode }) {
             </ul>
           </section>
         ) : null}
-        <section aria-labelledby="fl-reviews" className="glass p-5 sm:p-6">
-          <h2 id="fl-reviews" className="text-lg font-semibold text-ink-100">
-            Reviews
-          </h2>
-          <p className="muted mt-2 text-sm">{FREELANCER_MSG.noReviews}.</p>
-        </section>
+        <FreelancerReviews reviews={f.reviews} />
       </div>
     </div>
   );

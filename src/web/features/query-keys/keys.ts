@@ -160,4 +160,5 @@ export const engagementKeys = {
   mine: ['engagements', 'mine'] as const,
   detail: (id: string) => ['engagements', 'detail', id] as const,
   files: (id: string) => ['engagements', 'files', id] as const,
+  review: (id: string) => ['engagements', 'review', id] as const,
 };

@@ -125,6 +125,7 @@ describe('/freelancers/:id', () => {
     yearsExperience: 9,
     languages: ['English', 'Marathi'],
     portfolioLinks: ['https://github.com/aditi-cloudsec'],
+    reviews: [],
     credentials: [
       {
         id: uuid(9),
