@@ -32,11 +32,14 @@ const NO_PARENT = {
   message: 'Import from outside this folder with #shared/, #server/ or #web/.',
 };
 
-/** no-restricted-imports options: a block's own patterns and paths, always with NO_PARENT. */
+/** @typescript-eslint/no-restricted-imports options (the core rule's, plus allowTypeImports): a block's own patterns and paths, always with NO_PARENT. */
 const restrict = ({ patterns = [], paths = [] } = {}) => [
   'error',
   { patterns: [NO_PARENT, ...patterns], paths },
 ];
+
+const SERVICE_REEXPORT =
+  'A service does not re-export another file: the caller imports the name from the file that defines it, a sub-door (SUB_DOORS) or, for a type, any file of the module.';
 
 const RAW_SQL = {
   name: 'drizzle-orm',
@@ -58,6 +61,7 @@ const SUB_DOORS = [
   'accounts/tokens.ts', // purging expired email tokens (the maintenance job)
   'accounts/password-reset.ts', // the account-link job's work: mailing the reset link
   'accounts/email-verification.ts', // the account-link job's work: mailing the verification link
+  'engagement-reviews/public-reviews.ts', // a freelancer's verified reviews for its profile (decision 182)
   'engagements/milestones.ts', // a milestone's money (decisions 176-179)
   'payments/gateway.ts', // the gateway's refusal (GatewayRejected)
   'payments/pricing.ts', // the refund percentage
@@ -76,6 +80,9 @@ const MODULE_DOOR = {
   ],
   message:
     'Another module is reached through its service.ts or a sub-door listed in SUB_DOORS, never its repository or other files.',
+  // A row type is imported from the file that defines it (a type-only import carries no code and no call path);
+  // a service never re-exports it (decision 172).
+  allowTypeImports: true,
 };
 
 /**
@@ -169,7 +176,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict(),
+      '@typescript-eslint/no-restricted-imports': restrict(),
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -208,7 +215,7 @@ export default tseslint.config(
     files: ['src/web/pages/**/*.tsx'],
     ignores: ['src/web/pages/**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': restrict({
+      '@typescript-eslint/no-restricted-imports': restrict({
         patterns: [
           {
             group: ['\\#web/pages/**', './*'],
@@ -237,6 +244,18 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', BARE_ERROR_CODE] },
   },
   {
+    // A service defines what it exports; it never passes another file's names through (decision 172).
+    files: ['src/server/modules/*/service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        BARE_ERROR_CODE,
+        { selector: 'ExportAllDeclaration', message: SERVICE_REEXPORT },
+        { selector: 'ExportNamedDeclaration[source]', message: SERVICE_REEXPORT },
+      ],
+    },
+  },
+  {
     // The sessions module's tables, everywhere on the server but its repository (the later blocks repeat it).
     // Outside the modules (plugins, http, jobs, scripts, the seed) a module is reached through its service too.
     files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
@@ -247,7 +266,9 @@ export default tseslint.config(
       'scripts/**/*.test.ts',
       'scripts/bench/raw.ts',
     ],
-    rules: { 'no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }),
+    },
   },
   {
     // SQL lives in repositories (decision 072); tests may read the database to check what a request did.
@@ -261,7 +282,10 @@ export default tseslint.config(
       'src/server/seed.ts',
     ],
     rules: {
-      'no-restricted-imports': restrict({ paths: [RAW_SQL, ...OWNED_TABLES], patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: [RAW_SQL, ...OWNED_TABLES],
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
@@ -270,42 +294,59 @@ export default tseslint.config(
     files: ['src/server/modules/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: [RAW_SQL, ...OWNED_TABLES], patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: [RAW_SQL, ...OWNED_TABLES],
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
     files: ['src/server/modules/**/repository.ts'],
-    rules: { 'no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }),
+    },
   },
   {
     // The one owner of a session's tables.
     files: ['src/server/modules/sessions/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: ownedTablesBut(SESSION_TABLES), patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: ownedTablesBut(SESSION_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
     files: ['src/server/modules/payments/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: ownedTablesBut(PAYMENT_TABLES), patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: ownedTablesBut(PAYMENT_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
     files: ['src/server/modules/ledger/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: ownedTablesBut(LEDGER_TABLES), patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: ownedTablesBut(LEDGER_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
     files: ['src/server/modules/statements/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({ paths: ownedTablesBut(STATEMENT_TABLES), patterns: [MODULE_DOOR] }),
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: ownedTablesBut(STATEMENT_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
     },
   },
   {
     files: ['src/server/modules/test-gateway/repository.ts'],
     rules: {
-      'no-restricted-imports': restrict({
+      '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(TEST_GATEWAY_TABLES),
         patterns: [MODULE_DOOR],
       }),

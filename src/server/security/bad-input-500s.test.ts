@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MSG } from '#shared/bookings.ts';
 import { COURSE_MSG } from '#shared/courses.ts';
-import { availabilityWeekly, courseBookings, courses, sharkAvailability } from '#server/db/schema.ts';
+import {
+  availabilityWeekly,
+  checkoutHolds,
+  courseBookings,
+  courses,
+  sharkAvailability,
+} from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
 
@@ -85,10 +91,10 @@ describe('bad input that reached the database (issue 10, finding 12)', () => {
     // is checked (what a shark deleting the course at that instant does).
     await db.execute(sql`CREATE FUNCTION test_delete_course() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN DELETE FROM courses WHERE id = NEW.course_id; RETURN NEW; END $$`);
-    await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON course_bookings
+    await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON ${courseBookings}
       FOR EACH ROW EXECUTE FUNCTION test_delete_course()`);
     // A paid course's slot is first held while its learner pays (issue 23): the same race there.
-    await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON checkout_holds
+    await db.execute(sql`CREATE TRIGGER test_delete_course BEFORE INSERT ON ${checkoutHolds}
       FOR EACH ROW EXECUTE FUNCTION test_delete_course()`);
     try {
       const res = await app.inject({
@@ -108,8 +114,8 @@ describe('bad input that reached the database (issue 10, finding 12)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.courseId).toBe(BOOKING_MSG.courseNotBookable);
     } finally {
-      await db.execute(sql`DROP TRIGGER test_delete_course ON course_bookings`);
-      await db.execute(sql`DROP TRIGGER test_delete_course ON checkout_holds`);
+      await db.execute(sql`DROP TRIGGER test_delete_course ON ${courseBookings}`);
+      await db.execute(sql`DROP TRIGGER test_delete_course ON ${checkoutHolds}`);
       await db.execute(sql`DROP FUNCTION test_delete_course()`);
     }
     expect(await db.select().from(courseBookings)).toEqual([]);

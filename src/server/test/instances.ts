@@ -1,9 +1,8 @@
 // Real app server processes for the PostgreSQL-only tests (two-instances, jobs-under-faults): start one on a
 // free port, a database of its own for them, a shark whose calendar is open all day, one booking request, and
-// the SQL that counts double bookings.
+// the session probes come from the sessions module (testing.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import pg from 'pg';
 import { serverDatabase } from './app';
 import { Redis } from 'ioredis';
 import type { Db } from '#server/db/client.ts';
@@ -136,14 +135,4 @@ export function requestBooking(
     (r) => r.status,
     () => 0,
   );
-}
-
-/** Pairs of active bookings of one shark whose blocked times overlap (the constraint should make it 0). */
-export async function countDoubleBookings(client: pg.Client | pg.Pool): Promise<number> {
-  const { rows } = await client.query(`
-    SELECT count(*)::int AS n FROM course_bookings a JOIN course_bookings b
-      ON a.shark_id = b.shark_id AND a.id < b.id
-     AND tstzrange(a.starts_at, a.blocked_until) && tstzrange(b.starts_at, b.blocked_until)
-    WHERE a.status IN ('requested', 'confirmed') AND b.status IN ('requested', 'confirmed')`);
-  return rows[0].n;
 }

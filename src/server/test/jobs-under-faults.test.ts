@@ -15,7 +15,6 @@ import { openPostgres, type Database } from '#server/db/client.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from './fixtures';
 import {
   clearRateLimits,
-  countDoubleBookings,
   freePort,
   freshDatabase,
   killAll,
@@ -27,6 +26,12 @@ import {
   type Instance,
 } from './instances';
 import { startSmtp, type Envelope, type Smtp } from './smtp';
+import {
+  countDoubleBookings,
+  insertConfirmedSessions,
+  storedRequestIds,
+  unremindedSessions,
+} from '#server/modules/sessions/testing.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,12 +64,7 @@ async function confirmedSessions(pool: pg.Pool, tag: string, n: number, startsIn
       SELECT shark, shark_user, 'Shark ' || g, 'pentesting', true FROM seed`);
     await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price)
       SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 1000 FROM seed`);
-    await client.query(`INSERT INTO course_bookings (course_id, user_id, shark_id, name, email, phone, hours,
-        total_price, starts_at, ends_at, blocked_until, time_zone, status,
-        cancellation_hours, late_cancellation_refund)
-      SELECT course, learner, shark, 'Learner ' || g, '${tag}-learner-' || g || '@example.test',
-             '+91 90000 00000', 2, 2000, ${starts}, ${ends}, ${ends}, 'UTC', 'confirmed', 24, 50
-      FROM seed`);
+    await insertConfirmedSessions(client, 'seed', tag, starts, ends);
     await client.query('COMMIT');
     client.release();
   } catch (err) {
@@ -126,11 +126,10 @@ function tally(sinks: Smtp[], tag: string, sessions: number) {
  */
 async function unsent(pool: pg.Pool, tag: string): Promise<number> {
   const { rows } = await pool.query(
-    `SELECT (SELECT count(*) FROM course_bookings WHERE email LIKE $1 AND reminded_24h_at IS NULL)
-          + (SELECT count(*) FROM outbox WHERE to_address LIKE $1 AND status <> 'sent') AS n`,
+    `SELECT count(*)::int AS n FROM outbox WHERE to_address LIKE $1 AND status <> 'sent'`,
     [`${tag}-%`],
   );
-  return Number(rows[0].n);
+  return (await unremindedSessions(pool, `${tag}-%`)) + Number(rows[0].n);
 }
 
 describe('reminders under faults: two servers, one PostgreSQL database, a real SMTP sink each', () => {
@@ -425,16 +424,8 @@ describe('a database restarted during a booking rush', () => {
 
     const check = new pg.Client({ connectionString: url });
     await check.connect();
-    const stored = new Set(
-      // A paid course's acknowledged request is a slot held for its checkout (issue 23): stored as a hold.
-      (
-        await check.query(
-          `SELECT request_id FROM course_bookings WHERE course_id = $1
-           UNION SELECT request_id FROM checkout_holds WHERE course_id = $1`,
-          [course.id],
-        )
-      ).rows.map((r) => r.request_id as string),
-    );
+    // A paid course's acknowledged request is a slot held for its checkout (issue 23): stored as a hold.
+    const stored = new Set(await storedRequestIds(check, course.id));
     const acknowledged = attempts.filter((x) => x.status === 201 || x.status === 200);
     const lost = acknowledged.filter((x) => !stored.has(x.requestId));
     const doubles = await countDoubleBookings(check);

@@ -33,8 +33,6 @@ import {
 } from './repository';
 import { computeSlots, localDate, type Busy, type Range, type SlotRules } from './slots';
 
-export type { SlotRules, Busy } from './slots';
-
 const DAY = 86_400_000;
 
 /**

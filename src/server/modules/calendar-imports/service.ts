@@ -28,8 +28,6 @@ import { now } from '#server/time.ts';
 import { expandBusy, FeedError, type Interval } from './expand';
 import * as repo from './repository';
 
-export type { Interval } from './expand';
-
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** A run of failures this long is mailed to the shark, once. */

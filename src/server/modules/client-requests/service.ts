@@ -20,8 +20,6 @@ import { conflict, fieldError, notFound } from '#server/http/errors.ts';
 import { todayIn } from '#server/time.ts';
 import * as repo from './repository';
 
-export type { RequestRow } from './repository';
-
 const iso = (d: Date) => d.toISOString();
 
 /** Refuses what a request must never hold or say: secrets, a past deadline or testing window. */

@@ -24,8 +24,6 @@ import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import * as repo from './repository';
 
-export type { CredentialOwner } from './repository';
-
 type Row = Awaited<ReturnType<typeof repo.listForOwner>>[number];
 const toCredential = (r: Row): Credential => ({
   ...r,

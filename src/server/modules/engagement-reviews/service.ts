@@ -10,7 +10,6 @@ import { now } from '#server/time.ts';
 import { access, asParty, recordEvent } from '#server/modules/engagements/service.ts';
 import { toReviewView } from './public-reviews';
 
-export { freelancerReviews } from './public-reviews';
 import * as repo from './repository';
 
 export async function submitReview(

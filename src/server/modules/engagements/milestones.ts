@@ -26,7 +26,7 @@ import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import type { MilestoneChange } from '#server/modules/mail/service.ts';
+import type { MilestoneChange } from '#server/modules/mail/templates.tsx';
 import {
   capturedOf,
   closePayment,
@@ -43,9 +43,9 @@ import {
   refundMilestone,
   releaseMilestoneShare,
   verifyCallback,
-  type GatewayPayment,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
+import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
 import { payeeBalance } from '#server/modules/ledger/service.ts';
 import { findFreelancerPayeeId, freelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';

@@ -19,8 +19,6 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
 import * as repo from './repository';
 
-export type { EngagementRow, MilestoneRow } from './repository';
-
 /** What accepting a proposal hands over: the request's scope and the proposal's price and milestones. */
 export interface AcceptedProposal {
   request: {

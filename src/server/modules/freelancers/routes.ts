@@ -1,7 +1,7 @@
 // GET/PUT /api/freelancer/profile: a freelancer's own profile, GET /api/freelancer/balance: its earnings
 // (freelancer role only); GET /api/freelancers and
 // /api/freelancers/:id: the public directory of published profiles, public fields only (issue 27).
-import { freelancerReviews } from '#server/modules/engagement-reviews/service.ts';
+import { freelancerReviews } from '#server/modules/engagement-reviews/public-reviews.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {

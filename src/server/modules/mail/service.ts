@@ -31,16 +31,6 @@ import {
   type MailTemplate,
 } from './templates';
 
-export type {
-  MailAttachment,
-  MailTemplate,
-  MailData,
-  MilestoneChange,
-  MilestoneMail,
-  SessionMail,
-  SessionSide,
-} from './templates';
-
 /** A file sent with a mail that its template cannot make itself (a payment's PDF receipt), as base64. */
 export interface MailFile {
   filename: string;

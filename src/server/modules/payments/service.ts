@@ -38,7 +38,7 @@ import {
 } from './documents';
 import { MONEY_DOCUMENT_TEXT, PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
 import { FINANCE_MSG, PAYMENT_STATUS_LABEL } from '#shared/finance.ts';
-import type { MilestoneMail, SessionMail } from '#server/modules/mail/service.ts';
+import type { MilestoneMail, SessionMail } from '#server/modules/mail/templates.tsx';
 import {
   GatewayRejected,
   GatewayUnavailable,
@@ -60,9 +60,7 @@ import {
 } from './pricing';
 import * as repo from './repository';
 
-export type { Gateway, GatewayPayment, GatewayTransfer, ListedPayment } from './gateway';
 // Payouts' Route provider tells a refusal (the payout fails) from an outage (retried) by it.
-export type { PaymentRow } from './repository';
 
 /** What payments need: the config (fees, company), the provider, the job queue and the mailer. */
 export interface PaymentsContext extends MailContext {

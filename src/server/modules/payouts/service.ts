@@ -36,7 +36,7 @@ import {
   post,
   type Payee,
 } from '#server/modules/ledger/service.ts';
-import { type Gateway, type GatewayTransfer } from '#server/modules/payments/service.ts';
+import type { Gateway, GatewayTransfer } from '#server/modules/payments/gateway.ts';
 import { GatewayRejected } from '#server/modules/payments/gateway.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as repo from './repository';

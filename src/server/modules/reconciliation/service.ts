@@ -27,10 +27,9 @@ import {
   capturedPaymentsBetween,
   orderPaymentsOrNone,
   paymentsByProviderIds,
-  type Gateway,
-  type ListedPayment,
-  type PaymentRow,
 } from '#server/modules/payments/service.ts';
+import type { PaymentRow } from '#server/modules/payments/repository.ts';
+import type { Gateway, ListedPayment } from '#server/modules/payments/gateway.ts';
 import * as repo from './repository';
 
 export interface ReconciliationContext extends MailContext {

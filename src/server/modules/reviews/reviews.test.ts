@@ -484,7 +484,7 @@ describe('the demo seed', () => {
       sql`SELECT
         (SELECT count(*)::int FROM sharks WHERE review_count > 0) AS rated,
         (SELECT count(*)::int FROM sharks WHERE published AND avg_rating IS NULL AND review_count = 0) AS unrated,
-        (SELECT count(*)::int FROM reviews r JOIN course_bookings b ON b.id = r.booking_id
+        (SELECT count(*)::int FROM reviews r JOIN ${courseBookings} b ON b.id = r.booking_id
           WHERE b.status <> 'completed' OR b.user_id IS DISTINCT FROM r.user_id) AS orphans,
         (SELECT count(*)::int FROM sharks s WHERE s.review_count <>
           (SELECT count(*) FROM reviews r WHERE r.shark_id = s.id AND r.hidden_at IS NULL)) AS mismatched`,

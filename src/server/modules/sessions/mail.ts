@@ -14,7 +14,8 @@ import {
   type SessionEventKind,
 } from '#shared/sessions.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import type { MailContext, MailRequest, SessionMail, SessionSide } from '#server/modules/mail/service.ts';
+import type { MailContext, MailRequest } from '#server/modules/mail/service.ts';
+import type { SessionMail, SessionSide } from '#server/modules/mail/templates.tsx';
 import type { PaymentsContext } from '#server/modules/payments/service.ts';
 import { now } from '#server/time.ts';
 import { calendarOf } from './calendar';

@@ -50,7 +50,6 @@ import {
   markWebhookProcessed,
   notePaymentFailure,
   webhookEvent,
-  type GatewayPayment,
   findPaymentByOrder,
   insertCheckout,
   openOrder,
@@ -67,6 +66,7 @@ import {
   type NewCheckout,
   type PaymentsContext,
 } from '#server/modules/payments/service.ts';
+import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
 import { refundPercent } from '#server/modules/payments/pricing.ts';
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
 import { completeMilestoneFunding } from '#server/modules/engagements/milestones.ts';

@@ -9,8 +9,6 @@ import type { AuthContext } from '#server/http/auth-context.ts';
 import { fieldError, forbidden, notFound } from '#server/http/errors.ts';
 import { findSharkById, findSharkByUserId, type SharkRow } from './repository';
 
-export type { SharkRow } from './repository';
-
 export interface SharkScope {
   /** The shark account's user id (storage paths use it), also when an admin acts. */
   userId: string;

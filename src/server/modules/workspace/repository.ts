@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { now } from '#server/time.ts';
 import { sharks } from '#server/db/schema.ts';
-import type { SharkRow } from '#server/modules/shark-scope/service.ts';
+import type { SharkRow } from '#server/modules/shark-scope/repository.ts';
 
 export type SharkFields = Pick<
   typeof sharks.$inferInsert,

@@ -25,7 +25,8 @@ import { bookingsPosted, payeeBalance, payeeBookingsOwed } from '#server/modules
 import { payoutTotals } from '#server/modules/payouts/service.ts';
 import { SHARE_RELEASED, sharkPaymentPage } from '#server/modules/payments/service.ts';
 
-import type { SharkRow, SharkScope } from '#server/modules/shark-scope/service.ts';
+import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import type { SharkRow } from '#server/modules/shark-scope/repository.ts';
 import { now, todayIn } from '#server/time.ts';
 import {
   countSessionGroups,

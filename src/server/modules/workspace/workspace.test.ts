@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -552,9 +552,10 @@ describe('GET /api/workspace/enrollments', () => {
       preferredDate: '2030-01-01',
       hours: 3,
     });
-    await db.execute(
-      `UPDATE course_bookings SET created_at = now() - interval '1 day' WHERE id = '${older.id}'`,
-    );
+    await db
+      .update(courseBookings)
+      .set({ createdAt: sql`now() - interval '1 day'` })
+      .where(eq(courseBookings.id, older.id));
     const other = await createShark(db);
     await createBooking(db, {
       courseId: (await createCourse(db, other.id)).id,
