@@ -6,9 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARNINGS_TEXT, FREELANCER_EARNINGS_TEXT } from '#shared/earnings.ts';
 import type { FreelancerEarnings } from '#shared/engagements.ts';
-import { PAYOUT_MSG, PAYOUTS_TEXT, type Payout } from '#shared/payouts.ts';
+import { PAYOUT_MSG, PAYOUTS_TEXT } from '#shared/payouts.ts';
 import { formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import { expectFailedAndPaid, failedAndPaid, payoutPage, upiRefused } from '#web/testing/payouts.ts';
 import FreelancerEarningsPage from './earnings-page';
 
 beforeEach(polyfillRadix);
@@ -40,32 +41,6 @@ const earnings = (balance: Partial<FreelancerEarnings['balance']>, lines: Line[]
   balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0, onTheWayPaise: 0, ...balance },
   lines,
 });
-const payout = (n: number, over: Partial<Payout> = {}): Payout => ({
-  id: `b1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  period: '2026-W48',
-  amountPaise: 3_528_000,
-  status: 'paid',
-  provider: 'manual',
-  destination: 'bank account •••• 7890 at HDFC0001234',
-  reference: 'HDFCN5202611260001',
-  failureReason: null,
-  createdAt: '2026-11-30T03:30:00.000Z',
-  sentAt: '2026-11-30T04:00:00.000Z',
-  paidAt: '2026-11-30T09:00:00.000Z',
-  failedAt: null,
-  ...over,
-});
-const payouts = (items: Payout[]) => ({
-  status: 200,
-  body: {
-    total: items.length,
-    paidOutPaise: 0,
-    onTheWayPaise: 0,
-    schedule: 'weekly',
-    minimumPaise: 50_000,
-    items,
-  },
-});
 const freelancer = {
   'GET /api/auth/session': { status: 200, body: sessionFor('kabir@example.com', ['freelancer']) },
 };
@@ -81,7 +56,7 @@ describe('/freelancer/earnings', () => {
     mockApi({
       ...freelancer,
       ...noDetails,
-      'GET /api/freelancer/payouts': payouts([]),
+      'GET /api/freelancer/payouts': payoutPage([]),
       'GET /api/freelancer/earnings': {
         status: 200,
         body: earnings({ pendingPaise: 3_528_000, availablePaise: 3_528_000, paidOutPaise: 1_000_000 }, [
@@ -166,17 +141,7 @@ describe('/freelancer/earnings', () => {
           line(1),
         ]),
       },
-      'GET /api/freelancer/payouts': payouts([
-        payout(2, {
-          status: 'failed',
-          period: '2026-W49',
-          reference: null,
-          paidAt: null,
-          failedAt: '2026-12-07T09:00:00.000Z',
-          failureReason: 'The bank returned it: account closed.',
-        }),
-        payout(1),
-      ]),
+      'GET /api/freelancer/payouts': failedAndPaid({ amountPaise: 3_528_000 }),
     });
     open();
     const tiles = within(await screen.findByLabelText('Your balance'));
@@ -186,24 +151,14 @@ describe('/freelancer/earnings', () => {
     expect(tiles.queryByText(FREELANCER_EARNINGS_TEXT.available)).not.toBeInTheDocument();
     expect(tiles.getByText(EARNINGS_TEXT.onTheWay('₹500'))).toBeInTheDocument();
 
-    const list = within(await screen.findByRole('list', { name: 'Your payouts' }));
-    const [failed, paid] = list.getAllByTestId('payout');
-    expect(within(paid).getByText('₹35,280')).toBeInTheDocument();
-    expect(within(paid).getByText('2026-W48')).toBeInTheDocument();
-    expect(within(paid).getByText('Bank account •••• 7890 at HDFC0001234')).toBeInTheDocument();
-    expect(within(paid).getByText('HDFCN5202611260001')).toBeInTheDocument();
-    expect(within(paid).getByTestId('payout-status')).toHaveTextContent('Paid');
-    expect(within(failed).getByTestId('payout-status')).toHaveTextContent('Failed');
-    expect(
-      within(failed).getByText(`The bank returned it: account closed. ${PAYOUTS_TEXT.failed}`),
-    ).toBeInTheDocument();
+    await expectFailedAndPaid('₹35,280');
   });
 
   it('says so when no milestone is paid yet', async () => {
     mockApi({
       ...freelancer,
       ...noDetails,
-      'GET /api/freelancer/payouts': payouts([]),
+      'GET /api/freelancer/payouts': payoutPage([]),
       'GET /api/freelancer/earnings': { status: 200, body: earnings({}, []) },
     });
     open();
@@ -216,21 +171,12 @@ describe('/freelancer/earnings', () => {
     let fail = true;
     const { calls } = mockApi({
       ...freelancer,
-      'GET /api/freelancer/payouts': payouts([]),
+      'GET /api/freelancer/payouts': payoutPage([]),
       'GET /api/freelancer/earnings': { status: 200, body: earnings({}, []) },
       'GET /api/freelancer/payout-details': { status: 200, body: { details: null } },
       'PUT /api/freelancer/payout-details': () =>
         fail
-          ? {
-              status: 400,
-              body: {
-                error: {
-                  code: 'validation',
-                  message: PAYOUT_MSG.upiInvalid,
-                  fields: { upiId: PAYOUT_MSG.upiInvalid },
-                },
-              },
-            }
+          ? upiRefused
           : {
               status: 200,
               body: {
