@@ -45,7 +45,12 @@ const SIGNED_IN = {
     '/requests/new?service=pentesting',
     '/requests',
   ],
-  freelancer: ['/freelancer/dashboard', '/freelancer/edit-profile', '/freelancer/client-requests'],
+  freelancer: [
+    '/freelancer/dashboard',
+    '/freelancer/edit-profile',
+    '/freelancer/client-requests',
+    '/freelancer/earnings',
+  ],
   shark: [
     '/shark/dashboard',
     '/shark/edit-profile',

@@ -92,3 +92,16 @@ export const EARNINGS_TEXT = {
   availableFrom: (when: string) => `Available from ${when}`,
   empty: 'No paid sessions yet. When a learner pays for a session, it appears here with your share.',
 } as const;
+
+/**
+ * A freelancer's earnings page (issue 27): the same three tiles, told in milestones. A milestone's share is
+ * pending from funding until the client approves it (or 14 days after delivery without an answer).
+ */
+export const FREELANCER_EARNINGS_TEXT = {
+  pending:
+    'Your share of funded milestones not yet approved. It becomes available when the client approves, or 14 days after you deliver without an answer.',
+  available: 'Your share of approved milestones, waiting for the next payout.',
+  paidOut: EARNINGS_TEXT.paidOut,
+  owed: 'You owe this: a refund came after its milestone was paid out. Your next earnings repay it first.',
+  empty: 'No paid milestones yet. When a client funds a milestone, it appears here with your share.',
+} as const;

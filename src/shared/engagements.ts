@@ -302,6 +302,13 @@ export const freelancerEarningsSchema = z.object({
       refundedPaise: z.number().int(),
       netPaise: z.number().int(),
       state: z.enum(['pending', 'available', 'refunded']),
+      /** Where the milestone's work stands (funded, delivered, disputed, ...), beside where its money sits. */
+      milestoneStatus: z.enum(MILESTONE_STATUSES),
+      /**
+       * A delivered milestone's pending share: when the client's 14 days to answer end and it is approved
+       * without an answer (unless approved sooner, or changes or a dispute come first). Null otherwise.
+       */
+      availableFrom: z.string().nullable(),
     }),
   ),
 });

@@ -13,6 +13,9 @@ export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
  */
 const PAN_HOLDER_TYPES = 'ABCFGHJLPT';
 
+/** The id of a payee's payout details section, for a mail's link straight to it (`…/earnings#payout-details`). */
+export const PAYOUT_DETAILS_ANCHOR = 'payout-details';
+
 export const PAYOUT_MSG = {
   methodRequired: 'Choose UPI or bank account',
   upiRequired: 'Enter your UPI id',

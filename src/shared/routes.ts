@@ -249,6 +249,13 @@ export const ROUTES = {
       roles: ['freelancer'],
       title: 'Client requests',
     },
+    /** The freelancer's money (issue 27): the balance, a line per paid milestone, payouts, payout details. */
+    earnings: {
+      path: '/freelancer/earnings',
+      page: 'pages/freelancer/earnings-page.tsx',
+      roles: ['freelancer'],
+      title: 'Freelancer earnings',
+    },
     /** One client request as a freelancer sees it: the NDA, the scope, its own proposal. */
     clientRequest: {
       path: '/freelancer/client-requests/:id',

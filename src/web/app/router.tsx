@@ -45,6 +45,7 @@ const PAGES: Record<PageModule, PageLoader> = {
   'pages/freelancer/edit-profile-page.tsx': () => import('#web/pages/freelancer/edit-profile-page.tsx'),
   'pages/freelancer/client-requests-page.tsx': () => import('#web/pages/freelancer/client-requests-page.tsx'),
   'pages/freelancer/client-request-page.tsx': () => import('#web/pages/freelancer/client-request-page.tsx'),
+  'pages/freelancer/earnings-page.tsx': () => import('#web/pages/freelancer/earnings-page.tsx'),
   'pages/requests/new-request-page.tsx': () => import('#web/pages/requests/new-request-page.tsx'),
   'pages/requests/my-requests-page.tsx': () => import('#web/pages/requests/my-requests-page.tsx'),
   'pages/requests/request-page.tsx': () => import('#web/pages/requests/request-page.tsx'),

@@ -21,7 +21,7 @@ import {
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
-import { createEngagement } from '#server/test/marketplace.ts';
+import { createEngagement, createFreelancer } from '#server/test/marketplace.ts';
 import { gatewayCheckout } from '#server/test/payments.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
 import { autoApproveDue, reconcileMilestoneCheckouts } from './milestones';
@@ -270,6 +270,23 @@ describe('delivery, approval and changes', () => {
     const m = await milestone(h, 0);
     expect(m.status).toBe('delivered');
     expect(m.autoApproveAt!.getTime() - m.deliveredAt!.getTime()).toBe(14 * 24 * 60 * 60_000);
+    // The freelancer's earnings line says when the pending share becomes available without an answer.
+    const pending = (await get('/api/freelancer/earnings', h.freelancer.cookie)).json();
+    expect(pending.lines).toMatchObject([
+      {
+        engagementTitle: expect.any(String),
+        milestoneTitle: 'Testing and report',
+        state: 'pending',
+        milestoneStatus: 'delivered',
+        availableFrom: m.autoApproveAt!.toISOString(),
+      },
+    ]);
+    // Another freelancer reads only its own (empty) earnings, never this one's.
+    const other = await createFreelancer((await testDatabase()).db, { name: 'Ira Das' });
+    expect((await get('/api/freelancer/earnings', other.cookie)).json()).toEqual({
+      balance: { pendingPaise: 0, availablePaise: 0, paidOutPaise: 0, onTheWayPaise: 0 },
+      lines: [],
+    });
     const noNote = await call(h.url(0, 'changes'), h.client.cookie, { note: '  ' });
     expect([noNote.statusCode, noNote.json().error.fields]).toEqual([
       400,
@@ -309,7 +326,14 @@ describe('delivery, approval and changes', () => {
       onTheWayPaise: 0,
     });
     expect(earnings.lines).toMatchObject([
-      { milestoneTitle: 'Testing and report', amountPaise: 6_000_000, netPaise: SHARE_1, state: 'available' },
+      {
+        milestoneTitle: 'Testing and report',
+        amountPaise: 6_000_000,
+        netPaise: SHARE_1,
+        state: 'available',
+        milestoneStatus: 'approved',
+        availableFrom: null,
+      },
     ]);
     // The dashboard's Earnings tile reads the same payee.
     expect((await get('/api/freelancer/balance', h.freelancer.cookie)).json()).toEqual({

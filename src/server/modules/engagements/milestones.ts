@@ -563,20 +563,30 @@ export async function freelancerEarnings(db: DbOrTx, userId: string): Promise<Fr
     payoutTotals(db, payee),
     freelancerPaymentLines(db, freelancerId),
   ]);
-  const statuses = new Map(
+  const milestones = new Map(
     (
       await repo.milestonesByIds(
         db,
         lines.map((l) => l.milestoneId),
       )
-    ).map((m) => [m.id, m.status]),
+    ).map((m) => [m.id, m]),
   );
   return {
     balance: { ...balance, ...paid },
-    lines: lines.map(({ refunded, ...l }) => ({
-      ...l,
-      state: refunded ? 'refunded' : statuses.get(l.milestoneId) === 'approved' ? 'available' : 'pending',
-    })),
+    lines: lines.map(({ refunded, ...l }) => {
+      // Every paid milestone has its row (a milestone is never deleted); the payment names it.
+      const m = milestones.get(l.milestoneId)!;
+      const state = refunded ? 'refunded' : m.status === 'approved' ? 'available' : 'pending';
+      return {
+        ...l,
+        state,
+        milestoneStatus: m.status,
+        availableFrom:
+          state === 'pending' && m.status === 'delivered' && m.autoApproveAt
+            ? m.autoApproveAt.toISOString()
+            : null,
+      };
+    }),
   };
 }
 

@@ -241,7 +241,10 @@ export async function countDisputes(db: DbOrTx): Promise<number> {
 
 export async function milestonesByIds(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select({ id: ms.id, status: ms.status }).from(ms).where(inArray(ms.id, ids));
+  return db
+    .select({ id: ms.id, status: ms.status, autoApproveAt: ms.autoApproveAt })
+    .from(ms)
+    .where(inArray(ms.id, ids));
 }
 
 /** Contact and zone of a user, for mails and the checkout's prefill. */

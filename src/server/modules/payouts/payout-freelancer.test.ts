@@ -50,6 +50,12 @@ const details = (cookie: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
+const outbox = async (to: string) =>
+  (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as {
+    template: string;
+    text: string;
+  }[];
+
 describe('a freelancer paid out', () => {
   it('saves its payout details, and the run pays its available balance like a shark', async () => {
     const kabir = await createFreelancer(db);
@@ -106,10 +112,33 @@ describe('a freelancer paid out', () => {
     });
     expect(after.json()).toMatchObject({ paidOutPaise: 900_000, onTheWayPaise: 0 });
 
-    const mails = (
-      await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(kabir.email)}` })
-    ).json() as { template: string }[];
-    expect(mails.map((m) => m.template)).toEqual(expect.arrayContaining(['payout-update']));
+    // The mails lead to the freelancer's earnings page; a change of details to its payout details section.
+    const mails = await outbox(kabir.email);
+    expect(mails.map((m) => m.template)).toEqual(
+      expect.arrayContaining(['payout-details-changed', 'payout-update']),
+    );
+    for (const m of mails.filter((x) => x.template === 'payout-update'))
+      expect(m.text).toMatch(/http:\/\/localhost:3000\/freelancer\/earnings(?!#)/);
+    expect(mails.find((m) => m.template === 'payout-details-changed')?.text).toContain(
+      'http://localhost:3000/freelancer/earnings#payout-details',
+    );
+    expect(mails.map((m) => m.text).join()).not.toContain('/freelancer/dashboard');
+    expect((await trialBalance(db)).totalPaise).toBe(0);
+  });
+
+  it('holds the payout of a freelancer without payout details and mails a link to its payout details section', async () => {
+    const kabir = await createFreelancer(db);
+    await creditFreelancer(kabir.profileId, 900_000);
+    const admin = await createAccount(db, { roles: ['admin'] });
+    const run = await app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/run',
+      headers: { cookie: await sessionCookie(db, admin.id) },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const [held] = await outbox(kabir.email);
+    expect(held.template).toBe('payout-details-missing');
+    expect(held.text).toContain('http://localhost:3000/freelancer/earnings#payout-details');
     expect((await trialBalance(db)).totalPaise).toBe(0);
   });
 

@@ -7,6 +7,7 @@
 //   (created, sent, paid, failed) is a ledger transaction and a mail to the payee, in one database transaction.
 import { Temporal } from 'temporal-polyfill';
 import {
+  PAYOUT_DETAILS_ANCHOR,
   PAYOUT_MSG,
   PAYOUT_RUN_MSG,
   maskLast4,
@@ -50,13 +51,13 @@ export interface PayoutsContext extends MailContext {
 const last4 = (s: string) => s.slice(-4);
 
 /**
- * Where a payee's mails point: a shark's earnings and payout pages; a freelancer's dashboard, whose Earnings tile
- * leads on to its money (the freelancer's own earnings page is still to come).
+ * Where a payee's mails point: a shark's earnings and payout pages; a freelancer's one earnings page, at its
+ * payout details section for a change of details or a payout held for want of them.
  */
 const earningsPath = (kind: Payee['kind']) =>
-  kind === 'freelancer' ? paths.freelancer.dashboard : paths.shark.earnings;
+  kind === 'freelancer' ? paths.freelancer.earnings : paths.shark.earnings;
 const payoutDetailsPath = (kind: Payee['kind']) =>
-  kind === 'freelancer' ? paths.freelancer.dashboard : paths.shark.payouts;
+  kind === 'freelancer' ? `${paths.freelancer.earnings}#${PAYOUT_DETAILS_ANCHOR}` : paths.shark.payouts;
 
 function toView(row: repo.PayoutDetailsRow): NonNullable<PayoutDetails['details']> {
   return {

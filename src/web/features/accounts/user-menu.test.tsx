@@ -70,6 +70,7 @@ const EXPECTED: Record<Role, Array<[string, string]>> = {
     ['Dashboard', '/freelancer/dashboard'],
     ['Edit profile', '/freelancer/edit-profile'],
     ['Client requests', '/freelancer/client-requests'],
+    ['Earnings', '/freelancer/earnings'],
     ['My requests', '/requests'],
     ['Become a Shark', '/signup/shark'],
     ['Subscriptions', '/subscriptions'],

@@ -48,6 +48,7 @@ export const MENU_BY_ROLE: Record<Role, MenuLink[]> = {
     { label: 'Dashboard', to: paths.freelancer.dashboard },
     { label: 'Edit profile', to: paths.freelancer.editProfile },
     { label: 'Client requests', to: paths.freelancer.clientRequests },
+    { label: 'Earnings', to: paths.freelancer.earnings },
     { label: 'My requests', to: paths.requests.mine },
     { label: 'Become a Shark', to: paths.signup.shark },
     { label: 'Subscriptions', to: paths.subscriptions },

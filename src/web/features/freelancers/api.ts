@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { FreelancerSort } from '#shared/freelancers-texts.ts';
 import type { SecurityService } from '#shared/security-services.ts';
+import type { FreelancerEarnings } from '#shared/engagements.ts';
 import type {
   FreelancerBalance,
   FreelancerProfileUpdate,
@@ -82,4 +83,11 @@ export const useFreelancerBalance = () =>
   useQuery({
     queryKey: freelancerKeys.balance,
     queryFn: () => api.get<FreelancerBalance>('/api/freelancer/balance'),
+  });
+
+/** The earnings page (issue 27): the balance with what was paid out, and a line per paid milestone. */
+export const useFreelancerEarningLines = () =>
+  useQuery({
+    queryKey: freelancerKeys.earnings,
+    queryFn: () => api.get<FreelancerEarnings>('/api/freelancer/earnings'),
   });

@@ -1,5 +1,6 @@
 // Payouts (issue 24): the masked payout details of the workspace's shark and the shark's own change; the shark's
-// payouts; the admin's batch, its bank file, and each payout marked paid or failed.
+// payouts; a freelancer's own details and payouts (issue 27); the admin's batch, its bank file, and each payout
+// marked paid or failed.
 import {
   keepPreviousData,
   queryOptions,
@@ -20,35 +21,48 @@ import { api } from '#web/lib/api-client.ts';
 import { payoutKeys } from '#web/features/query-keys/keys.ts';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 
-const PATH = '/api/workspace/payout-details';
+/**
+ * Whose payout details and payouts: the workspace's shark (an admin names it with sharkId), or the signed-in
+ * freelancer's own (issue 27; the server takes the account from the session, so no id travels).
+ */
+export type PayoutOwner = { kind: 'shark'; sharkId?: string } | { kind: 'freelancer' };
 
-export const getPayoutDetailsQueryOptions = (sharkId?: string) =>
+const ownerKey = (owner: PayoutOwner) => (owner.kind === 'freelancer' ? 'freelancer' : owner.sharkId);
+const base = (owner: PayoutOwner) => (owner.kind === 'freelancer' ? '/api/freelancer' : '/api/workspace');
+const forOwner = (owner: PayoutOwner, path: string) =>
+  owner.kind === 'freelancer' ? `${base(owner)}${path}` : withSharkId(`${base(owner)}${path}`, owner.sharkId);
+
+/** An admin reading a shark's details may not change them; the payee itself may. */
+export const isReadOnly = (owner: PayoutOwner) => owner.kind === 'shark' && owner.sharkId !== undefined;
+
+export const getPayoutDetailsQueryOptions = (owner: PayoutOwner) =>
   queryOptions({
-    queryKey: payoutKeys.details(sharkId),
-    queryFn: () => api.get<PayoutDetails>(withSharkId(PATH, sharkId)),
+    queryKey: payoutKeys.details(ownerKey(owner)),
+    queryFn: () => api.get<PayoutDetails>(forOwner(owner, '/payout-details')),
   });
-export const usePayoutDetails = (sharkId?: string) => useQuery(getPayoutDetailsQueryOptions(sharkId));
+export const usePayoutDetails = (owner: PayoutOwner) => useQuery(getPayoutDetailsQueryOptions(owner));
 
-/** Only the shark itself saves (an admin is refused), so this call names no shark. */
-export function useSavePayoutDetails() {
+/** Only the payee itself saves (an admin is refused), so this call names no shark. */
+export function useSavePayoutDetails(owner: PayoutOwner) {
   const queryClient = useQueryClient();
+  const self: PayoutOwner = owner.kind === 'freelancer' ? owner : { kind: 'shark' };
   return useMutation({
-    mutationFn: (values: PayoutDetailsValues) => api.put<PayoutDetails & { message: string }>(PATH, values),
+    mutationFn: (values: PayoutDetailsValues) =>
+      api.put<PayoutDetails & { message: string }>(forOwner(self, '/payout-details'), values),
     onSuccess: (saved) => {
-      queryClient.setQueryData(payoutKeys.details(), { details: saved.details });
+      queryClient.setQueryData(payoutKeys.details(ownerKey(self)), { details: saved.details });
     },
   });
 }
 
 // ---- Payouts (decision 137) ----
 
-/** The workspace shark's payouts, newest first, a page at a time. */
-export const usePayouts = (sharkId?: string) =>
+/** The payee's payouts, newest first, a page at a time. */
+export const usePayouts = (owner: PayoutOwner) =>
   useInfiniteQuery({
-    queryKey: payoutKeys.mine(sharkId),
+    queryKey: payoutKeys.mine(ownerKey(owner)),
     initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      api.get<PayoutPage>(withSharkId('/api/workspace/payouts', sharkId), { page: String(pageParam) }),
+    queryFn: ({ pageParam }) => api.get<PayoutPage>(forOwner(owner, '/payouts'), { page: String(pageParam) }),
     getNextPageParam: (last, all) =>
       all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });

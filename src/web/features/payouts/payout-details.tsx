@@ -1,6 +1,6 @@
-// Payout details in the shark's workspace (issue 24): the saved details, masked, with "Change" to replace them,
-// and the form (a UPI id or a bank account, and the PAN) checked field by field with the server's schema. An
-// admin acting for a shark sees the masked details only.
+// Payout details in the shark's workspace (issue 24) and on a freelancer's earnings page (issue 27): the saved
+// details, masked, with "Change" to replace them, and the form (a UPI id or a bank account, and the PAN) checked
+// field by field with the server's schema. An admin acting for a shark sees the masked details only.
 import { useId, useState } from 'react';
 import {
   PAYOUT_MSG,
@@ -18,15 +18,15 @@ import { FieldError, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
-import { usePayoutDetails, useSavePayoutDetails } from './api';
+import { isReadOnly, type PayoutOwner, usePayoutDetails, useSavePayoutDetails } from './api';
 
 type Saved = NonNullable<PayoutDetails['details']>;
 
-export function PayoutDetailsManager({ sharkId }: { sharkId?: string }) {
-  const details = usePayoutDetails(sharkId);
+export function PayoutDetailsManager({ owner }: { owner: PayoutOwner }) {
+  const details = usePayoutDetails(owner);
   const [changing, setChanging] = useState(false);
   // An admin acting for a shark (?sharkId=) may look, never change where the shark's money goes.
-  const readOnly = sharkId !== undefined;
+  const readOnly = isReadOnly(owner);
   if (details.isPending) return <Spinner label="Loading payout details" />;
   if (details.isError)
     return <ErrorState message={errorMessage(details.error)} onRetry={() => void details.refetch()} />;
@@ -41,6 +41,7 @@ export function PayoutDetailsManager({ sharkId }: { sharkId?: string }) {
       />
       {!readOnly && (changing || !saved) ? (
         <DetailsForm
+          owner={owner}
           saved={saved}
           onDone={() => setChanging(false)}
           onCancel={saved ? () => setChanging(false) : undefined}
@@ -105,15 +106,17 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 function DetailsForm({
+  owner,
   saved,
   onDone,
   onCancel,
 }: {
+  owner: PayoutOwner;
   saved: Saved | null;
   onDone: () => void;
   onCancel?: () => void;
 }) {
-  const save = useSavePayoutDetails();
+  const save = useSavePayoutDetails(owner);
   const toast = useToast();
   const id = useId();
   const form = useApiForm<PayoutDetailsInput, PayoutDetailsValues>({

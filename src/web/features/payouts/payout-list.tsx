@@ -1,4 +1,4 @@
-// The shark's payouts on the earnings page (issue 24): every payout with its date, amount, where it went, the
+// A payee's payouts on its earnings page (issue 24, and a freelancer's in issue 27): every payout with its date, amount, where it went, the
 // bank's or provider's reference and its state; a failed one says why and that the money came back. A list of
 // cards on every width: a payout has few fields, and a phone reads them best one under another.
 import {
@@ -14,7 +14,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
-import { usePayouts } from './api';
+import { type PayoutOwner, usePayouts } from './api';
 
 const TONE: Record<PayoutStatus, string> = {
   created: 'border-warning-400/50 bg-warning-400/10 text-warning-400',
@@ -67,8 +67,8 @@ function PayoutCard({ p }: { p: Payout }) {
   );
 }
 
-export function PayoutList({ sharkId }: { sharkId?: string }) {
-  const query = usePayouts(sharkId);
+export function PayoutList({ owner }: { owner: PayoutOwner }) {
+  const query = usePayouts(owner);
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const first = pages[0];

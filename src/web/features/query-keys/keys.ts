@@ -103,8 +103,9 @@ export const credentialKeys = {
 
 /** Where a shark is paid (issue 24): its masked payout details. */
 export const payoutKeys = {
-  details: (sharkId?: string) => ['payouts', 'details', sharkId ?? 'me'] as const,
-  mine: (sharkId?: string) => ['payouts', 'list', sharkId ?? 'me'] as const,
+  /** Whose: a shark's id (an admin acting for it), 'freelancer' (its own), or none for the shark itself. */
+  details: (owner?: string) => ['payouts', 'details', owner ?? 'me'] as const,
+  mine: (owner?: string) => ['payouts', 'list', owner ?? 'me'] as const,
   admin: ['admin', 'payouts'] as const,
   batch: (query: { period?: string; status?: string; q?: string; page: number }) =>
     ['admin', 'payouts', query] as const,
@@ -117,6 +118,8 @@ export const followKeys = {
 export const freelancerKeys = {
   profile: ['freelancer', 'profile'] as const,
   balance: ['freelancer', 'balance'] as const,
+  /** The earnings page: the balance with paid out, and a line per paid milestone. */
+  earnings: ['freelancer', 'earnings'] as const,
   /** The public directory and profiles (issue 27). */
   public: ['freelancers'] as const,
   list: (filters: object) => ['freelancers', 'list', filters] as const,

@@ -5,10 +5,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARNINGS_TEXT, type EarningLine, type Earnings } from '#shared/earnings.ts';
-import { PAYOUTS_TEXT } from '#shared/payouts.ts';
 import { formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { STATEMENTS_SECTION_TEXT, type StatementMonths } from '#shared/statements.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import { expectFailedAndPaid, failedAndPaid } from '#web/testing/payouts.ts';
 import EarningsPage from './earnings-page';
 
 beforeEach(polyfillRadix);
@@ -270,21 +270,6 @@ describe('/shark/earnings', () => {
   });
 
   it('lists every payout with its date, amount, method and reference, and shows a balance owed after a refund', async () => {
-    const payout = (n: number, over: Record<string, unknown>) => ({
-      id: `c1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      period: '2026-W48',
-      amountPaise: 120_000,
-      status: 'paid',
-      provider: 'manual',
-      destination: 'bank account •••• 7890 at HDFC0001234',
-      reference: 'HDFCN5202611260001',
-      failureReason: null,
-      createdAt: '2026-11-23T03:30:00.000Z',
-      sentAt: '2026-11-23T05:00:00.000Z',
-      paidAt: '2026-11-23T09:00:00.000Z',
-      failedAt: null,
-      ...over,
-    });
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
       'GET /api/workspace/earnings': {
@@ -294,27 +279,7 @@ describe('/shark/earnings', () => {
           balance: { pendingPaise: 0, availablePaise: -40_000, paidOutPaise: 120_000, onTheWayPaise: 50_000 },
         },
       },
-      'GET /api/workspace/payouts': {
-        status: 200,
-        body: {
-          total: 2,
-          paidOutPaise: 120_000,
-          onTheWayPaise: 0,
-          schedule: 'weekly',
-          minimumPaise: 50_000,
-          items: [
-            payout(2, {
-              status: 'failed',
-              period: '2026-W49',
-              reference: null,
-              paidAt: null,
-              failedAt: '2026-11-30T09:00:00.000Z',
-              failureReason: 'The bank returned it: account closed.',
-            }),
-            payout(1, {}),
-          ],
-        },
-      },
+      'GET /api/workspace/payouts': failedAndPaid(),
     });
     renderScreen([{ path: '/shark/earnings', element: <EarningsPage /> }], '/shark/earnings');
     const tiles = within(await screen.findByLabelText('Your balance'));
@@ -322,16 +287,7 @@ describe('/shark/earnings', () => {
     expect(tiles.getByText(EARNINGS_TEXT.owed)).toBeInTheDocument();
     expect(tiles.getByText(EARNINGS_TEXT.onTheWay('₹500'))).toBeInTheDocument();
 
-    const list = within(await screen.findByRole('list', { name: 'Your payouts' }));
-    const [failed, paid] = list.getAllByTestId('payout');
-    expect(within(paid).getByText('₹1,200')).toBeInTheDocument();
-    expect(within(paid).getByText('Bank account •••• 7890 at HDFC0001234')).toBeInTheDocument();
-    expect(within(paid).getByText('HDFCN5202611260001')).toBeInTheDocument();
-    expect(within(paid).getByTestId('payout-status')).toHaveTextContent('Paid');
-    expect(within(failed).getByTestId('payout-status')).toHaveTextContent('Failed');
-    expect(
-      within(failed).getByText(`The bank returned it: account closed. ${PAYOUTS_TEXT.failed}`),
-    ).toBeInTheDocument();
+    await expectFailedAndPaid();
   });
 
   it('says when payouts go out before the first one', async () => {

@@ -18,7 +18,7 @@ export default function EarningsPage() {
       {(sharkId) => (
         <>
           <EarningsView sharkId={sharkId} />
-          <PayoutList sharkId={sharkId} />
+          <PayoutList owner={{ kind: 'shark', sharkId }} />
         </>
       )}
     </WorkspaceShell>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYOUT_MSG } from '#shared/payouts.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
+import { upiRefused } from '#web/testing/payouts.ts';
 import PayoutsPage from './payouts-page';
 
 beforeEach(polyfillRadix);
@@ -90,16 +91,7 @@ describe('the payout details page', () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
       'GET /api/workspace/payout-details': { status: 200, body: { details: null } },
-      'PUT /api/workspace/payout-details': {
-        status: 400,
-        body: {
-          error: {
-            code: 'validation',
-            message: PAYOUT_MSG.upiInvalid,
-            fields: { upiId: PAYOUT_MSG.upiInvalid },
-          },
-        },
-      },
+      'PUT /api/workspace/payout-details': upiRefused,
     });
     const user = userEvent.setup();
     renderScreen([{ path: '/shark/payouts', element: <PayoutsPage /> }], '/shark/payouts');

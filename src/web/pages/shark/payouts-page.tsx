@@ -13,7 +13,7 @@ export default function PayoutsPage() {
       intro="Where your earnings are sent: a UPI id or a bank account, with your PAN."
       link={{ to: paths.shark.editProfile, label: 'Edit profile & courses' }}
     >
-      {(sharkId) => <PayoutDetailsManager sharkId={sharkId} />}
+      {(sharkId) => <PayoutDetailsManager owner={{ kind: 'shark', sharkId }} />}
     </WorkspaceShell>
   );
 }
