@@ -16,8 +16,11 @@ import type { z } from 'zod';
 import { applyServerErrors } from './form-status';
 
 export interface ApiFormOptions<TIn extends FieldValues, TOut> {
-  /** The schema the server validates with. Its input may differ from what the inputs hold (text for numbers). */
-  schema: z.ZodType<TOut, unknown>;
+  /**
+   * The schema the server validates with. Its input may differ from what the inputs hold (text for numbers). Classic
+   * zod or zod/mini (the booking form, decision 199): zodResolver reads either.
+   */
+  schema: FormSchema<TOut>;
   defaultValues: DefaultValues<TIn>;
   /** The fields a server's field message may name: those go beside their field, any other to `formError`. */
   fields: readonly Path<TIn>[];
@@ -26,6 +29,8 @@ export interface ApiFormOptions<TIn extends FieldValues, TOut> {
   /** Runs when the browser-side validation fails (the fields already show their messages). */
   onInvalid?: SubmitErrorHandler<TIn>;
 }
+
+type FormSchema<TOut> = z.core.$ZodType<TOut, unknown>;
 
 export type ApiForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
   /** The form-level message: a server refusal that names no field of this form, or what the page sets. */

@@ -1,7 +1,7 @@
 // The freelancer dashboard's earnings (issue 27): what the ledger owes the freelancer for milestones, pending
 // (funded, not yet approved) and available (approved, to be paid out).
 import { useId } from 'react';
-import { formatPaise } from '#shared/payments.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import { useFreelancerBalance } from './api';
 
 export function FreelancerEarnings() {

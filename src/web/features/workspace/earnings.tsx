@@ -10,7 +10,7 @@ import {
   type EarningState,
   type Earnings,
 } from '#shared/earnings.ts';
-import { formatPaise } from '#shared/payments.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import { SESSION_LIST_MSG } from '#shared/session-lists.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
