@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CreateBookingResult } from '#shared/bookings.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { DEMO_ACCOUNTS, loginAsDemo } from './helpers/auth';
 import { payBooking } from './helpers/payments';
 

@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { CALENDAR_FEED_MSG } from '#shared/calendar-feed.ts';
 import { CALENDAR_IMPORT_MSG } from '#shared/calendar-imports.ts';
 import { MEETING_ROOM_MSG } from '#shared/meeting-rooms.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
 import { payAtCheckout } from './helpers/payments';
 

@@ -4,8 +4,8 @@
 // Every element that takes focus on the way shows it (an outline or a ring), and when a dialog closes focus is
 // on the element that opened it or on the answer, never on <body>.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PAYMENT_MSG } from '#shared/payments.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { DEMO_ACCOUNTS, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;

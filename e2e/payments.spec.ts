@@ -19,8 +19,9 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { MONEY_DOCUMENT_TEXT } from '#shared/money-documents.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
-import { SESSION_MSG, SESSION_STATUS_LABEL } from '#shared/sessions.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { pdfText } from '#server/test/pdf.ts';
 import {
   DEMO_ACCOUNTS,

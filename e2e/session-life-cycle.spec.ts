@@ -11,14 +11,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { Enrollments } from '#shared/workspace.ts';
 import { EARNING_STATE_LABEL, EARNINGS_TEXT } from '#shared/earnings.ts';
 import {
-  cancellationPolicy,
   NO_SHOW_OUTCOME_CHOICE,
   SESSION_EVENT_LABEL,
-  SESSION_MSG,
   SESSION_STATUS_LABEL,
   sessionEventLabel,
   type SessionDetail,
 } from '#shared/sessions.ts';
+import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 import { payAtCheckout } from './helpers/payments';
 import { pickSlot, sessionRowInGroup } from './helpers/sessions';

@@ -5,7 +5,7 @@
 // project on the real clock: nothing here depends on the hour.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { DEMO_ACCOUNTS, loginAs, loginByApi, signUpVerifiedLearnerByApi, uniqueEmail } from './helpers/auth';
 import { bookAndPay } from './helpers/payments';
 

@@ -4,8 +4,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { formatPaise } from '#shared/payments.ts';
-import { SESSION_MSG, SESSION_STATUS_LABEL } from '#shared/sessions.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
+import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, readMailLink, uniqueEmail } from './helpers/auth';
 import { bookAndPay } from './helpers/payments';
 

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
-import { formatPaise } from '#shared/payments.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import {
   catalogueVersion,
   getPublishedShark,

@@ -5,7 +5,8 @@
 // use the real pages instead (e2e/payments.spec.ts).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CreateBookingResult } from '#shared/bookings.ts';
-import { PAYMENT_MSG, type Checkout } from '#shared/payments.ts';
+import { type Checkout } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { testGatewayApi } from '#shared/test-gateway.ts';
 
 /** What POST /api/bookings takes (the server computes every amount; none is sent). */

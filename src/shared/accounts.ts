@@ -2,7 +2,7 @@
 // The same schemas run in forms and on the server; the texts are the spec's, word for word (section 8).
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
-import { phoneField } from './bookings';
+import { phoneField } from './booking-form';
 import { emailField, nameField } from './fields';
 import { skillsField } from './freelancers';
 

@@ -1,62 +1,16 @@
-// Booking a course session: the form and POST /api/bookings validate with the same schema; the learner's list.
+// Booking a course session: POST /api/bookings (the form's schema, booking-form.ts, and what the browser adds); the
+// learner's list.
 import { z } from 'zod';
-import { emailField, nameField } from './fields';
-import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
+import { BOOKING_MSG, bookingFormSchema } from './booking-form';
 import { isTimeZone } from './availability';
 import { canonicalZone } from './time-zones';
 import { SESSION_STATUSES } from './sessions';
 import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './sessions';
 import { bookingPaymentSchema } from './payments';
 
-/** Booking texts that are ours (the spec only names "hours minimum 1"). */
-export const BOOKING_MSG = {
-  chooseCourse: 'Choose a course',
-  hoursNumber: 'Hours must be a number',
-  hoursWhole: 'Hours must be a whole number',
-  hoursMin: `Book at least ${BOOKING_MIN_HOURS} hour`,
-  hoursMax: `You can book at most ${BOOKING_MAX_HOURS} hours at a time`,
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Please enter a valid phone number',
-  courseNotBookable: 'This course is not open for booking.',
-  requestIdReused: 'This booking request was already used.',
-  learnersOnly: 'Only learner accounts can book sessions. Log in with a user account to book.',
-  booked: 'Booking requested. The shark will confirm it; we mail you either way.',
-  chooseSlot: 'Choose a start time',
-  slotInvalid: 'Choose one of the free times',
-  slotTaken: 'This time was just booked by someone else. Please pick another slot.',
-  timeZoneInvalid: 'Unknown time zone',
-} as const;
-
-/** Phone numbers as people type them: digits with optional +, spaces, dashes and brackets; 7 to 15 digits. */
-export const phoneField = z
-  .string({ error: BOOKING_MSG.phoneRequired })
-  .trim()
-  .min(1, BOOKING_MSG.phoneRequired)
-  .max(25, BOOKING_MSG.phoneInvalid)
-  .refine(
-    (v) =>
-      /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15,
-    BOOKING_MSG.phoneInvalid,
-  );
-
-/** What the learner fills in: the course, hours, a free slot's start, and the contact fields. */
-export const bookingFormSchema = z.object({
-  courseId: z.uuid({ error: BOOKING_MSG.chooseCourse }),
-  hours: z
-    .number({ error: BOOKING_MSG.hoursNumber })
-    .int(BOOKING_MSG.hoursWhole)
-    .min(BOOKING_MIN_HOURS, BOOKING_MSG.hoursMin)
-    .max(BOOKING_MAX_HOURS, BOOKING_MSG.hoursMax),
-  /** The chosen free slot's start, an ISO instant from GET /api/sharks/:id/slots. */
-  startsAt: z.iso.datetime({ offset: true, error: BOOKING_MSG.chooseSlot }),
-  name: nameField,
-  email: emailField(),
-  phone: phoneField,
-});
-export type BookingFormInput = z.input<typeof bookingFormSchema>;
-
 /** POST /api/bookings. Unknown keys (a client-sent price) are dropped: the server computes the total. */
-export const createBookingSchema = bookingFormSchema.extend({
+export const createBookingSchema = z.object({
+  ...bookingFormSchema.shape,
   /** Chosen once per booking attempt by the browser, so a double-clicked Confirm makes one booking. */
   requestId: z.uuid({ error: 'requestId must be a UUID' }),
   /** The learner's IANA zone (from the browser), so both sides see the other's local time. */

@@ -1,5 +1,8 @@
 // The zod building blocks every domain's schemas share: the one error shape, ids, the name and email fields.
+// The name and email fields are zod/mini schemas, which classic schemas take as they are: the booking form (zod/mini,
+// decision 199) uses them, and one classic schema on its path would load the whole of classic zod on a profile.
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { COMMON_MSG } from './common';
 
 /** The one error shape every API error uses. `fields` maps a field name to its first message. */
@@ -13,21 +16,21 @@ export const apiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A person's or a shark's name: required, trimmed, 120 characters at most. */
-export const nameField = z
+export const nameField = zm
   .string({ error: COMMON_MSG.nameRequired })
-  .trim()
-  .min(1, COMMON_MSG.nameRequired)
-  .max(120, COMMON_MSG.nameTooLong);
+  .check(zm.trim(), zm.minLength(1, COMMON_MSG.nameRequired), zm.maxLength(120, COMMON_MSG.nameTooLong));
 
 /** A required, trimmed, lower-cased email with the spec's two messages. */
 export const emailField = (invalidMessage: string = COMMON_MSG.emailInvalid) =>
-  z
-    .string({ error: COMMON_MSG.emailRequired })
-    .trim()
-    .min(1, COMMON_MSG.emailRequired)
-    .max(254, invalidMessage)
-    .pipe(z.email({ error: invalidMessage }))
-    .transform((e) => e.toLowerCase());
+  zm.pipe(
+    zm.pipe(
+      zm
+        .string({ error: COMMON_MSG.emailRequired })
+        .check(zm.trim(), zm.minLength(1, COMMON_MSG.emailRequired), zm.maxLength(254, invalidMessage)),
+      zm.email({ error: invalidMessage }),
+    ),
+    zm.transform((e: string) => e.toLowerCase()),
+  );
 
 export const messageSchema = z.object({ message: z.string() });
 

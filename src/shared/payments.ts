@@ -2,9 +2,6 @@
 // server and the web share. Amounts on the wire are integer paise; the web formats them as rupees.
 import { z } from 'zod';
 
-/** While a checkout is open its slot is held for this long; then the booking is released. */
-export const SLOT_HOLD_MINUTES = 15;
-
 export const PAYMENT_PROVIDERS = ['test', 'razorpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -55,32 +52,6 @@ export const REFUND_REASON_LABEL: Record<RefundReason, string> = {
   admin_refund: 'A refund from our team',
   dispute_refund: 'Our team ruled the milestone dispute for you',
 };
-
-/** Every text of paying and refunding that a user reads. */
-export const PAYMENT_MSG = {
-  testMode: 'TEST MODE: no money moves',
-  hold: `Your slot is held for ${SLOT_HOLD_MINUTES} minutes while you pay.`,
-  pay: 'Pay',
-  failTest: 'Make the payment fail',
-  closeTest: 'Close without paying',
-  paid: 'Payment received. Your request has gone to the shark.',
-  failed: 'The payment did not go through and no money was taken. You can try again.',
-  abandoned: 'Checkout closed without paying. The slot is free again; you can book it again.',
-  closed: 'This checkout has closed and its slot was released. Please pick a time again.',
-  providerDown:
-    'Payments are not answering right now. Nothing was charged and no slot is held; please try again in a few minutes.',
-  badSignature: 'This payment could not be verified. Nothing was changed.',
-  wrongOrder: 'This payment belongs to another checkout. Nothing was changed.',
-  notYours: 'This checkout belongs to another account.',
-  alreadyPaid: 'This booking is already paid.',
-  freeCourse: 'This course is free: no payment is needed.',
-  feeIncluded: (percent: number) =>
-    `The price includes our ${percent}% platform fee; there is nothing to add at checkout.`,
-  refundRequested: 'Refund started: it goes back to the original payment method in 5-7 working days.',
-  policyTitle: 'If the session does not happen',
-  refundRetried: 'The refund was sent again.',
-  refundNotFailed: 'Only a failed refund can be sent again.',
-} as const;
 
 /** A price quote: what the learner pays and where it goes (decision 131: the fee is inside the price). */
 export const quoteSchema = z.object({
@@ -172,12 +143,3 @@ export type SessionPayment = z.infer<typeof sessionPaymentSchema>;
  */
 export const bookingPaymentSchema = sessionPaymentSchema.omit({ cancelRefund: true });
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
-
-/** Rupees from paise for every screen: "₹1,500" (whole rupees) or "₹1,500.50". */
-export const formatPaise = (paise: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);

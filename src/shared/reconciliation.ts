@@ -3,7 +3,7 @@
 // tells each (the console and the admins' mail say the same), and the API's schemas and messages.
 import { z } from 'zod';
 import { pageField } from './console-page';
-import { formatPaise } from './payments';
+import { formatPaise } from './payments-texts';
 
 export const RECONCILIATION_KINDS = [
   /** The provider captured a payment that no paid booking records. */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
 import { sessionPaymentSchema } from './payments';
+import { SESSION_MSG } from './sessions-texts';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
@@ -48,12 +49,6 @@ export const SESSION_RULES = {
 /** A course's cancellation window: free until this many hours before the start (0: until the start). */
 export const CANCELLATION_WINDOWS = [0, 12, 24, 48, 72] as const;
 export const DEFAULT_CANCELLATION_HOURS = 24;
-
-/** "Free cancellation until 24 h before the session", the policy line shown before booking and cancelling. */
-export const cancellationPolicy = (hours: number) =>
-  hours === 0
-    ? 'Free cancellation until the session starts.'
-    : `Free cancellation until ${hours} h before the session. Later cancellations by the learner are recorded as late.`;
 
 /** Who did something to a session; `system` is a job (expiry, completion). */
 /** The two sides of a session: who writes its messages and proposes a new time. */
@@ -142,56 +137,6 @@ export const SESSION_ACTIONS = [
   'message',
 ] as const;
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
-
-/** Texts of the session page and its API. */
-export const SESSION_MSG = {
-  notFound: 'Session not found.',
-  notAllowed: 'You cannot do that with this session now.',
-  reasonRequired: 'Please give a reason (at least 5 characters).',
-  reasonTooLong: 'Keep the reason under 500 characters.',
-  noteRequired: 'Please add a short note (at least 5 characters).',
-  meetingLinkInvalid: 'Enter an https:// link to the meeting (Meet, Zoom, Jitsi…).',
-  messageRequired: 'Write a message first.',
-  messageTooLong: 'Keep a message under 4,000 characters.',
-  textTooLong: 'Keep this under 2,000 characters.',
-  rescheduleSameTime: 'Choose a time other than the current one.',
-  reschedulePending: 'A new time is already proposed: answer it or wait for an answer first.',
-  outsideWindow: 'This is inside the cancellation window: the session can no longer be moved.',
-  /** A learner withdrawing a request the shark has not accepted: never a late cancellation (issue 25). */
-  withdrawRequest:
-    'The shark has not accepted this request yet, so cancelling it is never a late cancellation. The shark is told, with your reason, and the time is freed.',
-  lateCancellation: (hours: number) =>
-    `The session starts in less than ${hours} h: cancelling now is recorded as a late cancellation.`,
-  accepted: 'Session confirmed. The learner has been told.',
-  declined: 'Request declined. The learner has been told.',
-  cancelled: 'Session cancelled. The other side has been told.',
-  rescheduleProposed: 'New time proposed. The other side has been told.',
-  rescheduleAccepted: 'The session has moved to the new time.',
-  rescheduleDeclined: 'The session stays at its current time.',
-  noShowReported: 'No-show recorded. Our team sees it if the other side disagrees.',
-  noShowResolved: 'No-show resolved. Both sides have been told.',
-  noShowNotReported: 'This session has no reported no-show to resolve.',
-  noShowAlreadyResolved: 'This no-show has already been resolved.',
-  outcomeRequired: 'Choose what happened: upheld or the session took place.',
-  saved: 'Saved.',
-  messageSent: 'Message sent.',
-  awaitingShark: 'Requested: waiting for the shark to accept. Nothing is confirmed yet.',
-  /** Under a paid request's mails: the money waits for the session. */
-  paymentHeld: 'Your payment is held until the session takes place; if it does not, the refund is automatic.',
-  /** Under the mails of a session that will not happen. */
-  refundFollows:
-    'If this session was paid, the refund the policy gives is started automatically, with a mail of its own.',
-  /** A session of a free course (priced ₹0): nothing was paid, nothing is refunded. */
-  free: 'This course is free: nothing was paid for this session.',
-  ownCourse: 'This is your own profile: sharks cannot book their own courses.',
-  courseArchived: 'Course archived: it is hidden from new bookings and kept for its sessions.',
-  courseRestored: 'Course restored: learners can book it again.',
-  courseHasBookings: 'This course has bookings, so it cannot be deleted. Archive it instead.',
-  /** What the other side reads in place of a message whose author deleted their account (issue 21, item 9). */
-  redactedMessage: 'This message was removed when its author deleted their account.',
-  /** The reason recorded (and mailed to the shark) when a learner's account deletion cancels a session. */
-  learnerAccountDeleted: 'The learner deleted their account.',
-} as const;
 
 const reason = z
   .string({ error: SESSION_MSG.reasonRequired })

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { COURSE_MSG } from '#shared/courses.ts';
 import {
   availabilityWeekly,

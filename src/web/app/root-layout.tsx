@@ -1,9 +1,13 @@
 // The frame of every page: navbar, the page, footer.
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
 import { Navbar } from './navbar';
-import { Footer } from '#web/components/layout/footer.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
+
+// The footer is below the fold of every page: its code (links, icons, the copy button) is fetched from here, as this
+// module loads, beside the first page's chunk, instead of riding in the entry every page waits for (decision 199).
+const footerModule = import('#web/components/layout/footer.tsx');
+const Footer = lazy(() => footerModule.then((m) => ({ default: m.Footer })));
 
 /**
  * Where ScrollRestoration files a page's scroll position. Every page loaded as a new document starts with the
@@ -47,7 +51,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
-import { SESSION_MSG, sessionBriefSchema } from '#shared/sessions.ts';
+import { sessionBriefSchema } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import {
   bookingEvents,
   bookingMessages,

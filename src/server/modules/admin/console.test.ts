@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   createAccount,

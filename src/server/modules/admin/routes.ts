@@ -25,7 +25,8 @@ import {
 } from '#shared/admin.ts';
 import { apiErrorSchema, emailField, messageSchema } from '#shared/fields.ts';
 import { consoleListQuerySchema } from '#shared/console-page.ts';
-import { SESSION_MSG, resolveNoShowSchema, sessionActionResultSchema } from '#shared/sessions.ts';
+import { resolveNoShowSchema, sessionActionResultSchema } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { idParams } from '#server/http/params.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { auditPage } from '#server/modules/audit/service.ts';

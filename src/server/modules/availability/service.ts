@@ -9,7 +9,7 @@ import {
   type Slots,
 } from '#shared/availability.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { paths } from '#shared/routes.ts';
 import { sessionSlot, type SessionSlot } from '#shared/session-slot.ts';

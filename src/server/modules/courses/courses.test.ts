@@ -15,7 +15,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { courses } from '#server/db/schema.ts';
 import { COURSE_MSG } from '#shared/courses.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { listFiles, makeImage, multipart } from '#server/test/uploads.ts';
 import { generateCourseCode } from './service';
 

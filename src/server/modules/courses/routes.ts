@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
 import { courseInputSchema, courseSavedSchema, ownCourseSchema, COURSE_MSG } from '#shared/courses.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';

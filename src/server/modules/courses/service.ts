@@ -10,7 +10,8 @@ import {
   DEFAULT_LATE_CANCELLATION_REFUND,
 } from '#shared/courses.ts';
 import { WORKSPACE_MSG } from '#shared/workspace.ts';
-import { DEFAULT_CANCELLATION_HOURS, SESSION_MSG } from '#shared/sessions.ts';
+import { DEFAULT_CANCELLATION_HOURS } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { now } from '#server/time.ts';

@@ -18,7 +18,8 @@ import {
   type MilestoneMove,
 } from '#shared/engagements.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
-import { formatPaise, SLOT_HOLD_MINUTES, type CheckoutCallback } from '#shared/payments.ts';
+import { type CheckoutCallback } from '#shared/payments.ts';
+import { formatPaise, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';

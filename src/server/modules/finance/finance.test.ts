@@ -26,7 +26,7 @@ import {
   type PayeeBalancePage,
   type TrialBalance,
 } from '#shared/finance.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { LEDGER_CSV_HEADER, REGISTER_CSV_HEADER, csvRecord } from './service';
 
 let app: FastifyInstance;

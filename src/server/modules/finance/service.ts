@@ -12,7 +12,8 @@ import {
   type TrialBalance,
 } from '#shared/finance.ts';
 import { MONEY_DOCUMENT_LABEL } from '#shared/ledger.ts';
-import { formatPaise, type RefundStatus } from '#shared/payments.ts';
+import { type RefundStatus } from '#shared/payments.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import {

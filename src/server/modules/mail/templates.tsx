@@ -17,7 +17,8 @@ import {
 import { render } from '@react-email/render';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
-import { SESSION_MSG, type NoShowOutcome } from '#shared/sessions.ts';
+import { type NoShowOutcome } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { REVIEW_RULES } from '#shared/reviews.ts';
 import { MONEY_DOCUMENT_LABEL } from '#shared/ledger.ts';
 import { REFUND_REASON_LABEL, type RefundReason, type RefundStatus } from '#shared/payments.ts';

@@ -19,9 +19,9 @@ import {
   sharkAvailability,
   testGatewayObjects,
 } from '#server/db/schema.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
-import { BOOKING_MSG } from '#shared/bookings.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';

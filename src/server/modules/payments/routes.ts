@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { documentPdf, receiveWebhook, retryRefund } from './service';
 
 /** Razorpay's webhook bodies are small; anything far larger is not one. */

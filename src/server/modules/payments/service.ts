@@ -9,10 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import {
-  formatPaise,
-  PAYMENT_MSG,
   REFUND_REASON_LABEL,
-  SLOT_HOLD_MINUTES,
   type BookingPayment,
   type Checkout,
   type CheckoutCallback,
@@ -21,6 +18,7 @@ import {
   type RefundStatus,
   type SessionPayment,
 } from '#shared/payments.ts';
+import { formatPaise, PAYMENT_MSG, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
 import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError, fieldError, forbidden, notFound } from '#server/http/errors.ts';

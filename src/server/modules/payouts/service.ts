@@ -22,7 +22,7 @@ import {
   type PayoutSchedule,
 } from '#shared/payouts.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
-import { formatPaise } from '#shared/payments.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';

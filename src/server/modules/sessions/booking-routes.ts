@@ -4,13 +4,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BOOKING_MSG,
   createBookingResultSchema,
   createBookingSchema,
   myBookingSchema,
   mySessionPageSchema,
   mySessionsOverviewSchema,
 } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { sessionPageQuerySchema } from '#shared/sessions.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { perMinute } from '#server/http/rate-limit.ts';

@@ -1,6 +1,7 @@
 // The life cycle's table of rules, case by case: every state, every viewer, every moment that matters.
 import { describe, expect, it } from 'vitest';
-import { SESSION_MSG, SESSION_STATUSES, type SessionStatus } from '#shared/sessions.ts';
+import { SESSION_STATUSES, type SessionStatus } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import {
   allowedActions,
   answerByFor,

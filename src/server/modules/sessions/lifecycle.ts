@@ -1,6 +1,7 @@
 // The booking life cycle's one table of rules (decision 053): which actions a viewer may take on a session now,
 // and why an action is refused. Pure: no database, no clock of its own, so every case is a unit test.
-import { SESSION_MSG, SESSION_RULES, type SessionAction, type SessionStatus } from '#shared/sessions.ts';
+import { SESSION_RULES, type SessionAction, type SessionStatus } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 
 export type SessionViewer = 'learner' | 'shark' | 'admin';
 

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  SESSION_MSG,
   meetingLinkSchema,
   noShowSchema,
   rescheduleSchema,
@@ -18,6 +17,7 @@ import {
   sessionReasonSchema,
   type SessionDetail,
 } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
@@ -43,7 +43,7 @@ import {
   type SessionCaller,
 } from './service';
 import { checkoutCallbackSchema, checkoutSchema } from '#shared/payments.ts';
-import { BOOKING_MSG } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 
 const errors = {
   400: apiErrorSchema,

@@ -4,7 +4,6 @@ import { ERROR_CODE } from '#shared/error-codes.ts';
 import type { z } from 'zod';
 import {
   isActiveStatus,
-  SESSION_MSG,
   sessionBriefSchema,
   sessionNotesSchema,
   type NoShowOutcome,
@@ -17,22 +16,17 @@ import {
   type SessionPageQuery,
   type SessionStatus,
 } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
+import { type Checkout, type CheckoutCallback, type RefundReason } from '#shared/payments.ts';
+import { formatPaise, PAYMENT_MSG, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
 import {
-  formatPaise,
-  PAYMENT_MSG,
-  SLOT_HOLD_MINUTES,
-  type Checkout,
-  type CheckoutCallback,
-  type RefundReason,
-} from '#shared/payments.ts';
-import {
-  BOOKING_MSG,
   type CreateBookingResult,
   type createBookingSchema,
   type MyBooking,
   type MySessionPage,
   type MySessionsOverview,
 } from '#shared/bookings.ts';
+import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';

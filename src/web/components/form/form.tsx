@@ -1,7 +1,7 @@
 // The one way a form is written: react-hook-form validating with the same zod schema as the server
 // (zodResolver), a failed request's field messages put beside their fields, and whatever is left for the form's
 // alert in `formError`. `<Form>` is the <form> element wired to it.
-import { useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -16,8 +16,12 @@ import type { z } from 'zod';
 import { applyServerErrors } from './form-status';
 
 export interface ApiFormOptions<TIn extends FieldValues, TOut> {
-  /** The schema the server validates with. Its input may differ from what the inputs hold (text for numbers). */
-  schema: z.ZodType<TOut, unknown>;
+  /**
+   * The schema the server validates with. Its input may differ from what the inputs hold (text for numbers). Classic
+   * zod or zod/mini (the booking form, decision 199): zodResolver reads either. Or a function that imports it: a
+   * form on a page where zod would not load otherwise (the booking panel) fetches it when first validated.
+   */
+  schema: FormSchema<TOut> | (() => Promise<FormSchema<TOut>>);
   defaultValues: DefaultValues<TIn>;
   /** The fields a server's field message may name: those go beside their field, any other to `formError`. */
   fields: readonly Path<TIn>[];
@@ -26,6 +30,8 @@ export interface ApiFormOptions<TIn extends FieldValues, TOut> {
   /** Runs when the browser-side validation fails (the fields already show their messages). */
   onInvalid?: SubmitErrorHandler<TIn>;
 }
+
+type FormSchema<TOut> = z.core.$ZodType<TOut, unknown>;
 
 export type ApiForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
   /** The form-level message: a server refusal that names no field of this form, or what the page sets. */
@@ -43,7 +49,17 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn>({
   onInvalid,
 }: ApiFormOptions<TIn, TOut>): ApiForm<TIn, TOut> {
   // The inputs hold text where the schema wants numbers: the schema turns one into the other.
-  const resolver = zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
+  const resolver = useMemo(() => {
+    if (typeof schema !== 'function')
+      return zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
+    // Imported on the first validation (a submit), then kept; validation is asynchronous either way.
+    let loaded: Promise<Resolver<TIn, unknown, TOut>> | null = null;
+    const lazy: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
+      loaded ??= schema().then((s) => zodResolver(s as never) as unknown as Resolver<TIn, unknown, TOut>);
+      return (await loaded)(values, context, options);
+    };
+    return lazy;
+  }, [schema]);
   const form = useForm<TIn, unknown, TOut>({ resolver, defaultValues });
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {

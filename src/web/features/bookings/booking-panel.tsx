@@ -13,8 +13,9 @@ import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, Link } from 'react-router';
 import type { z } from 'zod';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
-import { bookingFormSchema, type MyBooking } from '#shared/bookings.ts';
-import { formatPaise, PAYMENT_MSG } from '#shared/payments.ts';
+import type { bookingFormSchema } from '#shared/booking-form.ts';
+import type { MyBooking } from '#shared/bookings.ts';
+import { formatPaise, PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { QuoteLines, RefundTerms } from '#web/features/money/money-lines.tsx';
 import { useQuote } from '#web/features/money/api.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
@@ -25,7 +26,7 @@ import { SlotPicker } from '#web/features/slots/slot-picker.tsx';
 import { availabilityKeys } from '#web/features/query-keys/keys.ts';
 import { useSlots, useWatchCalendar } from '#web/features/slots/api.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancellationPolicy, SESSION_MSG } from '#shared/sessions.ts';
+import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { getSharkProfileQueryOptions } from '#web/features/acting-shark/api.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useMyProfile, useSession, useUpdateMyProfile } from '#web/features/viewer/api.ts';
@@ -47,6 +48,11 @@ type FormIn = z.input<typeof bookingFormSchema>;
 type FormOut = z.output<typeof bookingFormSchema>;
 const FIELDS = ['courseId', 'hours', 'startsAt', 'name', 'email', 'phone'] as const;
 type Typed = Pick<FormIn, 'name' | 'phone' | 'email'>;
+/**
+ * The form's schema, fetched once the learner is in the form (a field focused) or presses Continue: with it comes
+ * zod's core (about 15 KB gz), which nothing else on a profile needs (decision 199).
+ */
+const loadSchema = () => import('#shared/booking-form.ts').then((m) => m.bookingFormSchema);
 
 const draftKey = (sharkId: string) => `booking-draft:${sharkId}`;
 
@@ -118,7 +124,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const [savePhone, setSavePhone] = useState(true);
 
   const form = useApiForm<FormIn, FormOut>({
-    schema: bookingFormSchema,
+    schema: loadSchema,
     fields: FIELDS,
     onSubmit: async (values) => {
       requestId.current ??= newRequestId();
@@ -329,7 +335,12 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
         </div>
       ) : null}
 
-      <Form form={form} onSubmit={onConfirm} className="flex flex-col gap-4">
+      <Form
+        form={form}
+        onSubmit={onConfirm}
+        onFocus={() => void loadSchema()}
+        className="flex flex-col gap-4"
+      >
         {courses.length > 1 ? (
           <SelectField
             id={`${id}-courseId`}

@@ -4,7 +4,8 @@
 // callback that the server checks; closing or failing releases the slot with a clear message.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAYMENT_MSG, type Checkout, type CheckoutCallback } from '#shared/payments.ts';
+import { type Checkout, type CheckoutCallback } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
 import { decodeCheckoutResult } from '#shared/test-gateway.ts';
 import { QuoteLines, RefundTerms, rupees } from '#web/features/money/money-lines.tsx';

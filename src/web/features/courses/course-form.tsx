@@ -19,7 +19,8 @@ import { Modal } from '#web/components/modal.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ImageInput } from '#web/components/form/image-input.tsx';
 import { COURSE_MSG } from '#shared/courses.ts';
-import { cancellationPolicy, CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from '#shared/sessions.ts';
+import { CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from '#shared/sessions.ts';
+import { cancellationPolicy } from '#shared/sessions-texts.ts';
 import { SelectField } from '#web/components/form/field.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
 

@@ -1,7 +1,8 @@
 // The message thread between a session's learner and shark: oldest first, the viewer's own on the right,
 // links clickable (and safe), fetched again on an interval while the page is open; a box and Send below.
 import { useId } from 'react';
-import { sendMessageSchema, SESSION_MSG, type SendMessageInput } from '#shared/sessions.ts';
+import { sendMessageSchema, type SendMessageInput } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { TextAreaField } from '#web/components/form/field.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';

@@ -1,7 +1,7 @@
 // Shown at /sessions/:id: one booking's page for its learner, its shark and admins (issue 13). Anyone else gets the
 // API's 404, shown as "Session not found." with a way back.
 import { Link, useParams } from 'react-router';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { paths, ROUTES } from '#shared/routes.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';

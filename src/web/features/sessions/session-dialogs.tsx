@@ -8,12 +8,12 @@ import {
   noShowSchema,
   rescheduleSchema,
   sessionReasonSchema,
-  SESSION_MSG,
   type NoShowInput,
   type RescheduleInput,
   type SessionDetail,
   type SessionReasonInput,
 } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { TextAreaField } from '#web/components/form/field.tsx';

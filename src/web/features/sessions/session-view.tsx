@@ -4,14 +4,13 @@ import { PaymentSummary } from '#web/features/money/money-lines.tsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  cancellationPolicy,
   sessionEventLabel,
-  SESSION_MSG,
   SESSION_STATUS_LABEL,
   type SessionAction,
   type SessionDetail,
   type SessionEvent,
 } from '#shared/sessions.ts';
+import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { paths } from '#shared/routes.ts';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';

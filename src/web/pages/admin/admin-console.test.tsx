@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_DANGER, ADMIN_MSG } from '#shared/admin.ts';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { RECONCILIATION_MSG } from '#shared/reconciliation.ts';
 import { PAYOUT_RUN_MSG } from '#shared/payouts.ts';

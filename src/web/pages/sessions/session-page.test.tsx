@@ -2,13 +2,8 @@ import { act, cleanup, configure, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  cancellationPolicy,
-  SESSION_MSG,
-  type SessionAction,
-  type SessionDetail,
-  type SessionMessage,
-} from '#shared/sessions.ts';
+import { type SessionAction, type SessionDetail, type SessionMessage } from '#shared/sessions.ts';
+import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { formatDateTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 import { mockApi, polyfillRadix, renderScreen, sessionFor, type Reply } from '#web/testing/test-utils.tsx';
 import SessionPage from './session-page';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_MSG } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { MEETING_ROOM_MSG } from '#shared/meeting-rooms.ts';
 import { COURSE_MSG, type OwnCourse } from '#shared/courses.ts';
 import { type SharkProfile, WORKSPACE_MSG } from '#shared/workspace.ts';
