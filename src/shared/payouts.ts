@@ -192,7 +192,7 @@ export const PAYOUT_RUN_MSG = {
   utrRequired: 'Enter the bank reference (UTR) of the transfer',
   utrInvalid: 'A UTR has 12 to 22 letters and digits',
   utrTaken: 'This UTR is already recorded on another payout',
-  reasonRequired: 'Say why the payout failed; the shark reads it',
+  reasonRequired: 'Say why the payout failed; the payee reads it',
   reasonTooLong: 'Keep the reason under 500 characters',
   notFound: 'No such payout.',
   alreadyPaid: 'This payout is already marked paid.',
@@ -200,9 +200,9 @@ export const PAYOUT_RUN_MSG = {
   alreadyFailed: 'This payout already failed.',
   notManual: 'This payout goes through Razorpay Route; its state comes from Razorpay.',
   skippedNoAction: 'Nothing was sent for a skipped payout.',
-  skippedNoDetails: 'No payout details: the shark was mailed to add them. The balance waits.',
-  markedPaid: 'Payout marked paid. The shark was told.',
-  markedFailed: 'Payout marked failed. Its money is back in the balance and the shark was told why.',
+  skippedNoDetails: 'No payout details: the payee was mailed to add them. The balance waits.',
+  markedPaid: 'Payout marked paid. The payee was told.',
+  markedFailed: 'Payout marked failed. Its money is back in the balance and the payee was told why.',
 } as const;
 
 const UTR = /^[A-Z0-9]{12,22}$/;

@@ -234,7 +234,7 @@ describe('a manual payout, from the bank file to paid or failed', () => {
     const paid = await mark(admin, id, 'paid', { utr: 'hdfcn5 2026 1126 0001' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({
-      message: 'Payout marked paid. The shark was told.',
+      message: 'Payout marked paid. The payee was told.',
       payout: { status: 'paid', reference: 'HDFCN5202611260001', amountPaise: 120_000 },
     });
     const twice = await mark(admin, id, 'paid', { utr: 'HDFCN5202611260002' });
@@ -294,11 +294,11 @@ describe('a manual payout, from the bank file to paid or failed', () => {
     const { arjun, admin, id } = await onePayout();
     const empty = await mark(admin, id, 'failed', { reason: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields).toEqual({ reason: 'Say why the payout failed; the shark reads it' });
+    expect(empty.json().error.fields).toEqual({ reason: 'Say why the payout failed; the payee reads it' });
     const failed = await mark(admin, id, 'failed', { reason: 'The bank returned it: account closed.' });
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json().message).toBe(
-      'Payout marked failed. Its money is back in the balance and the shark was told why.',
+      'Payout marked failed. Its money is back in the balance and the payee was told why.',
     );
     expect(await available(arjun.id)).toBe(120_000);
     const [last] = await outbox('arjun@example.test');

@@ -574,7 +574,7 @@ describe('the session page', () => {
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('the learner writes a brief; the shark reads it and writes notes the learner keeps', async () => {
+  it('the learner writes a brief; the payee reads it and writes notes the learner keeps', async () => {
     const { user, calls } = renderSession(detail(), {
       [`PUT /api/sessions/${ID}/brief`]: ({ body }) =>
         actionResult(SESSION_MSG.saved, detail({ brief: body as SessionDetail['brief'] })),
