@@ -33,7 +33,7 @@ for (const [name, work] of cases) {
     const plan = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values as unknown[]);
     const [{ 'Execution Time': exec, 'Planning Time': planning }] = plan.rows[0]['QUERY PLAN'];
     total += exec + planning;
-    if (process.env.EXPLAIN_PLANS && exec > 2)
+    if (process.env.EXPLAIN_PLANS && exec > Number(process.env.EXPLAIN_PLANS))
       console.log(
         (await pool.query(`EXPLAIN ANALYZE ${s.text}`, s.values as unknown[])).rows
           .map((r) => r['QUERY PLAN'])

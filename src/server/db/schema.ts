@@ -366,6 +366,8 @@ export const courseBookings = pgTable(
     ),
     index('course_bookings_course_id_idx').on(t.courseId, t.preferredDate),
     index('course_bookings_user_id_idx').on(t.userId, t.preferredDate),
+    // A learner's lists in their groups' order (issue 28): the first rows of a group without sorting them all.
+    index('course_bookings_user_starts_idx').on(t.userId, t.startsAt),
     index('course_bookings_shark_starts_idx').on(t.sharkId, t.startsAt),
     // Each owner's open sessions by the time the clock will move them (decision 198): the few the session
     // counters cannot place by status alone (started, or a request past its answer-by) are read from here.

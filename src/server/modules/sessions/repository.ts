@@ -61,9 +61,15 @@ export type SessionOwner = { userId: string } | { sharkId: string };
 const ownedBy = (owner: SessionOwner): SQL =>
   'userId' in owner ? eq(b.userId, owner.userId) : eq(b.sharkId, owner.sharkId);
 
-/** Whether the booking has its learner's review (one a booking, the reviews module's row). */
+/**
+ * Whether the booking has its learner's review (one a booking, the reviews module's row). A scalar subquery, read
+ * by the unique index for each row returned: PostgreSQL plans an EXISTS over many rows as a hash of every review,
+ * which a page of three paid for with the whole table (issue 28).
+ */
 const hasReview =
-  sql<boolean>`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.bookingId} = ${b.id})`.mapWith(Boolean);
+  sql<boolean>`coalesce((SELECT true FROM ${reviews} WHERE ${reviews.bookingId} = ${b.id}), false)`.mapWith(
+    Boolean,
+  );
 
 /** The columns of a booking as both sides see it: the learner's list and the shark's enrollments. */
 const bookingColumns = {
@@ -653,7 +659,7 @@ export async function findBookableCourse(
   return row ?? null;
 }
 
-/** One page of one group of a learner's sessions, in the group's order (`course_bookings_user_id_idx`). */
+/** One page of one group of a learner's sessions, in the group's order (`course_bookings_user_starts_idx`). */
 export async function listUserSessionPage(
   db: DbOrTx,
   userId: string,
