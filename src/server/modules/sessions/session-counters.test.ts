@@ -13,6 +13,7 @@ import { createAccount, createCourse, createShark, sessionCookie } from '#server
 import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 import { completeSession, expireSession, sessionCounterDrift } from './service';
+import { anonymizeBookings } from './repository';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -67,6 +68,7 @@ async function setup() {
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   return {
     course,
+    learnerId: learner.id,
     learner: await sessionCookie(db, learner.id),
     shark: await sessionCookie(db, sharkAccount.id),
   };
@@ -177,4 +179,10 @@ it('keeps every tile equal to its list through request, accept, reschedule, canc
   const done = await expectTilesEqualLists(s, 'completed');
   expect(done.dashboard).toMatchObject({ completedSessions: 1, upcomingSessions: 0 });
   expect(done.overview).toMatchObject({ completedSessions: 1, total: 3 });
+
+  // The learner leaves (account deletion): the bookings stay the shark's, detached from the learner.
+  await anonymizeBookings(app.db, s.learnerId, 'Former learner');
+  const left = await expectTilesEqualLists(s, 'the learner left');
+  expect(left.overview.total).toBe(0);
+  expect(left.dashboard).toMatchObject({ completedSessions: 1 });
 });
