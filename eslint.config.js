@@ -91,7 +91,7 @@ const MODULE_DOOR = {
  */
 const SESSION_TABLES = {
   name: '#server/db/schema.ts',
-  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages', 'checkoutHolds'],
+  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages', 'checkoutHolds', 'sessionCounters'],
   message:
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };

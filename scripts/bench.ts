@@ -12,7 +12,7 @@
 // BENCH_SKIP=build,http,raw,signed-in,contention,webhooks,contention-pglite,js,lighthouse,payouts,trial-balance
 // to leave parts out,
 // BENCH_ONLY=payouts,trial-balance to run only the parts named (any of the names above and these two),
-// CHROME_PATH (default /usr/bin/chromium). The money-at-scale parts (issue 24: a payout run for 10,000 sharks, the
+// CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (the app server's port; a free one by default). The money-at-scale parts (issue 24: a payout run for 10,000 sharks, the
 // trial balance over 1M ledger entries) run last, in a scratch database `<name>_money` on the same server.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -359,7 +359,7 @@ async function catalogueParts(misses: string[]) {
     );
   }
 
-  const port = await freePort();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const server = await startServer(port);
   const base = `http://127.0.0.1:${port}`;
   etag = await listEtag(base);

@@ -632,6 +632,18 @@ async function main() {
     LEFT JOIN (SELECT shark_id, min(price) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id
     WHERE s.id = base.id`,
   );
+  // The session counters the bookings' trigger keeps (decision 198), every owner's from the bookings at once.
+  await step(
+    'recompute session counters',
+    `TRUNCATE session_counters; INSERT INTO session_counters SELECT * FROM session_counters_fresh`,
+  );
+  // What the sessions clock's release step would have done (decision 140): a completed session's share is
+  // released when its 48-hour no-show window ends, so only the last two days' wait (the dashboard reads them).
+  await step(
+    'release shares past their window',
+    `UPDATE course_bookings SET share_released_at = ends_at + interval '48 hours'
+     WHERE status = 'completed' AND share_released_at IS NULL AND ends_at + interval '48 hours' <= now()`,
+  );
   await step(`rebuild ${indexes.length} indexes`, indexes.map((i) => `${i.indexdef};`).join('\n'));
   await step(
     `add ${exclusions.length} exclusion constraint back`,

@@ -1,6 +1,7 @@
 // The soak's end-of-run checks, in SQL over the app's own tables: each names a rule that money and bookings must
 // keep whatever happened during the run, and counts the rows that break it (every count must be 0). A plain
 // query function, so the same checks run on the soak's PostgreSQL and, in their test, on PGlite.
+import { SESSION_COUNTER_DRIFT_COUNT_SQL } from '#server/modules/sessions/service.ts';
 
 export type Query = (sql: string) => Promise<Array<Record<string, unknown>>>;
 
@@ -78,6 +79,11 @@ const CHECKS: Array<{ name: string; sql: string }> = [
   {
     name: 'mails not sent (queued or failed at the end)',
     sql: `SELECT count(*)::int AS n FROM outbox WHERE status <> 'sent'`,
+  },
+  {
+    // Decision 198: the dashboards' counters, kept by the bookings' trigger, against the bookings counted again.
+    name: 'session counters that differ from the bookings',
+    sql: SESSION_COUNTER_DRIFT_COUNT_SQL,
   },
   {
     name: 'webhook events stored but not applied',

@@ -259,6 +259,14 @@ export const courses = pgTable(
 );
 
 /** A booked course session. A course with bookings cannot be deleted (ON DELETE RESTRICT): bookings are money. */
+/**
+ * When the clock moves an open session out of its status's place in the lists (decision 198): a request at its
+ * answer-by (or start, if sooner), a confirmed session at its start. Written as the due indexes' expression.
+ */
+export const SESSION_DUE_AT = sql.raw(
+  "CASE WHEN status = 'requested' THEN least(starts_at, coalesce(answer_by, starts_at)) ELSE starts_at END",
+);
+
 export const courseBookings = pgTable(
   'course_bookings',
   {
@@ -358,7 +366,17 @@ export const courseBookings = pgTable(
     ),
     index('course_bookings_course_id_idx').on(t.courseId, t.preferredDate),
     index('course_bookings_user_id_idx').on(t.userId, t.preferredDate),
+    // A learner's lists in their groups' order (issue 28): the first rows of a group without sorting them all.
+    index('course_bookings_user_starts_idx').on(t.userId, t.startsAt),
     index('course_bookings_shark_starts_idx').on(t.sharkId, t.startsAt),
+    // Each owner's open sessions by the time the clock will move them (decision 198): the few the session
+    // counters cannot place by status alone (started, or a request past its answer-by) are read from here.
+    index('course_bookings_shark_due_idx')
+      .on(t.sharkId, sql`(${SESSION_DUE_AT})`)
+      .where(sql`${t.status} IN ('requested', 'confirmed')`),
+    index('course_bookings_user_due_idx')
+      .on(t.userId, sql`(${SESSION_DUE_AT})`)
+      .where(sql`${t.status} IN ('requested', 'confirmed')`),
     check('course_bookings_hours_check', sql`${t.hours} >= 1 and ${t.hours} <= 12`),
     check('course_bookings_cancellation_hours_check', sql`${t.cancellationHours} IN (0, 12, 24, 48, 72)`),
     check('course_bookings_late_cancellation_refund_check', sql`${t.lateCancellationRefund} IN (0, 50)`),
@@ -719,6 +737,38 @@ export const checkoutHolds = pgTable(
 // ---- The session between a learner and a shark (decision 053) ---------------
 
 /** Every change of a booking's life, with who and when: the session page's timeline. */
+/**
+ * Each learner's and shark's sessions counted by state (decision 198), kept by the trigger on course_bookings in
+ * the transaction of every change (migration 0036): the dashboards' tiles and the lists' totals read one row
+ * instead of counting the bookings. Only what a status says is here; the clock's part (a session that started,
+ * a request past its answer-by) is read per request from the few open sessions due (course_bookings_*_due_idx).
+ * The sessions module's table, like course_bookings.
+ */
+export const sessionCounters = pgTable(
+  'session_counters',
+  {
+    ownerKind: text('owner_kind', { enum: ['learner', 'shark'] }).notNull(),
+    /** users.id of a learner, sharks.id of a shark. */
+    ownerId: uuid('owner_id').notNull(),
+    requested: integer('requested').notNull().default(0),
+    confirmed: integer('confirmed').notNull().default(0),
+    /** Confirmed with a new time the learner proposed (the shark answers it). */
+    proposedByLearner: integer('proposed_by_learner').notNull().default(0),
+    /** Confirmed with a new time the shark proposed (the learner answers it). */
+    proposedByShark: integer('proposed_by_shark').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    cancelledByShark: integer('cancelled_by_shark').notNull().default(0),
+    /** Neither declined, expired nor cancelled: booked or held, with their prices' sum. */
+    kept: integer('kept').notNull().default(0),
+    keptPrice: money('kept_price').notNull().default(0),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerKind, t.ownerId] }),
+    check('session_counters_owner_kind_check', sql`${t.ownerKind} IN ('learner', 'shark')`),
+  ],
+);
+
 export const bookingEvents = pgTable(
   'booking_events',
   {

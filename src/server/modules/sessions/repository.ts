@@ -47,6 +47,8 @@ import {
   reviewInvitations,
   reviews,
   profiles,
+  SESSION_DUE_AT,
+  sessionCounters,
   sharks as s,
   users,
 } from '#server/db/schema.ts';
@@ -59,9 +61,15 @@ export type SessionOwner = { userId: string } | { sharkId: string };
 const ownedBy = (owner: SessionOwner): SQL =>
   'userId' in owner ? eq(b.userId, owner.userId) : eq(b.sharkId, owner.sharkId);
 
-/** Whether the booking has its learner's review (one a booking, the reviews module's row). */
+/**
+ * Whether the booking has its learner's review (one a booking, the reviews module's row). A scalar subquery, read
+ * by the unique index for each row returned: PostgreSQL plans an EXISTS over many rows as a hash of every review,
+ * which a page of three paid for with the whole table (issue 28).
+ */
 const hasReview =
-  sql<boolean>`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.bookingId} = ${b.id})`.mapWith(Boolean);
+  sql<boolean>`coalesce((SELECT true FROM ${reviews} WHERE ${reviews.bookingId} = ${b.id}), false)`.mapWith(
+    Boolean,
+  );
 
 /** The columns of a booking as both sides see it: the learner's list and the shark's enrollments. */
 const bookingColumns = {
@@ -363,23 +371,150 @@ function sessionGroupWhere(viewer: 'learner' | 'shark', at: Date): Record<Sessio
 const sessionGroupOrder = (group: SessionGroup): SQL[] =>
   group === 'past' ? [desc(b.startsAt), asc(b.id)] : [asc(b.startsAt), asc(b.id)];
 
-/** Each group's total of a learner's or a shark's sessions, in one pass; each sees the groups as its viewer. */
+/** An owner's sessions counted at `at`: the lists' groups, the tiles' figures (decision 198). */
+export interface SessionCounts {
+  groups: Record<SessionGroup, number>;
+  /** Confirmed sessions starting after `at` (the spec's "upcoming"). */
+  confirmedAhead: number;
+  requested: number;
+  completed: number;
+  cancelledByShark: number;
+  /** Neither declined, expired nor cancelled, and their prices' sum (rupees). */
+  kept: number;
+  keptPrice: number;
+  total: number;
+}
+
+interface SessionCountsRow extends Record<string, unknown> {
+  requested: number;
+  confirmed: number;
+  proposed_by_learner: number;
+  proposed_by_shark: number;
+  completed: number;
+  cancelled_by_shark: number;
+  kept: number;
+  kept_price: string;
+  total: number;
+  due_needs: number;
+  due_upcoming: number;
+  due_confirmed_ahead: number;
+  due_requested: number;
+  due_confirmed: number;
+  due_proposed_by_learner: number;
+  due_proposed_by_shark: number;
+}
+
+/**
+ * One statement: the owner's row of session_counters (kept by the bookings' trigger, by status alone) and the
+ * few open sessions the clock is due to move (started, or a request past its answer-by: the due index), placed
+ * in their groups at `at` exactly as the lists place them. `extra` adds columns to the same row.
+ */
+function sessionCountsQuery(owner: SessionOwner, at: Date, extra: SQL = sql``): SQL {
+  const viewer = 'userId' in owner ? 'learner' : 'shark';
+  const ownerId = 'userId' in owner ? owner.userId : owner.sharkId;
+  const w = sessionGroupWhere(viewer, at);
+  const t = sql`${at.toISOString()}::timestamptz`;
+  return sql`SELECT
+      coalesce(c.requested, 0) AS requested, coalesce(c.confirmed, 0) AS confirmed,
+      coalesce(c.proposed_by_learner, 0) AS proposed_by_learner,
+      coalesce(c.proposed_by_shark, 0) AS proposed_by_shark, coalesce(c.completed, 0) AS completed,
+      coalesce(c.cancelled_by_shark, 0) AS cancelled_by_shark, coalesce(c.kept, 0) AS kept,
+      coalesce(c.kept_price, 0)::text AS kept_price, coalesce(c.total, 0) AS total, d.* ${extra}
+    FROM (SELECT 1) one
+    LEFT JOIN ${sessionCounters} c ON c.owner_kind = ${viewer} AND c.owner_id = ${ownerId}
+    CROSS JOIN (
+      SELECT count(*) FILTER (WHERE ${w.needsAction})::int AS due_needs,
+             count(*) FILTER (WHERE ${w.upcoming})::int AS due_upcoming,
+             count(*) FILTER (WHERE ${b.status} = 'confirmed' AND ${b.startsAt} > ${t})::int AS due_confirmed_ahead,
+             count(*) FILTER (WHERE ${b.status} = 'requested')::int AS due_requested,
+             count(*) FILTER (WHERE ${b.status} = 'confirmed')::int AS due_confirmed,
+             count(*) FILTER (WHERE ${b.status} = 'confirmed' AND ${b.proposedBy} = 'learner')::int AS due_proposed_by_learner,
+             count(*) FILTER (WHERE ${b.status} = 'confirmed' AND ${b.proposedBy} = 'shark')::int AS due_proposed_by_shark
+      FROM ${b}
+      WHERE ${ownedBy(owner)} AND ${isActive} AND (${SESSION_DUE_AT}) <= ${t}
+    ) d`;
+}
+
+/**
+ * The counts from the row: by status, every open session is ahead and unanswered (needs action or upcoming as
+ * its status and proposal say); the due ones are taken out of those places and put where they are at `at`.
+ */
+function toSessionCounts(viewer: 'learner' | 'shark', r: SessionCountsRow): SessionCounts {
+  const needsByStatus = (requested: number, byLearner: number, byShark: number) =>
+    viewer === 'shark' ? requested + byLearner : byShark;
+  const needs =
+    needsByStatus(r.requested, r.proposed_by_learner, r.proposed_by_shark) -
+    needsByStatus(r.due_requested, r.due_proposed_by_learner, r.due_proposed_by_shark) +
+    r.due_needs;
+  const open = r.requested + r.confirmed;
+  const upcomingByStatus = open - needsByStatus(r.requested, r.proposed_by_learner, r.proposed_by_shark);
+  const dueUpcomingByStatus =
+    r.due_requested +
+    r.due_confirmed -
+    needsByStatus(r.due_requested, r.due_proposed_by_learner, r.due_proposed_by_shark);
+  const upcoming = upcomingByStatus - dueUpcomingByStatus + r.due_upcoming;
+  return {
+    groups: { needsAction: needs, upcoming, past: r.total - needs - upcoming },
+    confirmedAhead: r.confirmed - r.due_confirmed + r.due_confirmed_ahead,
+    requested: r.requested,
+    completed: r.completed,
+    cancelledByShark: r.cancelled_by_shark,
+    kept: r.kept,
+    keptPrice: Number(r.kept_price),
+    total: r.total,
+  };
+}
+
+/** A learner's or a shark's session counts at `at`, from its counters (decision 198). */
+export async function sessionCounts(db: DbOrTx, owner: SessionOwner, at: Date): Promise<SessionCounts> {
+  const [row] = await queryRows<SessionCountsRow>(db, sessionCountsQuery(owner, at));
+  return toSessionCounts('userId' in owner ? 'learner' : 'shark', row);
+}
+
+/** Each group's total of a learner's or a shark's sessions; each sees the groups as its viewer. */
 export async function countSessionGroups(
   db: DbOrTx,
   owner: SessionOwner,
   at: Date,
 ): Promise<Record<SessionGroup, number>> {
-  const w = sessionGroupWhere('userId' in owner ? 'learner' : 'shark', at);
-  const [row] = await db
-    .select({
-      needsAction: sql<number>`count(*) FILTER (WHERE ${w.needsAction})`.mapWith(Number),
-      upcoming: sql<number>`count(*) FILTER (WHERE ${w.upcoming})`.mapWith(Number),
-      past: sql<number>`count(*) FILTER (WHERE ${w.past})`.mapWith(Number),
-    })
-    .from(b)
-    .where(ownedBy(owner));
-  return row;
+  return (await sessionCounts(db, owner, at)).groups;
 }
+
+/**
+ * The consistency check of session_counters (the soak's, and the tests'): every owner whose counters differ
+ * from the bookings recomputed (the session_counters_fresh view), with both sides. Empty when they agree.
+ */
+export async function sessionCounterDrift(db: DbOrTx) {
+  return queryRows<{ owner_kind: string; owner_id: string; kept: string; fresh: string }>(
+    db,
+    sql.raw(`SELECT ${SESSION_COUNTER_DRIFT_COLUMNS} ${SESSION_COUNTER_DRIFT_FROM}`),
+  );
+}
+
+const counterColumns = (t: string) =>
+  [
+    'requested',
+    'confirmed',
+    'proposed_by_learner',
+    'proposed_by_shark',
+    'completed',
+    'cancelled_by_shark',
+    'kept',
+    'kept_price',
+    'total',
+  ]
+    .map((col) => `coalesce(${t}.${col}, 0)`)
+    .join(', ');
+const SESSION_COUNTER_DRIFT_COLUMNS = `coalesce(k.owner_kind, f.owner_kind) AS owner_kind,
+  coalesce(k.owner_id, f.owner_id) AS owner_id, row(${counterColumns('k')})::text AS kept,
+  row(${counterColumns('f')})::text AS fresh`;
+/**
+ * The owners whose kept counters differ from the bookings counted again (an owner without a row counts as
+ * zeros on that side). The soak runs the same text as a count (scripts/soak/checks.ts).
+ */
+export const SESSION_COUNTER_DRIFT_FROM = `FROM session_counters k
+  FULL JOIN session_counters_fresh f ON f.owner_kind = k.owner_kind AND f.owner_id = k.owner_id
+  WHERE (${counterColumns('k')}) IS DISTINCT FROM (${counterColumns('f')})`;
 
 // ---- A learner's bookings: the priced insert and the learner's lists ----------------------------------
 
@@ -524,7 +659,7 @@ export async function findBookableCourse(
   return row ?? null;
 }
 
-/** One page of one group of a learner's sessions, in the group's order (`course_bookings_user_id_idx`). */
+/** One page of one group of a learner's sessions, in the group's order (`course_bookings_user_starts_idx`). */
 export async function listUserSessionPage(
   db: DbOrTx,
   userId: string,
@@ -540,26 +675,19 @@ export async function listUserSessionPage(
 }
 
 /**
- * The learner's numbers in one aggregate: the spec's upcoming (confirmed, ahead) and completed, and the
- * sessions booked or held (not declined, expired or cancelled) with their total. Money comes back as text.
+ * The learner's numbers from its counters: the spec's upcoming (confirmed, ahead) and completed, and the
+ * sessions booked or held (not declined, expired or cancelled) with their total; and the groups' totals.
  */
 export async function userSessionNumbers(db: DbOrTx, userId: string, at: Date) {
-  const t = sql`${at.toISOString()}::timestamptz`;
-  const kept = sql`${b.status} NOT IN ('declined', 'expired', 'cancelled')`;
-  const [row] = await db
-    .select({
-      upcoming:
-        sql<number>`count(*) FILTER (WHERE ${b.status} = 'confirmed' AND ${b.startsAt} > ${t})`.mapWith(
-          Number,
-        ),
-      completed: sql<number>`count(*) FILTER (WHERE ${b.status} = 'completed')`.mapWith(Number),
-      bookedOrHeld: sql<number>`count(*) FILTER (WHERE ${kept})`.mapWith(Number),
-      spent: sql<number>`coalesce(sum(${b.totalPrice}) FILTER (WHERE ${kept}), 0)::text`.mapWith(Number),
-      total: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(b)
-    .where(eq(b.userId, userId));
-  return row;
+  const n = await sessionCounts(db, { userId }, at);
+  return {
+    upcoming: n.confirmedAhead,
+    completed: n.completed,
+    bookedOrHeld: n.kept,
+    spent: n.keptPrice,
+    total: n.total,
+    groups: n.groups,
+  };
 }
 
 // ---- What a session's mails read, and the mail clocks' claims (reminders, message mails) ----------------
@@ -802,52 +930,58 @@ export interface DashboardMetrics {
   courseCount: number;
   avgRating: number | null;
   reviewCount: number;
+  /** The lists' groups' totals at the same instant. */
+  groups: Record<SessionGroup, number>;
 }
 
-interface DashboardMetricsRow extends Record<string, unknown> {
-  upcoming: number;
-  completed: number;
-  awaiting_answer: number;
-  shark_cancellations: number;
+interface DashboardMetricsRow extends SessionCountsRow {
   course_count: number;
   avg_rating: string | null;
   review_count: number | null;
 }
 
-const toDashboardMetrics = (row: DashboardMetricsRow): DashboardMetrics => ({
-  upcoming: row.upcoming,
-  completed: row.completed,
-  awaitingAnswer: row.awaiting_answer,
-  sharkCancellations: row.shark_cancellations,
-  courseCount: row.course_count,
-  avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
-  reviewCount: row.review_count ?? 0,
-});
-
 /**
- * The dashboard's counts in one round trip (issue 13): upcoming = confirmed sessions starting after `at`,
- * completed = completed; open requests and the shark's cancellations beside them. Its money comes from the
- * ledger (issue 23), not from here. Raw SQL: the builder has no select of several aggregates with FILTER.
+ * The dashboard's figures in one round trip (issue 13), from the shark's counters (decision 198): upcoming =
+ * confirmed sessions starting after `at`, completed, open requests, the shark's cancellations, and the groups'
+ * totals; the courses and rating beside them. Its money comes from the ledger (issue 23), not from here.
  */
 export async function dashboardMetrics(
   db: DbOrTx,
   sharkId: string | null,
   at: Date,
 ): Promise<DashboardMetrics> {
-  const t = at.toISOString();
+  if (!sharkId)
+    return {
+      upcoming: 0,
+      completed: 0,
+      awaitingAnswer: 0,
+      sharkCancellations: 0,
+      courseCount: 0,
+      avgRating: null,
+      reviewCount: 0,
+      groups: { needsAction: 0, upcoming: 0, past: 0 },
+    };
   const [row] = await queryRows<DashboardMetricsRow>(
     db,
-    sql`SELECT
-          count(*) FILTER (WHERE b.status = 'confirmed' AND b.starts_at > ${t}::timestamptz)::int AS upcoming,
-          count(*) FILTER (WHERE b.status = 'completed')::int AS completed,
-          count(*) FILTER (WHERE b.status = 'requested')::int AS awaiting_answer,
-          count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_by = 'shark')::int AS shark_cancellations,
-          (SELECT count(*) FROM courses c WHERE c.shark_id = ${sharkId})::int AS course_count,
-          (SELECT avg_rating::text FROM sharks WHERE id = ${sharkId}) AS avg_rating,
-          (SELECT review_count FROM sharks WHERE id = ${sharkId}) AS review_count
-        FROM course_bookings b WHERE b.shark_id = ${sharkId}`,
+    sessionCountsQuery(
+      { sharkId },
+      at,
+      sql`, (SELECT count(*) FROM ${c} WHERE ${c.sharkId} = ${sharkId})::int AS course_count,
+          (SELECT avg_rating::text FROM ${s} WHERE ${s.id} = ${sharkId}) AS avg_rating,
+          (SELECT review_count FROM ${s} WHERE ${s.id} = ${sharkId}) AS review_count`,
+    ),
   );
-  return toDashboardMetrics(row);
+  const n = toSessionCounts('shark', row);
+  return {
+    upcoming: n.confirmedAhead,
+    completed: n.completed,
+    awaitingAnswer: n.requested,
+    sharkCancellations: n.cancelledByShark,
+    courseCount: row.course_count,
+    avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
+    reviewCount: row.review_count ?? 0,
+    groups: n.groups,
+  };
 }
 
 /** The shark's next sessions (requested or confirmed, starting after `at`), soonest first. */

@@ -1201,11 +1201,11 @@ export async function listMySessionPage(
   };
 }
 
-/** The learner dashboard: its numbers from one aggregate and the first sessions of each group. */
+/** The learner dashboard: its numbers from its counters (decision 198) and the first sessions of each group. */
 export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise<MySessionsOverview> {
   const at = now();
   const numbers = await repo.userSessionNumbers(db, userId, at);
-  const totals = await repo.countSessionGroups(db, { userId }, at);
+  const totals = numbers.groups;
   const preview = async (group: SessionGroup) => ({
     total: totals[group],
     items:
@@ -1501,3 +1501,12 @@ export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): P
   }
   await markWebhookProcessed(ctx.db, eventId);
 }
+
+/**
+ * The session counters' consistency check (decision 198): every learner or shark whose counters differ from
+ * its bookings counted again. Empty when they agree; the soak and the tests assert that.
+ */
+export const sessionCounterDrift = (db: DbOrTx) => repo.sessionCounterDrift(db);
+
+/** The same check as one count, for scripts that query by text (the soak's end-of-run checks). */
+export const SESSION_COUNTER_DRIFT_COUNT_SQL = `SELECT count(*)::int AS n ${repo.SESSION_COUNTER_DRIFT_FROM}`;

@@ -183,9 +183,7 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
   const metrics = await sharkDashboardFigures(db, sharkId, at);
   const money = await sharkMoney(db, sharkId);
   const nextSessions = await nextSharkSessions(db, sharkId, at, NEXT_SESSIONS);
-  const totals = sharkId
-    ? await countSessionGroups(db, { sharkId }, at)
-    : { needsAction: 0, upcoming: 0, past: 0 };
+  const totals = metrics.groups;
   const preview = async (group: SessionGroup) => ({
     total: totals[group],
     items:
