@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { getMySessionsOverview } from '#server/modules/sessions/service.ts';
 import { getDashboard, getEarnings } from '#server/modules/workspace/service.ts';
-import type { SharkRow } from '#server/modules/shark-scope/service.ts';
+import type { SharkRow } from '#server/modules/shark-scope/repository.ts';
 import { captureQueries } from './bench/raw';
 import { BENCH_LEARNER_EMAIL, BENCH_SHARK_EMAIL } from './bench/people';
 
