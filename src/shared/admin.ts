@@ -87,6 +87,8 @@ export const ADMIN_DANGER = {
   rejectCredential: 'The credential is no longer shown as verified. The shark is mailed your reason.',
   hideReview:
     'Learners no longer see this review and it leaves the rating. The learner is mailed your reason.',
+  hideRequest:
+    'Freelancers no longer see this request, its invitations or its page, and cannot propose. Its client still sees it, marked hidden, with your reason.',
 } as const;
 
 /** A reason an admin gives (mailed to the person concerned and kept in the audit log). */
@@ -171,6 +173,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'credential.reject': 'rejected',
   'review.hide': 'hid',
   'review.unhide': 'published again',
+  'client_request.hide': 'hid',
+  'client_request.unhide': 'showed again',
   'session.no_show_resolve': 'ruled on the no-show of',
   'payment.refund': 'refunded',
   'payout.export': 'exported',

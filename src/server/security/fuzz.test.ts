@@ -609,6 +609,8 @@ describe('every endpoint under hostile input', () => {
         'POST /api/engagements/{id}/milestones/{milestoneId}/dispute',
         'GET /api/admin/disputes',
         'GET /api/admin/client-requests',
+        'POST /api/admin/client-requests/{id}/hide',
+        'POST /api/admin/client-requests/{id}/unhide',
         'GET /api/freelancer/earnings',
         'GET /api/freelancer/payout-details',
         'PUT /api/freelancer/payout-details',
