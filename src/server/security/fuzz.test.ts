@@ -611,6 +611,7 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/client-requests',
         'POST /api/admin/client-requests/{id}/hide',
         'POST /api/admin/client-requests/{id}/unhide',
+        'GET /api/admin/engagements',
         'GET /api/freelancer/earnings',
         'GET /api/freelancer/payout-details',
         'PUT /api/freelancer/payout-details',

@@ -1406,6 +1406,12 @@ const MILESTONE_ROWS: Row[] = [
   { method: 'GET', route: '/api/admin/disputes', url: () => '/api/admin/disputes', expect: ADMIN_ONLY },
   {
     method: 'GET',
+    route: '/api/admin/engagements',
+    url: () => '/api/admin/engagements?q=pentest&status=active&page=1',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
     route: '/api/freelancer/earnings',
     url: () => '/api/freelancer/earnings',
     expect: FREELANCER_ONLY,
