@@ -1,8 +1,10 @@
 // The console's Client requests tab (issue 27): every client's requests, searched and paged on the server
 // (decision 174); a spam request is hidden with a reason, and shown again (decision 193).
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ADMIN_DANGER } from '#shared/admin.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/client-requests.ts';
+import { paths } from '#shared/routes.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { Badge, SearchBox, Section } from '#web/components/console-ui.tsx';
 import { ReasonAction } from '#web/components/reason-action.tsx';
@@ -44,8 +46,13 @@ export function ClientRequestsPanel() {
         >
           {(r) => (
             <>
-              <p className="flex flex-wrap items-center gap-2 font-medium text-ink-100">
-                <span className="wrap-anywhere">{r.title}</span>
+              <p className="flex flex-wrap items-center gap-2 font-medium">
+                <Link
+                  to={paths.requests.detail(r.id)}
+                  className="wrap-anywhere text-accent-300 hover:underline"
+                >
+                  {r.title}
+                </Link>
                 <Badge tone={r.status === 'open' ? 'ok' : 'muted'}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
                 {r.hiddenAt ? <Badge tone="bad">Hidden</Badge> : null}
               </p>

@@ -12,6 +12,22 @@ import { ConsoleList } from './console-list';
 
 const REASON_LABEL = 'Reason (mailed to both parties and kept in the audit log)';
 
+/** The two rulings, each confirmed in a dialog that says what happens to the money. */
+const RULINGS = [
+  {
+    outcome: 'release',
+    label: 'Release',
+    confirmLabel: 'Release to the freelancer',
+    danger: ADMIN_DANGER.releaseMilestone,
+  },
+  {
+    outcome: 'refund',
+    label: 'Refund',
+    confirmLabel: 'Refund the client',
+    danger: ADMIN_DANGER.refundMilestone,
+  },
+] as const;
+
 export function DisputesPanel() {
   const [page, setPage] = useState(1);
   const list = useDisputes(page);
@@ -32,9 +48,7 @@ export function DisputesPanel() {
         onPage={setPage}
       >
         {(d) => {
-          const subject = `the milestone ${d.milestoneTitle} of ${d.engagementTitle}`;
-          const ruling = (outcome: 'release' | 'refund') => (reason: string) =>
-            rule.mutateAsync({ id: d.milestoneId, outcome, reason });
+          const subject = `the milestone ${d.milestoneTitle} (${formatRupees(d.amount)}) of ${d.engagementTitle}`;
           return (
             <>
               <p className="font-medium text-ink-100 wrap-anywhere">
@@ -50,26 +64,20 @@ export function DisputesPanel() {
                 · Client {d.clientName} · Freelancer {d.freelancerName}
                 {d.openedAt ? ` · disputed ${formatDateTime(d.openedAt)}` : ''}
               </p>
+              <p className="muted mt-1 text-xs">Why it was disputed</p>
               <blockquote className="border-l-2 border-warning-400/50 pl-3 text-ink-100 wrap-anywhere">
                 {d.reason || 'No note given.'}
               </blockquote>
               <div className="flex flex-wrap gap-2">
-                <ReasonAction
-                  label="Release"
-                  confirmLabel="Release to the freelancer"
-                  subject={subject}
-                  danger={ADMIN_DANGER.releaseMilestone}
-                  reasonLabel={REASON_LABEL}
-                  onConfirm={ruling('release')}
-                />
-                <ReasonAction
-                  label="Refund"
-                  confirmLabel="Refund the client"
-                  subject={subject}
-                  danger={ADMIN_DANGER.refundMilestone}
-                  reasonLabel={REASON_LABEL}
-                  onConfirm={ruling('refund')}
-                />
+                {RULINGS.map(({ outcome, ...texts }) => (
+                  <ReasonAction
+                    key={outcome}
+                    {...texts}
+                    subject={subject}
+                    reasonLabel={REASON_LABEL}
+                    onConfirm={(reason) => rule.mutateAsync({ id: d.milestoneId, outcome, reason })}
+                  />
+                ))}
               </div>
             </>
           );

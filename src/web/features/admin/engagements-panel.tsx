@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ENGAGEMENT_STATUSES, ENGAGEMENT_STATUS_LABELS, type EngagementStatus } from '#shared/engagements.ts';
 import { paths } from '#shared/routes.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
-import { Badge, SearchBox, Section } from '#web/components/console-ui.tsx';
+import { Badge, SearchBox, Section, StateSelect } from '#web/components/console-ui.tsx';
 import { formatDateTime, formatRupees } from '#web/lib/format.ts';
 import { useAdminEngagements } from './console-api';
 import { ConsoleList } from './console-list';
@@ -22,24 +22,16 @@ export function EngagementsPanel() {
       intro="Every engagement hired through an accepted proposal, newest first. Open one to read its scope, milestones, thread, files and timeline."
     >
       <div className="grid gap-3 sm:grid-cols-[15rem_minmax(0,1fr)]">
-        <label className="flex flex-col gap-1 text-sm text-ink-300">
-          State
-          <select
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as EngagementStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">Every state</option>
-            {ENGAGEMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ENGAGEMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StateSelect
+          value={status}
+          options={ENGAGEMENT_STATUSES}
+          labels={ENGAGEMENT_STATUS_LABELS}
+          anyLabel="Every state"
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
         <SearchBox
           label="Search engagements by title, client or freelancer (name or email)"
           value={q}
@@ -78,7 +70,10 @@ export function EngagementsPanel() {
                 ) : null}
               </p>
               <p className="muted wrap-anywhere">
-                Client {e.clientName} ({e.clientEmail}) · Freelancer {e.freelancerName} ({e.freelancerEmail})
+                Client {e.clientName} ({e.clientEmail})
+              </p>
+              <p className="muted wrap-anywhere">
+                Freelancer {e.freelancerName} ({e.freelancerEmail})
               </p>
               <p className="muted">
                 {[

@@ -67,6 +67,10 @@ describe('admin console: client requests', () => {
     const list = await screen.findByRole('list', { name: 'Client requests' });
     expect(list).toHaveTextContent('Pentest of our portal');
     expect(list).toHaveTextContent('Spam Sender (spam@example.com)');
+    expect(within(list).getByRole('link', { name: 'Pentest of our portal' })).toHaveAttribute(
+      'href',
+      `/requests/${ENGAGEMENT_ID}`,
+    );
     expect(screen.getByText('2 client requests')).toBeInTheDocument();
 
     await user.type(
@@ -227,6 +231,7 @@ describe('admin console: disputes', () => {
     const list = await screen.findByRole('list', { name: 'Open disputes' });
     expect(list).toHaveTextContent('Testing and report · ₹60,000');
     expect(list).toHaveTextContent('Client Asha Menon · Freelancer Kabir Shah');
+    expect(list).toHaveTextContent('Why it was disputed');
     expect(list).toHaveTextContent('The report misses the API findings we agreed on.');
     expect(within(list).getByRole('link', { name: 'Pentest of our portal' })).toHaveAttribute(
       'href',
@@ -234,7 +239,7 @@ describe('admin console: disputes', () => {
     );
     expect(screen.getByText('1 open dispute')).toBeInTheDocument();
 
-    const subject = 'the milestone Testing and report of Pentest of our portal';
+    const subject = 'the milestone Testing and report (₹60,000) of Pentest of our portal';
     await user.click(screen.getByRole('button', { name: `Release ${subject}` }));
     const dialog = await screen.findByRole('dialog', { name: `Release ${subject}?` });
     expect(dialog).toHaveTextContent(ADMIN_DANGER.releaseMilestone);
@@ -268,7 +273,7 @@ describe('admin console: disputes', () => {
     });
     const user = userEvent.setup();
     renderScreen(routes, '/admin?tab=disputes');
-    const subject = 'the milestone Testing and report of Pentest of our portal';
+    const subject = 'the milestone Testing and report (₹60,000) of Pentest of our portal';
     await user.click(await screen.findByRole('button', { name: `Refund ${subject}` }));
     const dialog = await screen.findByRole('dialog', { name: `Refund ${subject}?` });
     expect(dialog).toHaveTextContent(ADMIN_DANGER.refundMilestone);
