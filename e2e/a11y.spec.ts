@@ -163,6 +163,9 @@ const ADMIN_TABS = [
   'Sessions',
   'Credentials',
   'Finance',
+  'Client requests',
+  'Engagements',
+  'Disputes',
   'Reviews',
   'Contact messages',
   'Mail',
@@ -246,8 +249,9 @@ for (const viewport of [
       });
 
       test('the admin: the same sessions, the account, every tab of the console', async ({ page }) => {
-        // Ten tabs (and the Finance tab's seven sections) and four pages, each audited, on a shared two-core machine.
-        test.setTimeout(180_000);
+        // Thirteen tabs (and the Finance tab's seven sections) and four pages, each audited, on a shared two-core
+        // machine.
+        test.setTimeout(240_000);
         await loginAsDemo(page, 'admin');
         const found: string[] = [];
         for (const path of [...sessionPages(), '/account']) found.push(...(await violations(page, path)));

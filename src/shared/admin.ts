@@ -87,6 +87,12 @@ export const ADMIN_DANGER = {
   rejectCredential: 'The credential is no longer shown as verified. The shark is mailed your reason.',
   hideReview:
     'Learners no longer see this review and it leaves the rating. The learner is mailed your reason.',
+  releaseMilestone:
+    'The milestone is approved: its amount, less the platform fee, becomes the freelancer’s to be paid out. Both parties are mailed your reason. A ruling cannot be undone.',
+  refundMilestone:
+    'The client is refunded the milestone’s full amount through the payment provider and the milestone ends. Both parties are mailed your reason. A ruling cannot be undone.',
+  hideRequest:
+    'Freelancers no longer see this request, its invitations or its page, and cannot propose. Its client still sees it, marked hidden, with your reason.',
 } as const;
 
 /** A reason an admin gives (mailed to the person concerned and kept in the audit log). */
@@ -171,6 +177,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'credential.reject': 'rejected',
   'review.hide': 'hid',
   'review.unhide': 'published again',
+  'client_request.hide': 'hid',
+  'client_request.unhide': 'showed again',
   'session.no_show_resolve': 'ruled on the no-show of',
   'payment.refund': 'refunded',
   'payout.export': 'exported',

@@ -102,6 +102,13 @@ export const REQUEST_MSG = {
   invited: (name: string) => `${name} is invited to this request.`,
   ndaAccepted: 'NDA accepted: the full scope is now shown.',
   ndaNotRequired: 'This request does not require an NDA.',
+  hidden: 'The request is hidden: freelancers no longer see it.',
+  unhidden: 'The request is shown to freelancers again.',
+  alreadyHidden: 'This request is already hidden.',
+  notHidden: 'This request is not hidden.',
+  hiddenInviteRefused: 'A hidden request cannot invite freelancers.',
+  /** What its client reads on a hidden request (decision 193), before the admin's reason. */
+  hiddenNotice: 'Hidden by our team: freelancers no longer see this request.',
 } as const;
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
@@ -191,8 +198,15 @@ const requestSummaryFields = {
   createdAt: z.string(),
 };
 
+/** Set when an admin hid the request as spam (decision 193): when, and the reason its client is shown. */
+const hiddenFields = { hiddenAt: z.string().nullable(), hiddenReason: z.string().nullable() };
+
 /** One row of "My requests". */
-export const myRequestSchema = z.object({ ...requestSummaryFields, proposalCount: z.number() });
+export const myRequestSchema = z.object({
+  ...requestSummaryFields,
+  ...hiddenFields,
+  proposalCount: z.number(),
+});
 export type MyRequest = z.infer<typeof myRequestSchema>;
 
 /** One row of the admin console's Requests list. */
@@ -206,12 +220,14 @@ export const adminRequestRowSchema = z.object({
   clientName: z.string(),
   clientEmail: z.string(),
   proposalCount: z.number(),
+  ...hiddenFields,
 });
 export type AdminRequestRow = z.infer<typeof adminRequestRowSchema>;
 
 /** The full request, as its client (and admins) see it. */
 export const requestDetailSchema = z.object({
   ...requestSummaryFields,
+  ...hiddenFields,
   description: z.string(),
   assets: z.array(assetSchema),
   windowFrom: z.string(),

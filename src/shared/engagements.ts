@@ -2,6 +2,7 @@
 // engagement the client acknowledges, the milestones' states, and the texts, once, for the page and the server.
 import { z } from 'zod';
 import { assetSchema } from './client-requests';
+import { consoleListQuerySchema, consolePageSchema } from './console-page';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './payments';
 import { SECURITY_SERVICES } from './security-services';
 
@@ -334,3 +335,32 @@ export const disputePageSchema = z.object({
   total: z.number().int(),
 });
 export type DisputePage = z.infer<typeof disputePageSchema>;
+
+/** The admin console's Engagements list (decision 194): searched and paged on the server, filtered by state. */
+export const ADMIN_ENGAGEMENT_MSG = {
+  statusInvalid: 'Choose an engagement state: active, completed or cancelled',
+} as const;
+export const adminEngagementsQuerySchema = consoleListQuerySchema.extend({
+  status: z.enum(ENGAGEMENT_STATUSES, { error: ADMIN_ENGAGEMENT_MSG.statusInvalid }).optional(),
+});
+export type AdminEngagementsQuery = z.input<typeof adminEngagementsQuerySchema>;
+
+/** One row of the console's Engagements list: the work, its two parties and its milestones' progress. */
+export const adminEngagementRowSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  service: z.enum(SECURITY_SERVICES),
+  status: z.enum(ENGAGEMENT_STATUSES),
+  price: z.number(),
+  createdAt: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  freelancerName: z.string(),
+  freelancerEmail: z.string(),
+  milestones: z.number().int(),
+  approved: z.number().int(),
+  disputed: z.number().int(),
+});
+export type AdminEngagementRow = z.infer<typeof adminEngagementRowSchema>;
+export const adminEngagementPageSchema = consolePageSchema(adminEngagementRowSchema);
+export type AdminEngagementPage = z.infer<typeof adminEngagementPageSchema>;

@@ -1093,6 +1093,9 @@ export const clientRequests = pgTable(
     ndaRequired: boolean('nda_required').notNull(),
     visibility: text('visibility', { enum: VISIBILITIES }).notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('draft'),
+    /** Hidden by an admin as spam (decision 193): gone for freelancers, shown to its client with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1108,6 +1111,7 @@ export const clientRequests = pgTable(
       sql`${t.status} IN ('draft', 'open', 'awarded', 'closed', 'cancelled')`,
     ),
     check('client_requests_visibility_check', sql`${t.visibility} IN ('everyone', 'invited')`),
+    check('client_requests_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
   ],
 );
 

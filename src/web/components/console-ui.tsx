@@ -1,5 +1,5 @@
 // The consoles' small parts (the admin console and its finance section): a titled section, a state badge, a
-// search box, a pager and a load error.
+// search box, a state filter, a pager and a load error.
 import type { ReactNode } from 'react';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -49,6 +49,35 @@ export function SearchBox({
     <label className="flex flex-col gap-1 text-sm text-ink-300">
       {label}
       <input type="search" className="input" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+/** A list's state filter: "any" (the empty value) or one of `options`, each shown by its label. */
+export function StateSelect<T extends string>({
+  value,
+  options,
+  labels,
+  anyLabel,
+  onChange,
+}: {
+  value: T | '';
+  options: readonly T[];
+  labels: Record<T, string>;
+  anyLabel: string;
+  onChange: (v: T | '') => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm text-ink-300">
+      State
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+        <option value="">{anyLabel}</option>
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }

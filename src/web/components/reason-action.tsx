@@ -10,6 +10,8 @@ import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { ancestorsOf, focusAfterDialog } from '#web/components/return-focus.ts';
 
+const REASON_LABEL = 'Reason (mailed and kept in the audit log)';
+
 export function ReasonAction(
   props: Parameters<typeof InlineReasonAction>[0] & {
     /**
@@ -29,6 +31,7 @@ function DangerReasonAction({
   subject,
   onConfirm,
   consequence,
+  reasonLabel = REASON_LABEL,
 }: Parameters<typeof InlineReasonAction>[0] & { consequence: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -67,7 +70,7 @@ function DangerReasonAction({
         <FormAlert>{form.formError}</FormAlert>
         <TextAreaField
           id={`${id}-reason`}
-          label="Reason (mailed and kept in the audit log)"
+          label={reasonLabel}
           error={form.formState.errors.reason?.message}
           {...form.register('reason')}
         />
@@ -87,6 +90,7 @@ function InlineReasonAction({
   confirmLabel,
   subject,
   onConfirm,
+  reasonLabel = REASON_LABEL,
 }: {
   /** The button that opens the form, e.g. "Reject". */
   label: string;
@@ -96,6 +100,8 @@ function InlineReasonAction({
   subject: string;
   /** Runs the action; resolves to the server's message, shown as a toast. */
   onConfirm: (reason: string) => Promise<{ message: string }>;
+  /** The reason box's label, where the reason is not mailed as usual (decision 194). */
+  reasonLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -156,7 +162,7 @@ function InlineReasonAction({
       <FormAlert>{form.formError}</FormAlert>
       <TextAreaField
         id={`${id}-reason`}
-        label="Reason (mailed and kept in the audit log)"
+        label={reasonLabel}
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />

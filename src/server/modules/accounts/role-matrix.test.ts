@@ -711,6 +711,15 @@ const MATRIX: Row[] = [
     url: () => '/api/admin/client-requests?q=pentest&page=1',
     expect: ADMIN_ONLY,
   },
+  // Hiding a spam request (decision 193): admins only, the request's own client included among the refused.
+  ...(['hide', 'unhide'] as const).map((action): Row => ({
+    method: 'POST',
+    route: `/api/admin/client-requests/:id/${action}`,
+    url: (c) => `/api/admin/client-requests/${c.requestId!}/${action}`,
+    body: () => ({ reason: 'Spam: sells followers.' }),
+    expect: ADMIN_ONLY,
+    setup: marketplace,
+  })),
   {
     method: 'POST',
     route: '/api/admin/reviews/:id/hide',
@@ -1395,6 +1404,12 @@ const MILESTONE_ROWS: Row[] = [
     setup: engagedMilestone,
   })),
   { method: 'GET', route: '/api/admin/disputes', url: () => '/api/admin/disputes', expect: ADMIN_ONLY },
+  {
+    method: 'GET',
+    route: '/api/admin/engagements',
+    url: () => '/api/admin/engagements?q=pentest&status=active&page=1',
+    expect: ADMIN_ONLY,
+  },
   {
     method: 'GET',
     route: '/api/freelancer/earnings',

@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
 import {
   adminAuditLog as log,
+  clientRequests,
   profiles,
   reviews,
   sharkApplications,
@@ -32,6 +33,8 @@ const targetName = sql<string | null>`CASE ${log.targetType}
     JOIN ${sharks} s ON s.id = c.shark_id WHERE c.id::text = ${log.targetId})
   WHEN 'review' THEN (SELECT 'the review of ' || s.name FROM ${reviews} r JOIN ${sharks} s ON s.id = r.shark_id
     WHERE r.id::text = ${log.targetId})
+  WHEN 'client_request' THEN (SELECT 'the request “' || cr.title || '”' FROM ${clientRequests} cr
+    WHERE cr.id::text = ${log.targetId})
 END`;
 
 /** The shark whose public profile the target leads to: the shark itself, a shark's account or credential. */

@@ -16,6 +16,7 @@ export interface AuditEntryInput {
     | 'user'
     | 'credential'
     | 'review'
+    | 'client_request'
     | 'session'
     | 'payout'
     | 'payout_batch'

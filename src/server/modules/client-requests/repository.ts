@@ -1,5 +1,5 @@
 // All SQL of client requests (issue 27): the requests, their state changes, invitations and NDA acceptances.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '#server/db/patterns.ts';
 import type { RequestStatus } from '#shared/client-requests.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -80,6 +80,8 @@ export async function listByClient(db: DbOrTx, clientId: string) {
       ndaRequired: r.ndaRequired,
       visibility: r.visibility,
       createdAt: r.createdAt,
+      hiddenAt: r.hiddenAt,
+      hiddenReason: r.hiddenReason,
       proposalCount,
     })
     .from(r)
@@ -114,6 +116,8 @@ export async function pageForAdmin(db: DbOrTx, q: string, limit: number, offset:
         clientName: profiles.fullName,
         clientEmail: users.email,
         proposalCount,
+        hiddenAt: r.hiddenAt,
+        hiddenReason: r.hiddenReason,
       })
       .from(r)
       .innerJoin(users, eq(users.id, r.clientId))
@@ -136,7 +140,7 @@ export async function listInvitable(db: DbOrTx, clientId: string) {
   return db
     .select({ id: r.id, title: r.title, status: r.status })
     .from(r)
-    .where(and(eq(r.clientId, clientId), inArray(r.status, ['draft', 'open'])))
+    .where(and(eq(r.clientId, clientId), inArray(r.status, ['draft', 'open']), isNull(r.hiddenAt)))
     .orderBy(desc(r.createdAt), asc(r.id))
     .limit(100);
 }
@@ -241,6 +245,7 @@ export async function listOpenFor(db: DbOrTx, freelancerId: string, services: st
     .where(
       and(
         eq(r.status, 'open'),
+        isNull(r.hiddenAt),
         ne(r.clientId, freelancerId),
         or(matchesService, sql`${invitations.freelancerId} IS NOT NULL`),
       ),
@@ -249,12 +254,24 @@ export async function listOpenFor(db: DbOrTx, freelancerId: string, services: st
     .limit(100);
 }
 
-/** The request cards of these ids, as a freelancer sees them (its own proposals' requests). */
+/** The request cards of these ids, as a freelancer sees them (its own proposals' requests), never hidden ones. */
 export async function listCards(db: DbOrTx, freelancerId: string, ids: string[]) {
   if (!ids.length) return [];
   return db
     .select(cardColumns)
     .from(r)
     .leftJoin(invitations, and(eq(invitations.requestId, r.id), eq(invitations.freelancerId, freelancerId)))
-    .where(inArray(r.id, ids));
+    .where(and(inArray(r.id, ids), isNull(r.hiddenAt)));
+}
+
+/** An admin hides the request as spam with a reason, or shows it again (`null`). */
+export async function setHidden(tx: DbOrTx, id: string, hidden: { reason: string } | null): Promise<void> {
+  await tx
+    .update(r)
+    .set(
+      hidden
+        ? { hiddenAt: sql`now()`, hiddenReason: hidden.reason, updatedAt: sql`now()` }
+        : { hiddenAt: null, hiddenReason: null, updatedAt: sql`now()` },
+    )
+    .where(eq(r.id, id));
 }

@@ -1,5 +1,6 @@
 // Client requests (issue 27): a client's own requests under /api/requests (any signed-in account), and a
-// freelancer's view of one request and its NDA under /api/freelancer/requests/:id.
+// freelancer's view of one request and its NDA under /api/freelancer/requests/:id; the admin console's list and
+// its hide and unhide (decision 193).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
   requestTransitionSchema,
 } from '#shared/client-requests.ts';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
+import { reasonSchema } from '#shared/admin.ts';
 import { consoleListQuerySchema, consolePageSchema } from '#shared/console-page.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
@@ -25,6 +27,7 @@ import {
   invite,
   listInvitable,
   listMyRequests,
+  setHidden,
   transition,
   updateRequest,
 } from './service';
@@ -63,6 +66,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return adminRequestPage(app.db, req.query.q, req.query.page);
     },
   );
+
+  // Hide a spam request with a reason, or show it again (decision 193); audit-logged.
+  for (const action of ['hide', 'unhide'] as const)
+    app.post(
+      `/admin/client-requests/:id/${action}`,
+      {
+        preValidation: app.requireRole('admin'),
+        schema: {
+          tags: ['client-requests'],
+          params,
+          body: reasonSchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (req) => ({
+        message: await setHidden(app.db, authOf(req).user.id, req.params.id, {
+          hidden: action === 'hide',
+          reason: req.body.reason,
+        }),
+      }),
+    );
 
   app.get(
     '/requests',

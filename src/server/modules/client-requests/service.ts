@@ -18,6 +18,8 @@ import type { AuthContext } from '#server/http/auth-context.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, notFound } from '#server/http/errors.ts';
 import { todayIn } from '#server/time.ts';
+import { ERROR_CODE } from '#shared/error-codes.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import * as repo from './repository';
 
 const iso = (d: Date) => d.toISOString();
@@ -88,8 +90,14 @@ export async function updateRequest(
   });
 }
 
+const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
+
 export async function listMyRequests(db: DbOrTx, clientId: string): Promise<MyRequest[]> {
-  return (await repo.listByClient(db, clientId)).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  return (await repo.listByClient(db, clientId)).map((r) => ({
+    ...r,
+    createdAt: iso(r.createdAt),
+    hiddenAt: isoOrNull(r.hiddenAt),
+  }));
 }
 
 /** The admin console's Requests list: every client's requests matching `q`, a page at a time. */
@@ -104,11 +112,40 @@ export async function adminRequestPage(
       ...row,
       clientName: row.clientName ?? 'A client',
       createdAt: iso(row.createdAt),
+      hiddenAt: isoOrNull(row.hiddenAt),
     })),
     page,
     pageSize: CONSOLE_PAGE_SIZE,
     total,
   };
+}
+
+/**
+ * An admin hides a spam request with a reason, or shows it again (decision 193), audit-logged in the same
+ * transaction. Hidden, it leaves every freelancer's lists and its page answers them 404; its client still sees it.
+ */
+export async function setHidden(
+  db: Db,
+  adminId: string,
+  id: string,
+  input: { hidden: boolean; reason: string },
+): Promise<string> {
+  await db.transaction(async (tx) => {
+    const row = await repo.lockRequest(tx, id);
+    if (!row) throw notFound(REQUEST_MSG.notFound);
+    if (input.hidden && row.hiddenAt) throw conflict(REQUEST_MSG.alreadyHidden, ERROR_CODE.alreadyHidden);
+    if (!input.hidden && !row.hiddenAt) throw conflict(REQUEST_MSG.notHidden, ERROR_CODE.notHidden);
+    await repo.setHidden(tx, id, input.hidden ? { reason: input.reason } : null);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: input.hidden ? 'client_request.hide' : 'client_request.unhide',
+      targetType: 'client_request',
+      targetId: id,
+      reason: input.reason,
+      details: { title: row.title, clientId: row.clientId },
+    });
+  });
+  return input.hidden ? REQUEST_MSG.hidden : REQUEST_MSG.unhidden;
 }
 
 export async function listInvitable(db: DbOrTx, clientId: string) {
@@ -128,6 +165,8 @@ export async function detailFor(db: DbOrTx, auth: AuthContext, id: string): Prom
   const invited = await repo.listInvited(db, id);
   return {
     ...summary(row),
+    hiddenAt: isoOrNull(row.hiddenAt),
+    hiddenReason: row.hiddenReason,
     description: row.description,
     assets: row.assets,
     windowFrom: row.windowFrom,
@@ -175,6 +214,7 @@ export async function transition(
 export async function invite(db: Db, clientId: string, id: string, profileId: string): Promise<string> {
   const row = await ownRequest(db, clientId, id);
   if (row.status !== 'draft' && row.status !== 'open') throw conflict(REQUEST_MSG.inviteClosed);
+  if (row.hiddenAt) throw conflict(REQUEST_MSG.hiddenInviteRefused);
   const freelancer = await repo.findFreelancerByProfileId(db, profileId);
   if (!freelancer) throw notFound(REQUEST_MSG.freelancerNotFound);
   if (freelancer.userId === clientId) throw fieldError('freelancerId', REQUEST_MSG.inviteSelf);
@@ -202,7 +242,8 @@ export async function freelancerAccess(
   hasProposal: boolean,
 ): Promise<FreelancerAccess> {
   const row = await repo.findRequest(db, id);
-  if (!row || row.status === 'draft' || row.clientId === freelancerId) throw notFound(REQUEST_MSG.notFound);
+  if (!row || row.status === 'draft' || row.hiddenAt || row.clientId === freelancerId)
+    throw notFound(REQUEST_MSG.notFound);
   const invited = await repo.isInvited(db, id, freelancerId);
   const visible = invited || hasProposal || row.visibility === 'everyone';
   if (!visible) throw notFound(REQUEST_MSG.notFound);

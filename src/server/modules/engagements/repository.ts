@@ -1,7 +1,8 @@
 // All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { EngagementEventKind } from '#shared/engagements.ts';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { EngagementEventKind, EngagementStatus } from '#shared/engagements.ts';
+import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   engagementEvents as ev,
@@ -255,4 +256,77 @@ export async function contactOf(db: DbOrTx, userId: string) {
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+const adminClient = alias(profiles, 'client_profile');
+const clientUser = alias(users, 'client_user');
+const freelancerUser = alias(users, 'freelancer_user');
+const freelancerProfile = alias(profiles, 'freelancer_profile');
+const freelancerName = sql<string>`coalesce(${freelancers.name}, ${freelancerProfile.fullName}, 'Freelancer')`;
+
+/** Milestones of the row's engagement (with this status); written out, as drizzle leaves the outer column bare. */
+const milestoneCount = (status?: 'approved' | 'disputed') =>
+  sql<number>`(SELECT count(*)::int FROM engagement_milestones m WHERE m.engagement_id = engagements.id${
+    status ? sql` AND m.status = ${status}` : sql``
+  })`.mapWith(Number);
+
+/** The engagement's two parties: the client's account and profile, the freelancer's account, profile and card. */
+const withParties = <T extends PgSelect>(q: T) =>
+  q
+    .innerJoin(clientUser, eq(clientUser.id, e.clientId))
+    .leftJoin(adminClient, eq(adminClient.id, e.clientId))
+    .innerJoin(freelancerUser, eq(freelancerUser.id, e.freelancerId))
+    .leftJoin(freelancerProfile, eq(freelancerProfile.id, e.freelancerId))
+    .leftJoin(freelancers, eq(freelancers.userId, e.freelancerId));
+
+/**
+ * A page of every engagement matching `q` (title, the client's or the freelancer's name or email) and `status`,
+ * newest first, with its parties and its milestones' progress.
+ */
+export async function pageForAdmin(
+  db: DbOrTx,
+  filter: { q: string; status?: EngagementStatus },
+  limit: number,
+  offset: number,
+) {
+  const pattern = containsPattern(filter.q);
+  const where = and(
+    filter.status ? eq(e.status, filter.status) : undefined,
+    filter.q
+      ? or(
+          ilike(e.title, pattern),
+          ilike(adminClient.fullName, pattern),
+          ilike(clientUser.email, pattern),
+          sql`${freelancerName} ILIKE ${pattern}`,
+          ilike(freelancerUser.email, pattern),
+        )
+      : undefined,
+  );
+  const rows = withParties(
+    db
+      .select({
+        id: e.id,
+        title: e.title,
+        service: e.service,
+        status: e.status,
+        price: e.price,
+        createdAt: e.createdAt,
+        clientName: sql<string>`coalesce(${adminClient.fullName}, 'Client')`,
+        clientEmail: clientUser.email,
+        freelancerName,
+        freelancerEmail: freelancerUser.email,
+        milestones: milestoneCount(),
+        approved: milestoneCount('approved'),
+        disputed: milestoneCount('disputed'),
+      })
+      .from(e)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(desc(e.createdAt), asc(e.id))
+    .limit(limit)
+    .offset(offset);
+  const totals = withParties(db.select({ total: count() }).from(e).$dynamic()).where(where);
+  const [items, [{ total }]] = await Promise.all([rows, totals]);
+  return { rows: items, total: Number(total) };
 }

@@ -1,9 +1,11 @@
 // Engagements (issue 27): one engagement for its client, its freelancer and admins (404 for anyone else), the
-// client's rules-of-engagement acknowledgement, the thread, and the caller's list.
+// client's rules-of-engagement acknowledgement, the thread, the caller's list, and the admin console's list.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ENGAGEMENT_MSG,
+  adminEngagementPageSchema,
+  adminEngagementsQuerySchema,
   engagementCardSchema,
   engagementMessageInputSchema,
   engagementSchema,
@@ -13,7 +15,7 @@ import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
-import { acknowledgeRoe, listMine, sendMessage, view } from './service';
+import { acknowledgeRoe, adminEngagementPage, listMine, sendMessage, view } from './service';
 
 const errors = {
   400: apiErrorSchema,
@@ -37,6 +39,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return listMine(app.db, authOf(req).user.id);
+    },
+  );
+
+  // The admin console's Engagements tab (decision 194): every engagement, searched, filtered and paged.
+  app.get(
+    '/admin/engagements',
+    {
+      preValidation: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        querystring: adminEngagementsQuerySchema,
+        response: { 200: adminEngagementPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { q, status, page } = req.query;
+      return adminEngagementPage(app.db, { q, status }, page);
     },
   );
 

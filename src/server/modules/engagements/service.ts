@@ -10,6 +10,8 @@ import {
   type EngagementCard,
   type EngagementMilestone,
 } from '#shared/engagements.ts';
+import type { AdminEngagementRow, EngagementStatus } from '#shared/engagements.ts';
+import { CONSOLE_PAGE_SIZE, type ConsolePage } from '#shared/console-page.ts';
 import type { Asset } from '#shared/client-requests.ts';
 import type { Milestone } from '#shared/proposals.ts';
 import type { SecurityService } from '#shared/security-services.ts';
@@ -178,6 +180,26 @@ export async function acknowledgeRoe(db: Db, auth: AuthContext, id: string) {
 export async function sendMessage(db: DbOrTx, auth: AuthContext, id: string, body: string) {
   await asParty(db, auth, id);
   await repo.insertMessage(db, id, auth.user.id, body);
+}
+
+/** The admin console's Engagements list (decision 194): every engagement matching `q` and `status`, a page. */
+export async function adminEngagementPage(
+  db: DbOrTx,
+  filter: { q: string; status?: EngagementStatus },
+  page: number,
+): Promise<ConsolePage<AdminEngagementRow>> {
+  const { rows, total } = await repo.pageForAdmin(
+    db,
+    filter,
+    CONSOLE_PAGE_SIZE,
+    (page - 1) * CONSOLE_PAGE_SIZE,
+  );
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+  };
 }
 
 /** The caller's engagements (as client or freelancer), or only those it works on as a freelancer. */

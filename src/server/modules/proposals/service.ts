@@ -106,6 +106,8 @@ export async function editProposal(db: Db, freelancerId: string, id: string, inp
     const row = await ownProposal(tx, freelancerId, id);
     if (row.status !== 'submitted') throw conflict(PROPOSAL_MSG.notEditable);
     const request = await requests.findRequest(tx, row.requestId);
+    // A request hidden as spam (decision 193) is gone for freelancers, its proposals with it.
+    if (request?.hiddenAt) throw notFound(PROPOSAL_MSG.notFound);
     if (request?.status !== 'open') throw conflict(PROPOSAL_MSG.requestNotOpen);
     await repo.updateProposal(tx, id, input);
   });
@@ -163,7 +165,7 @@ async function asClient(tx: DbOrTx, clientId: string, id: string) {
 export async function shortlist(db: Db, clientId: string, id: string) {
   await db.transaction(async (tx) => {
     const { proposal, request } = await asClient(tx, clientId, id);
-    if (request.status !== 'open') throw conflict(PROPOSAL_MSG.requestNotOpen);
+    if (request.status !== 'open' || request.hiddenAt) throw conflict(PROPOSAL_MSG.requestNotOpen);
     if (proposal.status !== 'submitted') throw conflict(PROPOSAL_MSG.notShortlistable);
     await repo.setStatus(tx, id, 'shortlisted');
   });
@@ -176,7 +178,12 @@ export async function shortlist(db: Db, clientId: string, id: string) {
 export async function accept(db: Db, ctx: MailContext, clientId: string, id: string): Promise<string> {
   return db.transaction(async (tx) => {
     const { proposal, request } = await asClient(tx, clientId, id);
-    if (request.status !== 'open' || (proposal.status !== 'submitted' && proposal.status !== 'shortlisted'))
+    // A request an admin hid as spam (decision 193) starts no engagement.
+    if (
+      request.status !== 'open' ||
+      request.hiddenAt ||
+      (proposal.status !== 'submitted' && proposal.status !== 'shortlisted')
+    )
       throw conflict(PROPOSAL_MSG.notAcceptable);
     await repo.setStatus(tx, id, 'accepted');
     await requests.award(tx, request, clientId, id);

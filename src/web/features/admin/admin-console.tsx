@@ -1,7 +1,8 @@
 // The admin console (/admin): run the marketplace from one page of tabs: create shark accounts and see every
 // shark, decide applications, search and suspend accounts, search sessions, verify credentials, see and move
 // the money (finance: payments, refunds, payouts, balances, the trial balance, the reconciliation's exceptions,
-// exports), moderate reported reviews, read contact messages, the mail log and the audit log. Every section is a
+// exports), moderate reported reviews, read contact messages, the mail log and the audit log; and the freelance
+// marketplace: hide spam client requests, search engagements, rule on disputes (decisions 193, 194). Every section is a
 // component of this feature; the reported reviews (features/reviews) and the Finance tab (features/finance, with
 // the payouts and the exceptions inside) are passed in by the page. `?tab=` opens a tab (the admins' mails link
 // to theirs).
@@ -11,8 +12,11 @@ import { Tabs } from 'radix-ui';
 import { AccountsPanel } from './accounts-panel';
 import { ApplicationsPanel } from './applications-panel';
 import { AuditLogPanel } from './audit-log-panel';
+import { ClientRequestsPanel } from './client-requests-panel';
 import { CreateSharkPanel } from './create-shark-panel';
 import { CredentialQueuePanel } from './credential-queue-panel';
+import { DisputesPanel } from './disputes-panel';
+import { EngagementsPanel } from './engagements-panel';
 import { MailLogPanel } from './mail-log';
 import { MessagesPanel } from './messages-panel';
 import { SessionsPanel } from './sessions-panel';
@@ -28,6 +32,9 @@ const TABS = [
   'sessions',
   'credentials',
   'finance',
+  'client-requests',
+  'engagements',
+  'disputes',
   'reviews',
   'messages',
   'mail',
@@ -51,8 +58,8 @@ export function AdminConsole({
         <p className="font-mono text-xs tracking-widest text-accent-400 uppercase">Admin</p>
         <h1 className="heading-2 mt-1">Admin console</h1>
         <p className="muted mt-2">
-          Run the marketplace: applications, sharks, accounts, sessions, credentials, finance, reviews, mail
-          and the audit log.
+          Run the marketplace: applications, sharks, accounts, sessions, credentials, finance, client
+          requests, engagements, disputes, reviews, mail and the audit log.
         </p>
       </header>
       <Tabs.Root defaultValue={initial} className="mt-8">
@@ -74,6 +81,15 @@ export function AdminConsole({
           </Tabs.Trigger>
           <Tabs.Trigger value="finance" className={tabClass}>
             Finance
+          </Tabs.Trigger>
+          <Tabs.Trigger value="client-requests" className={tabClass}>
+            Client requests
+          </Tabs.Trigger>
+          <Tabs.Trigger value="engagements" className={tabClass}>
+            Engagements
+          </Tabs.Trigger>
+          <Tabs.Trigger value="disputes" className={tabClass}>
+            Disputes
           </Tabs.Trigger>
           <Tabs.Trigger value="reviews" className={tabClass}>
             Reviews
@@ -109,6 +125,15 @@ export function AdminConsole({
         </Tabs.Content>
         <Tabs.Content value="finance" className="mt-6">
           {finance}
+        </Tabs.Content>
+        <Tabs.Content value="client-requests" className="mt-6">
+          <ClientRequestsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="engagements" className="mt-6">
+          <EngagementsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="disputes" className="mt-6">
+          <DisputesPanel />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-6">
           {reportedReviews}

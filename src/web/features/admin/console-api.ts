@@ -1,5 +1,6 @@
 // The admin console's actions (decision 032): decide applications, publish sharks, search and suspend
-// accounts, search sessions, review credentials, read the audit log.
+// accounts, search sessions, review credentials, read the audit log; the freelance marketplace's client
+// requests (hidden as spam, decision 193), engagements and disputes (decision 194).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBookingPage,
@@ -12,8 +13,16 @@ import type {
 import type { ApplicationDecision } from '#shared/applications.ts';
 import type { ResolveNoShowInput, SessionActionResult } from '#shared/sessions.ts';
 import type { AdminCredentialPage, CredentialReview, CredentialStatus } from '#shared/credentials.ts';
+import type { AdminRequestRow } from '#shared/client-requests.ts';
+import type { ConsolePage } from '#shared/console-page.ts';
+import type {
+  AdminEngagementPage,
+  DisputeOutcome,
+  DisputePage,
+  EngagementStatus,
+} from '#shared/engagements.ts';
 import { api } from '#web/lib/api-client.ts';
-import { adminKeys, consoleKeys, sessionKeys } from '#web/features/query-keys/keys.ts';
+import { adminKeys, consoleKeys, financeKeys, sessionKeys } from '#web/features/query-keys/keys.ts';
 
 type Msg = { message: string };
 
@@ -72,6 +81,39 @@ export const useCredentialQueue = (status: CredentialStatus, q: string, page: nu
     }),
   );
 
+export const useAdminClientRequests = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.clientRequests(q, page),
+      queryFn: () =>
+        api.get<ConsolePage<AdminRequestRow>>('/api/admin/client-requests', { q, page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useAdminEngagements = (q: string, status: EngagementStatus | '', page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.engagements(q, status, page),
+      queryFn: () =>
+        api.get<AdminEngagementPage>('/api/admin/engagements', {
+          q,
+          page: String(page),
+          ...(status ? { status } : {}),
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useDisputes = (page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: consoleKeys.disputes(page),
+      queryFn: () => api.get<DisputePage>('/api/admin/disputes', { page: String(page) }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
 /** Every console action changes the audit log and possibly any list: refresh the console's queries. */
 function useConsoleMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -119,4 +161,22 @@ export function useResolveNoShow() {
     await queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) });
     return res;
   });
+}
+
+/** Hides a client request as spam, or shows it again, with a reason (decision 193). */
+export const useHideClientRequest = () =>
+  useConsoleMutation(({ id, hidden, reason }: { id: string; hidden: boolean; reason: string }) =>
+    api.post<Msg>(`/api/admin/client-requests/${id}/${hidden ? 'hide' : 'unhide'}`, { reason }),
+  );
+
+/** Releases or refunds a disputed milestone (decision 179); a refund shows in the finance tab's lists too. */
+export function useRuleDispute() {
+  const queryClient = useQueryClient();
+  return useConsoleMutation(
+    async ({ id, ...body }: { id: string; outcome: DisputeOutcome; reason: string }) => {
+      const res = await api.post<Msg>(`/api/admin/disputes/${id}/ruling`, body);
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+      return res;
+    },
+  );
 }

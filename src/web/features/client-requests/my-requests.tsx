@@ -7,7 +7,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useMyRequests } from './api';
-import { StatusBadge, budgetText, deadlineText } from './request-parts';
+import { HiddenNotice, StatusBadge, budgetText, deadlineText } from './request-parts';
 
 export function MyRequests() {
   const list = useMyRequests();
@@ -48,6 +48,7 @@ export function MyRequests() {
               `${r.proposalCount} proposal${r.proposalCount === 1 ? '' : 's'}`,
             ].join(' · ')}
           </p>
+          <HiddenNotice reason={r.hiddenReason} />
         </li>
       ))}
     </ul>

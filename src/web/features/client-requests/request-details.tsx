@@ -11,7 +11,7 @@ import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useRequestTransition } from './api';
-import { ScopeTable, StatusBadge, budgetText } from './request-parts';
+import { HiddenNotice, ScopeTable, StatusBadge, budgetText } from './request-parts';
 
 const ACTION_LABEL = {
   open: 'Post it now',
@@ -32,6 +32,7 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
         <h1 id="request-title" className="heading-2 flex flex-wrap items-center gap-3">
           {request.title} <StatusBadge status={request.status} />
         </h1>
+        <HiddenNotice reason={request.hiddenReason} />
       </header>
       <dl className="glass grid gap-4 p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>

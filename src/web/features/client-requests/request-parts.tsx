@@ -1,6 +1,8 @@
-// Small pieces both sides of a request show: its state badge, budget line and scope table.
+// Small pieces both sides of a request show: its state badge, budget line and scope table; the client's notice
+// of a request hidden as spam.
 import {
   ASSET_TYPE_LABELS,
+  REQUEST_MSG,
   REQUEST_STATUS_LABELS,
   type Asset,
   type RequestStatus,
@@ -20,6 +22,16 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
     <span className={`rounded-full border px-2 py-0.5 text-xs ${TONE[status]}`}>
       {REQUEST_STATUS_LABELS[status]}
     </span>
+  );
+}
+
+/** What the client reads on a request an admin hid as spam (decision 193): that it is hidden, and why. */
+export function HiddenNotice({ reason }: { reason: string | null }) {
+  if (reason === null) return null;
+  return (
+    <p className="rounded-lg border border-danger-400/40 px-3 py-2 text-sm text-danger-400" role="note">
+      {REQUEST_MSG.hiddenNotice} Reason: {reason}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { REFUND_STATUS_LABEL, type FinanceRefund } from '#shared/finance.ts';
 import { REFUND_REASON_LABEL, REFUND_STATUSES, type RefundStatus } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
-import { Badge, LoadFailed, Pager, SearchBox, Section } from '#web/components/console-ui.tsx';
+import { Badge, LoadFailed, Pager, SearchBox, Section, StateSelect } from '#web/components/console-ui.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -103,24 +103,16 @@ export function RefundsPanel() {
             setPage(1);
           }}
         />
-        <label className="flex flex-col gap-1 text-sm text-ink-300">
-          State
-          <select
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as RefundStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">Any state</option>
-            {REFUND_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {REFUND_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StateSelect
+          value={status}
+          options={REFUND_STATUSES}
+          labels={REFUND_STATUS_LABEL}
+          anyLabel="Any state"
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
       </div>
       <div className="mt-4">
         {refunds.isPending ? (

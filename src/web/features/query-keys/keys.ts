@@ -4,6 +4,7 @@
 // every page, so it must not pull a schema (and zod) along.
 import type { BookingSearchQuery } from '#shared/admin.ts';
 import type { CredentialStatus } from '#shared/credentials.ts';
+import type { EngagementStatus } from '#shared/engagements.ts';
 import type { ReconciliationStatus } from '#shared/reconciliation.ts';
 import type { SessionGroup } from '#shared/session-lists.ts';
 
@@ -31,6 +32,10 @@ export const consoleKeys = {
   audit: (q: string, page: number) => [...consoleKeys.all, 'audit', q, page] as const,
   credentials: (status: CredentialStatus, q: string, page: number) =>
     [...consoleKeys.all, 'credentials', status, q, page] as const,
+  clientRequests: (q: string, page: number) => [...consoleKeys.all, 'client-requests', q, page] as const,
+  engagements: (q: string, status: EngagementStatus | '', page: number) =>
+    [...consoleKeys.all, 'engagements', q, status, page] as const,
+  disputes: (page: number) => [...consoleKeys.all, 'disputes', page] as const,
 };
 
 /** The reconciliation's exceptions (issue 24), under the admin's keys. */
