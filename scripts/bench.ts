@@ -7,7 +7,7 @@
 // to 127.0.0.1.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), BENCH_DURATION seconds per
-// case (default 20), BENCH_CONNECTIONS (default 50), BENCH_CASES (comma list of case names to run),
+// case (default 20), BENCH_CONNECTIONS (default 50), BENCH_PORT (the server's port; default any free one), BENCH_CASES (comma list of case names to run),
 // BENCH_CONTENTION_DURATION seconds of each contention run (default 20),
 // BENCH_SKIP=build,http,raw,signed-in,contention,webhooks,contention-pglite,js,lighthouse,payouts,trial-balance
 // to leave parts out,
@@ -21,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { sharksQuerySchema } from '#shared/catalogue.ts';
+import { encodeSharksCursor, sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { formatPaise } from '#shared/payments.ts';
 import {
@@ -59,6 +59,8 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONTENTION_DURATION = Number(process.env.BENCH_CONTENTION_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_PORT: the catalogue server's loopback port (default: any free one). */
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 /**
  * The app's pool size; the raw side uses the same, so the ratio isolates what the HTTP layer adds. By default
  * sized to the database server, which here is this machine: about two connections per core keep PostgreSQL's
@@ -257,6 +259,19 @@ async function catalogueParts(misses: string[]) {
       GROUP BY b.shark_id ORDER BY count(*) DESC, b.shark_id LIMIT 1`,
   );
   const slotsShark = busiest[0]?.id ?? sharkId;
+  // `page 1000` (decision 196): Load More's request for it, after page 999's last card (the default sort's).
+  const { rows: deep } = await pool.query<{ key: string | null; name: string; id: string }>(
+    `SELECT rating_score AS key, name, id FROM sharks_with_meta WHERE published
+      ORDER BY rating_score DESC NULLS LAST, name, id OFFSET 999 * 8 - 1 LIMIT 1`,
+  );
+  const deepCursor = deep[0]
+    ? encodeSharksCursor([
+        'rating',
+        deep[0].key === null ? null : Number(deep[0].key),
+        deep[0].name,
+        deep[0].id,
+      ])
+    : undefined;
   // The ETag a client holds after reading the list once.
   const listEtag = async (base: string) => (await fetch(`${base}/api/sharks`)).headers.get('etag') ?? '';
   let etag = '';
@@ -297,7 +312,16 @@ async function catalogueParts(misses: string[]) {
       path: `/api/sharks?sort=${sort}`,
       ...list({ sort }),
     })),
-    { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
+    // Load More's thousandth page through its cursor; its naive side is the same page by number (an offset
+    // of 7,992 cards) with its count, which is what the cursor replaces.
+    deepCursor
+      ? {
+          name: 'page 1000',
+          path: `/api/sharks?page=1000&cursor=${deepCursor}`,
+          ...list({ page: '1000', cursor: deepCursor }),
+          naive: list({ page: '1000' }).naive,
+        }
+      : { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
     {
       name: 'profile',
       path: `/api/sharks/${sharkId}`,
@@ -359,7 +383,7 @@ async function catalogueParts(misses: string[]) {
     );
   }
 
-  const port = await freePort();
+  const port = PORT ?? (await freePort());
   const server = await startServer(port);
   const base = `http://127.0.0.1:${port}`;
   etag = await listEtag(base);
