@@ -35,7 +35,7 @@ import {
 import { freelancersQuerySchema } from '#shared/freelancers.ts';
 import { listFreelancers } from '#server/modules/freelancers/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
-import { busyTimes, busyTimesOf } from '#server/modules/sessions/service.ts';
+import { busyTimes, busyTimesOf, slotsStamp } from '#server/modules/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
 import {
   checkContention,
@@ -336,7 +336,10 @@ async function catalogueParts(misses: string[]) {
       // 60 days of 1-hour slots of the shark with the most bookings ahead (issue 12: p99 < 10 ms).
       name: 'free slots',
       path: `/api/sharks/${slotsShark}/slots?hours=1`,
-      service: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes),
+      // What the route sends (decision 197): the slots stamp, then the slots only when this process holds no
+      // answer at that version; its naive side computes them every time.
+      service: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes, slotsStamp),
+      naive: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes),
       p99: TARGET.slotsP99,
     },
     {

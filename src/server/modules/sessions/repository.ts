@@ -48,6 +48,7 @@ import {
   reviews,
   profiles,
   sharks as s,
+  sharkSlotsVersions as sv,
   users,
 } from '#server/db/schema.ts';
 
@@ -1044,6 +1045,38 @@ export async function listBusyTimes(
     to: to.toISOString(),
     at,
   });
+}
+
+/**
+ * What a public shark's free slots kept in memory are checked against (decision 197), in one statement: its
+ * slots version (set by triggers in every write's transaction) and how many of its checkout holds are live at
+ * `at` (a hold that lapses by time writes nothing). Null when the shark is not public.
+ */
+const buildSlotsStamp = (db: DbOrTx) => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  return db
+    .select({
+      version: sql<number | null>`(SELECT ${sv.version} FROM ${sv} WHERE ${sv.sharkId} = ${s.id})`.mapWith(
+        (v: string | number | null) => (v === null ? null : Number(v)),
+      ),
+      holds: sql<number>`(SELECT count(*) FROM ${h} WHERE ${h.sharkId} = ${s.id} AND ${h.closedAt} IS NULL
+        AND ${h.expiresAt} > ${at})::int`.mapWith(Number),
+    })
+    .from(s)
+    .where(and(sql`${s.id} = ${sql.placeholder('id')}::uuid`, isPublicShark()))
+    .prepare('sessions_slots_stamp');
+};
+
+export async function readSlotsStamp(
+  db: DbOrTx,
+  sharkId: string,
+  at: Date,
+): Promise<{ version: number; holds: number } | null> {
+  const [row] = await prepared(db, 'sessions_slots_stamp', buildSlotsStamp).execute({
+    id: sharkId,
+    at: at.toISOString(),
+  });
+  return row ? { version: row.version ?? 0, holds: row.holds } : null;
 }
 
 // ---- Accounts: what a shark's or a learner's account deletion reads and writes -----------------------------
