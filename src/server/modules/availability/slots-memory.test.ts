@@ -11,7 +11,7 @@ import {
   createShark,
   sessionCookie,
 } from '#server/test/fixtures.ts';
-import { calendarBusy, calendarSources } from '#server/db/schema.ts';
+import { calendarBusy, calendarSources, checkoutHolds } from '#server/db/schema.ts';
 import { setClock } from '#server/time.ts';
 
 let app: FastifyInstance;
@@ -148,6 +148,31 @@ describe('free slots kept per slots version', () => {
       endsAt: new Date(ALL[1]!),
     });
     expect(await sunday(shark.id)).toEqual([ALL[1], ALL[2]]);
+  });
+
+  it('gives a held slot back once the hold lapses, though the lapse writes nothing', async () => {
+    const { db, shark, course, learner } = await setup();
+    await db.insert(checkoutHolds).values({
+      id: crypto.randomUUID(),
+      courseId: course.id,
+      sharkId: shark.id,
+      userId: learner.id,
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '+91 98450 12345',
+      hours: 1,
+      requestId: crypto.randomUUID(),
+      startsAt: new Date(ALL[4]!),
+      endsAt: new Date(Date.parse(ALL[4]!) + 3_600_000),
+      blockedUntil: new Date(Date.parse(ALL[4]!) + 3_600_000),
+      timeZone: 'Asia/Kolkata',
+      expiresAt: new Date(NOW.getTime() + 20_000),
+    });
+    // 12:00 and 11:30 (which would run into it) are held.
+    expect(await sunday(shark.id)).toEqual(ALL.slice(0, 3));
+    // 30 s later, in the same minute: the hold has lapsed with no write.
+    setClock(() => new Date(NOW.getTime() + 30_000));
+    expect(await sunday(shark.id)).toEqual(ALL);
   });
 
   it('drops a start once it is inside the minimum notice, even from memory', async () => {

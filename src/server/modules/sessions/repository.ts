@@ -1054,16 +1054,19 @@ export async function listBusyTimes(
  */
 const buildSlotsStamp = (db: DbOrTx) => {
   const at = sql`${sql.placeholder('at')}::timestamptz`;
+  // The id as a parameter, not correlated: a one-table select names its columns unqualified, so `id` inside a
+  // subquery would be the subquery's own.
+  const id = sql`${sql.placeholder('id')}::uuid`;
   return db
     .select({
-      version: sql<number | null>`(SELECT ${sv.version} FROM ${sv} WHERE ${sv.sharkId} = ${s.id})`.mapWith(
+      version: sql<number | null>`(SELECT ${sv.version} FROM ${sv} WHERE ${sv.sharkId} = ${id})`.mapWith(
         (v: string | number | null) => (v === null ? null : Number(v)),
       ),
-      holds: sql<number>`(SELECT count(*) FROM ${h} WHERE ${h.sharkId} = ${s.id} AND ${h.closedAt} IS NULL
+      holds: sql<number>`(SELECT count(*) FROM ${h} WHERE ${h.sharkId} = ${id} AND ${h.closedAt} IS NULL
         AND ${h.expiresAt} > ${at})::int`.mapWith(Number),
     })
     .from(s)
-    .where(and(sql`${s.id} = ${sql.placeholder('id')}::uuid`, isPublicShark()))
+    .where(and(sql`${s.id} = ${id}`, isPublicShark()))
     .prepare('sessions_slots_stamp');
 };
 
