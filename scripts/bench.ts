@@ -21,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { sharksQuerySchema } from '#shared/catalogue.ts';
+import { encodeSharksCursor, sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { formatPaise } from '#shared/payments-texts.ts';
 import {
@@ -35,7 +35,7 @@ import {
 import { freelancersQuerySchema } from '#shared/freelancers.ts';
 import { listFreelancers } from '#server/modules/freelancers/service.ts';
 import { getSlots } from '#server/modules/availability/service.ts';
-import { busyTimes, busyTimesOf } from '#server/modules/sessions/service.ts';
+import { busyTimes, busyTimesOf, slotsStamp } from '#server/modules/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
 import {
   checkContention,
@@ -59,6 +59,8 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONTENTION_DURATION = Number(process.env.BENCH_CONTENTION_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_PORT: the catalogue server's loopback port (default: any free one). */
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 /**
  * The app's pool size; the raw side uses the same, so the ratio isolates what the HTTP layer adds. By default
  * sized to the database server, which here is this machine: about two connections per core keep PostgreSQL's
@@ -257,6 +259,19 @@ async function catalogueParts(misses: string[]) {
       GROUP BY b.shark_id ORDER BY count(*) DESC, b.shark_id LIMIT 1`,
   );
   const slotsShark = busiest[0]?.id ?? sharkId;
+  // `page 1000` (decision 196): Load More's request for it, after page 999's last card (the default sort's).
+  const { rows: deep } = await pool.query<{ key: string | null; name: string; id: string }>(
+    `SELECT rating_score AS key, name, id FROM sharks_with_meta WHERE published
+      ORDER BY rating_score DESC NULLS LAST, name, id OFFSET 999 * 8 - 1 LIMIT 1`,
+  );
+  const deepCursor = deep[0]
+    ? encodeSharksCursor([
+        'rating',
+        deep[0].key === null ? null : Number(deep[0].key),
+        deep[0].name,
+        deep[0].id,
+      ])
+    : undefined;
   // The ETag a client holds after reading the list once.
   const listEtag = async (base: string) => (await fetch(`${base}/api/sharks`)).headers.get('etag') ?? '';
   let etag = '';
@@ -297,7 +312,16 @@ async function catalogueParts(misses: string[]) {
       path: `/api/sharks?sort=${sort}`,
       ...list({ sort }),
     })),
-    { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
+    // Load More's thousandth page through its cursor; its naive side is the same page by number (an offset
+    // of 7,992 cards) with its count, which is what the cursor replaces.
+    deepCursor
+      ? {
+          name: 'page 1000',
+          path: `/api/sharks?page=1000&cursor=${deepCursor}`,
+          ...list({ page: '1000', cursor: deepCursor }),
+          naive: list({ page: '1000' }).naive,
+        }
+      : { name: 'page 1000', path: '/api/sharks?page=1000', ...list({ page: '1000' }) },
     {
       name: 'profile',
       path: `/api/sharks/${sharkId}`,
@@ -312,7 +336,10 @@ async function catalogueParts(misses: string[]) {
       // 60 days of 1-hour slots of the shark with the most bookings ahead (issue 12: p99 < 10 ms).
       name: 'free slots',
       path: `/api/sharks/${slotsShark}/slots?hours=1`,
-      service: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes),
+      // What the route sends (decision 197): the slots stamp, then the slots only when this process holds no
+      // answer at that version; its naive side computes them every time.
+      service: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes, slotsStamp),
+      naive: (db) => getSlots(db, slotsShark, { hours: 1 }, busyTimes),
       p99: TARGET.slotsP99,
     },
     {
@@ -359,7 +386,7 @@ async function catalogueParts(misses: string[]) {
     );
   }
 
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const port = PORT ?? (await freePort());
   const server = await startServer(port);
   const base = `http://127.0.0.1:${port}`;
   etag = await listEtag(base);

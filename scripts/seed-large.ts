@@ -656,6 +656,12 @@ async function main() {
     'bump catalogue version',
     `INSERT INTO catalogue_version (id, version) VALUES (1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint) ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1`,
   );
+  // ...and every shark's free-slots version (decision 197), which a running server keeps slots under.
+  await step(
+    'bump slots versions',
+    `INSERT INTO shark_slots_versions (shark_id, version) SELECT id, nextval('shark_slots_version_seq') FROM sharks
+       ON CONFLICT (shark_id) DO UPDATE SET version = EXCLUDED.version`,
+  );
   await client.query('COMMIT');
   await client.query('SET session_replication_role = origin');
   await step('vacuum analyze', 'VACUUM ANALYZE');

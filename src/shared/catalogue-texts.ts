@@ -6,6 +6,8 @@ export const NEXT_AVAILABLE_DAYS = 60;
 
 export const CATALOGUE_MSG = {
   sharkNotFound: 'Shark not found',
+  /** A Load More cursor the server did not write, or one of another sort (decision 196). */
+  badCursor: 'This list position is not valid: load the list again.',
   verifiedOnly: 'Verified only',
   chooseSpecialization: 'Choose a specialization',
   noCourses: 'No courses yet',

@@ -8,23 +8,82 @@ import { SHARK_LINK_SITES } from './shark-links';
 
 export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
 
-export const sharksQuerySchema = z.object({
-  search: z.string().trim().max(100, 'Search is too long (100 characters at most)').optional().default(''),
-  specialization: z
-    .enum([...SPECIALIZATIONS, ''], { error: CATALOGUE_MSG.chooseSpecialization })
-    .optional()
-    .default(''),
-  sort: z.enum(SHARK_SORTS, { error: 'Unknown sort' }).optional().default(DEFAULT_SHARK_SORT),
-  /** "Verified only": sharks with at least one verified credential (decision 032). */
-  verified: z.enum(['true', 'false', ''], { error: 'Use verified=true' }).optional().default(''),
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page starts at 1')
-    .max(100_000, 'Page is too large')
-    .optional()
-    .default(1),
-});
+/**
+ * Where Load More continues (decision 196): the last card's sort, sort key, name and id, as the server wrote
+ * them into `nextCursor` (base64url JSON). The key's type depends on the sort: whole numbers for experience
+ * and students, a decimal (or null: unrated, unpriced) for rating and prices.
+ */
+const cursorTuple = z
+  .tuple([
+    z.enum(SHARK_SORTS),
+    z.number().nullable(),
+    z
+      .string()
+      .max(200)
+      .refine((name) => !name.includes('\u0000')),
+    z.uuid(),
+  ])
+  .refine(([sort, key]) =>
+    sort === 'experience' || sort === 'students'
+      ? key !== null && Number.isInteger(key) && Math.abs(key) <= 2 ** 31 - 1
+      : key === null || Math.abs(key) < 1e12,
+  );
+export type SharksCursor = z.infer<typeof cursorTuple>;
+
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,1000}$/;
+
+/** The position a cursor names, or null when it is not one the server writes. */
+export function decodeSharksCursor(text: string): SharksCursor | null {
+  if (!CURSOR_TEXT.test(text)) return null;
+  try {
+    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+    );
+    const parsed = cursorTuple.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function encodeSharksCursor(cursor: SharksCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(cursor));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+export const sharksQuerySchema = z
+  .object({
+    search: z.string().trim().max(100, 'Search is too long (100 characters at most)').optional().default(''),
+    specialization: z
+      .enum([...SPECIALIZATIONS, ''], { error: CATALOGUE_MSG.chooseSpecialization })
+      .optional()
+      .default(''),
+    sort: z.enum(SHARK_SORTS, { error: 'Unknown sort' }).optional().default(DEFAULT_SHARK_SORT),
+    /** "Verified only": sharks with at least one verified credential (decision 032). */
+    verified: z.enum(['true', 'false', ''], { error: 'Use verified=true' }).optional().default(''),
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page starts at 1')
+      .max(100_000, 'Page is too large')
+      .optional()
+      .default(1),
+    /**
+     * Load More's position (decision 196): the previous page's `nextCursor`. With it the page starts right after
+     * that card, whatever `page` says (`page` is then only echoed back); without it `page` is counted as before.
+     */
+    cursor: z.string().max(1000).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor === undefined) return;
+    const cursor = decodeSharksCursor(query.cursor);
+    if (cursor === null || cursor[0] !== query.sort)
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: CATALOGUE_MSG.badCursor });
+  });
 export type SharksQuery = z.infer<typeof sharksQuerySchema>;
 
 /** A row of the sharks_with_meta view as the API sends it. Absent values are null; the web applies fallbacks. */
@@ -63,6 +122,8 @@ export const sharksPageSchema = z.object({
   hasMore: z.boolean(),
   /** How many sharks match the search and filter in all, over every page. */
   total: z.number().int().min(0),
+  /** Where Load More continues (send it back as `cursor`); null on the last page (decision 196). */
+  nextCursor: z.string().nullable(),
 });
 export type SharksPage = z.infer<typeof sharksPageSchema>;
 

@@ -1633,6 +1633,17 @@ export const catalogueVersion = pgTable(
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * Each shark's free-slots version (issue 28, decision 197): triggers (migration 0036) set it from one sequence,
+ * in the writing transaction, whenever anything its free slots read changes (its availability rules, weekly
+ * hours and overrides, bookings, checkout holds, imported busy times). No foreign key: a shark's deletion
+ * cascades to bookings whose triggers still write here, and an orphan row is harmless.
+ */
+export const sharkSlotsVersions = pgTable('shark_slots_versions', {
+  sharkId: uuid('shark_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 // ---- Views (defined in migration SQL) -------------------------------------
 
 export const sharksWithMeta = pgView('sharks_with_meta', {

@@ -911,6 +911,32 @@ describe('every endpoint under hostile input', () => {
     });
   });
 
+  it('refuses any list cursor the server did not write with a 400 naming the field (decision 196)', async () => {
+    const sorts = fc.constantFrom('rating', 'experience', 'students', 'price_low', 'price_high');
+    // Raw text, and base64url JSON shaped like a cursor with hostile members, so decoding reaches each check.
+    const forged = fc.oneof(
+      hostileString,
+      fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? '').toString('base64url')),
+      fc
+        .tuple(
+          sorts,
+          fc.oneof(hostileNumber, fc.constant(null), hostileString),
+          hostileString,
+          fc.oneof(fc.uuid({ version: 4 }), hostileString),
+        )
+        .map((v) => Buffer.from(JSON.stringify(v)).toString('base64url')),
+    );
+    await fc.assert(
+      fc.asyncProperty(sorts, forged, async (sort, cursor) => {
+        const res = await app.inject({ method: 'GET', url: '/api/sharks', query: { sort, cursor } });
+        if (res.statusCode === 200) return; // a well-formed position (a uuid, a fitting key): a valid page
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json().error.fields)).toContain('cursor');
+      }),
+      { numRuns: RUNS * 25 },
+    );
+  });
+
   it('refuses a body that tries prototype poisoning with a 400, storing nothing', async () => {
     const { db } = await testDatabase();
     const count = async () =>

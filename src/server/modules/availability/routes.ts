@@ -18,7 +18,7 @@ import { idParams } from '#server/http/params.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { resolveScope } from '#server/modules/shark-scope/service.ts';
 // The busy times are the sessions module's; sessions depend on availability, so they are handed in here.
-import { busyTimes } from '#server/modules/sessions/service.ts';
+import { busyTimes, slotsStamp } from '#server/modules/sessions/service.ts';
 import { getAvailability, getSlots, saveAvailability, watchCalendar } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => getSlots(app.db, req.params.id, req.query, busyTimes),
+    async (req) => getSlots(app.db, req.params.id, req.query, busyTimes, slotsStamp),
   );
 
   app.put(

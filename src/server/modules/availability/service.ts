@@ -1,5 +1,6 @@
 // Availability: a shark's rules and the free slots learners see, and the check a booking passes before it is
 // written (under a lock on the shark's rules row, so the daily cap and the overlap check see every booking).
+import { LRUCache } from 'lru-cache';
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -55,6 +56,16 @@ export type BusyOfReader = (
   from: Date,
   to: Date,
 ) => Promise<Array<Busy & { sharkId: string }>>;
+
+/**
+ * A public shark's free-slots version and how many of its checkout holds are live at `at`, or null when the
+ * shark is not public: one indexed read (the sessions service's slotsStamp, decision 197).
+ */
+export type SlotsStampReader = (
+  db: DbOrTx,
+  sharkId: string,
+  at: Date,
+) => Promise<{ version: number; holds: number } | null>;
 
 /** The window of busy times a day of free slots can meet: a day before `at` to two days past the horizon. */
 const busyWindow = (at: Date, horizonDays: number) => ({
@@ -160,21 +171,70 @@ export async function sharkCalendarWindow(
   };
 }
 
-/** The free slots of a published shark (public). A closed calendar answers with no days and published false. */
+type PublicSlots = Slots & { published: boolean };
+
+/**
+ * Free slots kept per process (issue 28, decision 197), keyed by the shark, its slots version, its live holds,
+ * the range asked for and the minute they were computed in. The version changes in the transaction of every
+ * write the slots read (triggers, migration 0036) and is read from the database on every request, so a write
+ * on any server is seen by the next read on every other; a hold lapsing by time changes the live holds; the
+ * minute keeps the far end of the horizon and the day's roll-over exact (slot starts and zone offsets are whole
+ * minutes), and the minimum notice is applied again on each read. Bounded: 2,000 answers.
+ */
+const slotsHeld = new LRUCache<string, { answer: PublicSlots; minNoticeMinutes: number }>({ max: 2_000 });
+
+/** The answer without the starts that are now inside the minimum notice (only the first days can hold any). */
+function withNotice(answer: PublicSlots, minNoticeMinutes: number, at: Date): PublicSlots {
+  const earliest = at.getTime() + minNoticeMinutes * 60_000;
+  const days = answer.days.slice();
+  for (let i = 0; i < days.length; i++) {
+    const day = days[i]!;
+    const starts = day.starts.filter((iso) => Date.parse(iso) >= earliest);
+    if (starts.length !== day.starts.length) days[i] = { ...day, starts };
+    if (starts.length) break;
+  }
+  return { ...answer, days };
+}
+
+/**
+ * The free slots of a published shark (public). A closed calendar answers with no days and published false.
+ * With `stamp` (the route's), the answer is kept in memory per slots version (decision 197).
+ */
 export async function getSlots(
   db: DbOrTx,
   sharkId: string,
   query: { hours: number; from?: string; to?: string },
   busyTimes: BusyReader,
-): Promise<Slots & { published: boolean }> {
+  stamp?: SlotsStampReader,
+): Promise<PublicSlots> {
   const at = now();
+  let key: string | null = null;
+  if (stamp) {
+    // Read before the data, so an answer is never older than the version it is kept under.
+    const current = await stamp(db, sharkId, at);
+    if (!current) throw notFound(CATALOGUE_MSG.sharkNotFound);
+    key = [
+      sharkId,
+      current.version,
+      current.holds,
+      query.hours,
+      query.from ?? '',
+      query.to ?? '',
+      Math.floor(at.getTime() / 60_000),
+    ].join(':');
+    const held = slotsHeld.get(key);
+    if (held) return withNotice(held.answer, held.minNoticeMinutes, at);
+  }
   // One round trip for the shark and its rules, one for its busy times: the route's hottest read (issue 12).
   const inputs = await findSlotsInputs(db, sharkId, at);
   if (!inputs) throw notFound(CATALOGUE_MSG.sharkNotFound);
   const { rules, published } = rulesOf(sharkId, inputs.rules, inputs.weekly, inputs.overrides);
   const result = { sharkId, timeZone: rules.timeZone, hours: query.hours, published };
-  if (!published) return { ...result, days: [] };
-  return { ...result, days: await freeSlots(db, sharkId, rules, query.hours, at, busyTimes, query) };
+  const answer = published
+    ? { ...result, days: await freeSlots(db, sharkId, rules, query.hours, at, busyTimes, query) }
+    : { ...result, days: [] };
+  if (key !== null) slotsHeld.set(key, { answer, minNoticeMinutes: rules.minNoticeMinutes });
+  return answer;
 }
 
 function toView(

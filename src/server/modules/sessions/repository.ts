@@ -50,6 +50,7 @@ import {
   SESSION_DUE_AT,
   sessionCounters,
   sharks as s,
+  sharkSlotsVersions as sv,
   users,
 } from '#server/db/schema.ts';
 
@@ -1178,6 +1179,41 @@ export async function listBusyTimes(
     to: to.toISOString(),
     at,
   });
+}
+
+/**
+ * What a public shark's free slots kept in memory are checked against (decision 197), in one statement: its
+ * slots version (set by triggers in every write's transaction) and how many of its checkout holds are live at
+ * `at` (a hold that lapses by time writes nothing). Null when the shark is not public.
+ */
+const buildSlotsStamp = (db: DbOrTx) => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  // The id as a parameter, not correlated: a one-table select names its columns unqualified, so `id` inside a
+  // subquery would be the subquery's own.
+  const id = sql`${sql.placeholder('id')}::uuid`;
+  return db
+    .select({
+      version: sql<number | null>`(SELECT ${sv.version} FROM ${sv} WHERE ${sv.sharkId} = ${id})`.mapWith(
+        (v: string | number | null) => (v === null ? null : Number(v)),
+      ),
+      holds: sql<number>`(SELECT count(*) FROM ${h} WHERE ${h.sharkId} = ${id} AND ${h.closedAt} IS NULL
+        AND ${h.expiresAt} > ${at})::int`.mapWith(Number),
+    })
+    .from(s)
+    .where(and(sql`${s.id} = ${id}`, isPublicShark()))
+    .prepare('sessions_slots_stamp');
+};
+
+export async function readSlotsStamp(
+  db: DbOrTx,
+  sharkId: string,
+  at: Date,
+): Promise<{ version: number; holds: number } | null> {
+  const [row] = await prepared(db, 'sessions_slots_stamp', buildSlotsStamp).execute({
+    id: sharkId,
+    at: at.toISOString(),
+  });
+  return row ? { version: row.version ?? 0, holds: row.holds } : null;
 }
 
 // ---- Accounts: what a shark's or a learner's account deletion reads and writes -----------------------------

@@ -70,6 +70,7 @@ import {
   checkSlot,
   lockCalendar,
   type BusyOfReader,
+  type SlotsStampReader,
   type BusyReader,
 } from '#server/modules/availability/service.ts';
 import { eachInTransaction, formatSpan, notifySession, runSessionClock, type ClockContext } from './mail';
@@ -725,6 +726,9 @@ export function tickSessions(ctx: ClockContext) {
 /** The shark's active bookings that meet [from, to), one left out when a session is being moved. */
 export const busyTimes: BusyReader = (db, sharkId, from, to, exceptBookingId) =>
   repo.listBusyTimes(db, sharkId, from, to, exceptBookingId);
+
+/** A public shark's free-slots version and live holds, or null (the slots kept in memory, decision 197). */
+export const slotsStamp: SlotsStampReader = (db, sharkId, at) => repo.readSlotsStamp(db, sharkId, at);
 
 /** Several sharks' busy times in one query (the sharks list's "Next available"). */
 export const busyTimesOf: BusyOfReader = (db, sharkIds, from, to) =>

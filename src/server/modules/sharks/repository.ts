@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SharkSort } from '#shared/constants.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { isPublicShark, sharkCardColumns } from '#server/db/projections.ts';
@@ -16,7 +16,19 @@ import {
   users,
 } from '#server/db/schema.ts';
 
-/** Every order ends with name, then id: a total order, so offset pages never repeat or skip a shark. */
+/**
+ * Each sort's key, its direction and whether it may be null (nulls come last either way): a cursor (decision
+ * 196) continues after a card's (key, name, id).
+ */
+const SORT_KEY: Record<SharkSort, { column: AnyPgColumn; desc: boolean; nullable: boolean }> = {
+  rating: { column: s.ratingScore, desc: true, nullable: true },
+  experience: { column: s.experience, desc: true, nullable: false },
+  students: { column: s.studentCount, desc: true, nullable: false },
+  price_low: { column: s.minPrice, desc: false, nullable: true },
+  price_high: { column: s.minPrice, desc: true, nullable: true },
+};
+
+/** Every order ends with name, then id: a total order, so pages never repeat or skip a shark. */
 const ORDER_BY: Record<SharkSort, SQL[]> = {
   // A Bayesian average (decision 008): one five-star review does not outrank forty averaging 4.8; unrated last.
   rating: [sql`${s.ratingScore} DESC NULLS LAST`],
@@ -25,6 +37,21 @@ const ORDER_BY: Record<SharkSort, SQL[]> = {
   price_low: [sql`${s.minPrice} ASC NULLS LAST`],
   price_high: [sql`${s.minPrice} DESC NULLS LAST`],
 };
+const orderOf = (sort: SharkSort) => [...ORDER_BY[sort], asc(s.name), asc(s.id)];
+
+/** A card as the list reads it: with its sort key, which the next page's cursor carries. */
+export type SharkCard = Shark & { sortKey: number | null };
+const listColumns = (sort: SharkSort) => ({ ...sharkCardColumns, sortKey: SORT_KEY[sort].column });
+
+/** The filter of one shape of request, with its values as placeholders. */
+function listWhere(bySpecialization: boolean, bySearch: boolean, verifiedOnly: boolean): SQL[] {
+  const where: SQL[] = [eq(s.published, true)];
+  if (verifiedOnly) where.push(sql`${s.verifiedCredentials} > 0`);
+  if (bySpecialization) where.push(sql`${s.specialization} = ${sql.placeholder('specialization')}`);
+  if (bySearch)
+    where.push(or(ilike(s.name, sql.placeholder('pattern')), ilike(s.bio, sql.placeholder('pattern')))!);
+  return where;
+}
 
 /**
  * The list query for one shape of request (sort, with or without a specialization, with or without a
@@ -40,12 +67,8 @@ function buildListQuery(
   bySearch: boolean,
   verifiedOnly = false,
 ) {
-  const where: SQL[] = [eq(s.published, true)];
-  if (verifiedOnly) where.push(sql`${s.verifiedCredentials} > 0`);
-  if (bySpecialization) where.push(sql`${s.specialization} = ${sql.placeholder('specialization')}`);
-  if (bySearch)
-    where.push(or(ilike(s.name, sql.placeholder('pattern')), ilike(s.bio, sql.placeholder('pattern')))!);
-  const order = [...ORDER_BY[sort], asc(s.name), asc(s.id)];
+  const where = listWhere(bySpecialization, bySearch, verifiedOnly);
+  const order = orderOf(sort);
   /** Restricts a select of sharks to one page of the matching ones, in the sort's order. */
   const onePage = <Q extends PgSelect>(query: Q) =>
     query
@@ -56,17 +79,66 @@ function buildListQuery(
   // A search reads each candidate's heap row anyway (the bio is not in any sort index), so the deferred
   // join below would only add a second scan and double the planning, which a search pays every time
   // (EXPLAIN ANALYZE on 100k sharks: 0.6 ms -> 0.37 ms for "kubernetes").
-  if (bySearch) return onePage(db.select(sharkCardColumns).from(s).$dynamic()).prepare('');
+  if (bySearch) return onePage(db.select(listColumns(sort)).from(s).$dynamic()).prepare('');
   // Deferred join: the page's ids come from an index-only scan of the sort's partial index, and only
   // those rows are read whole. A deep page (offset 8,000 of 100k) then reads ~60 index pages instead of
   // fetching 8,000 heap rows it throws away (52 ms -> 2 ms on the bench database).
   const pageIds = onePage(db.select({ id: s.id }).from(s).$dynamic()).as('page_ids');
   return db
-    .select(sharkCardColumns)
+    .select(listColumns(sort))
     .from(s)
     .innerJoin(pageIds, eq(s.id, pageIds.id))
     .orderBy(...order)
     .prepare(`sharks_list_${sort}_${bySpecialization ? 'spec' : 'all'}${verifiedOnly ? '_verified' : ''}`);
+}
+
+/**
+ * The page after a cursor (decision 196): the matching sharks that sort after (key, name, id), as ranges of
+ * the sort's partial index `(key, name, id) WHERE published` instead of counting past an offset. Sort keys
+ * run one way and names and ids the other, so no single row comparison says "after"; the page is the union
+ * of two index ranges, each stopped at the page's size: the cards with the same key and a later name or id
+ * plus every later key (`key <= $key` for a descending sort, one range of the index), then the cards
+ * without a key (nulls sort last). After a card without a key only the second range is left.
+ */
+function buildListAfterQuery(
+  db: DbOrTx,
+  name: string,
+  sort: SharkSort,
+  bySpecialization: boolean,
+  bySearch: boolean,
+  verifiedOnly: boolean,
+  afterNull: boolean,
+) {
+  const where = listWhere(bySpecialization, bySearch, verifiedOnly);
+  const order = orderOf(sort);
+  const { column: key, desc: descending, nullable } = SORT_KEY[sort];
+  const [k, n, id] = [sql.placeholder('key'), sql.placeholder('name'), sql.placeholder('id')];
+  const laterTie = sql`(${s.name}, ${s.id}) > (${n}, ${id})`;
+  const range = (after: SQL) =>
+    sql`(${db
+      .select({ id: s.id })
+      .from(s)
+      .where(and(...where, after))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))})`;
+  const ranges = afterNull
+    ? [range(sql`${key} IS NULL AND ${laterTie}`)]
+    : [
+        range(
+          descending
+            ? sql`${key} <= ${k} AND (${key} < ${k} OR ${laterTie})`
+            : sql`${key} >= ${k} AND (${key} > ${k} OR ${laterTie})`,
+        ),
+        ...(nullable ? [range(sql`${key} IS NULL`)] : []),
+      ];
+  const pageIds = sql`(${sql.join(ranges, sql` UNION ALL `)}) AS page_ids`;
+  return db
+    .select(listColumns(sort))
+    .from(s)
+    .innerJoin(pageIds, sql`${s.id} = page_ids.id`)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
 }
 
 export interface SharkListFilter {
@@ -78,22 +150,38 @@ export interface SharkListFilter {
   verifiedOnly?: boolean;
   limit: number;
   offset: number;
+  /** Continue after this card (its sort key, name and id) instead of at the offset (decision 196). */
+  after?: { key: number | null; name: string; id: string };
 }
 
-export async function listPublishedSharks(db: DbOrTx, filter: SharkListFilter): Promise<Shark[]> {
+export async function listPublishedSharks(db: DbOrTx, filter: SharkListFilter): Promise<SharkCard[]> {
   const bySpecialization = Boolean(filter.specialization);
   const bySearch = filter.pattern !== undefined;
   const verifiedOnly = filter.verifiedOnly === true;
-  const name = `sharks_list_${filter.sort}_${bySpecialization ? 'spec' : 'all'}${bySearch ? '_search' : ''}${verifiedOnly ? '_verified' : ''}`;
-  const statement = prepared(db, name, (d) =>
+  const shape = `${filter.sort}_${bySpecialization ? 'spec' : 'all'}${bySearch ? '_search' : ''}${verifiedOnly ? '_verified' : ''}`;
+  const values = { specialization: filter.specialization, pattern: filter.pattern, limit: filter.limit };
+  const { after } = filter;
+  if (after) {
+    const afterNull = after.key === null;
+    const name = `sharks_after_${shape}${afterNull ? '_null' : ''}`;
+    const statement = prepared(db, name, (d) =>
+      // A search stays unnamed, planned with its pattern (above).
+      buildListAfterQuery(
+        d,
+        bySearch ? '' : name,
+        filter.sort,
+        bySpecialization,
+        bySearch,
+        verifiedOnly,
+        afterNull,
+      ),
+    );
+    return statement.execute({ ...values, key: after.key, name: after.name, id: after.id });
+  }
+  const statement = prepared(db, `sharks_list_${shape}`, (d) =>
     buildListQuery(d, filter.sort, bySpecialization, bySearch, verifiedOnly),
   );
-  return statement.execute({
-    specialization: filter.specialization,
-    pattern: filter.pattern,
-    limit: filter.limit,
-    offset: filter.offset,
-  });
+  return statement.execute({ ...values, offset: filter.offset });
 }
 
 /**

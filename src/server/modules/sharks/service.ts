@@ -1,6 +1,15 @@
 // The public catalogue: published sharks, searched, filtered, sorted and paged; one shark and its courses.
 import { SHARKS_PAGE_SIZE } from '#shared/constants.ts';
-import type { PublicCourse, Shark, SharksPage, SharksQuery } from '#shared/catalogue.ts';
+import {
+  decodeSharksCursor,
+  encodeSharksCursor,
+  type PublicCourse,
+  type Shark,
+  type SharksPage,
+  type SharksQuery,
+} from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
+import { fieldError } from '#server/http/errors.ts';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
@@ -34,6 +43,10 @@ export async function listSharks(
   const key =
     version == null ? null : JSON.stringify([version, specialization ?? '', pattern ?? '', verifiedOnly]);
   const cached = key === null ? undefined : totals.get(key);
+  // Load More's cursor (decision 196): the route's schema has refused a malformed one or one of another sort.
+  const cursor = query.cursor === undefined ? undefined : decodeSharksCursor(query.cursor);
+  if (cursor === null || (cursor && cursor[0] !== query.sort))
+    throw fieldError('cursor', CATALOGUE_MSG.badCursor);
   const [rows, total] = await Promise.all([
     repo.listPublishedSharks(db, {
       sort: query.sort,
@@ -42,11 +55,14 @@ export async function listSharks(
       verifiedOnly,
       limit: SHARKS_PAGE_SIZE + 1,
       offset: (query.page - 1) * SHARKS_PAGE_SIZE,
+      after: cursor && { key: cursor[1], name: cursor[2], id: cursor[3] },
     }),
     cached ?? repo.countMatchingSharks(db, { specialization, pattern, verifiedOnly }),
   ]);
   if (key !== null && cached === undefined) totals.set(key, total);
-  let items: Shark[] = rows.slice(0, SHARKS_PAGE_SIZE);
+  const hasMore = rows.length > SHARKS_PAGE_SIZE;
+  const last = hasMore ? rows[SHARKS_PAGE_SIZE - 1] : undefined;
+  let items: Shark[] = rows.slice(0, SHARKS_PAGE_SIZE).map(({ sortKey: _key, ...card }) => card);
   if (busyTimesOf) {
     const next = await nextFreeStarts(
       db,
@@ -60,8 +76,9 @@ export async function listSharks(
     items,
     page: query.page,
     pageSize: SHARKS_PAGE_SIZE,
-    hasMore: rows.length > SHARKS_PAGE_SIZE,
+    hasMore,
     total,
+    nextCursor: last ? encodeSharksCursor([query.sort, last.sortKey, last.name, last.id]) : null,
   };
 }
 

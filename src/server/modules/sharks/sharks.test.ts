@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SHARK_SORTS } from '#shared/constants.ts';
 import type { SharksPage } from '#shared/catalogue.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
   createAccount,
@@ -128,6 +129,120 @@ describe('GET /api/sharks', () => {
     const sort = await app.inject({ method: 'GET', url: '/api/sharks?sort=cheapest' });
     expect(sort.statusCode).toBe(400);
     expect(sort.json().error.fields.sort).toBe('Unknown sort');
+  });
+});
+
+describe('GET /api/sharks with a cursor (Load More, decision 196)', () => {
+  /** Every page after the first through `nextCursor`, as Load More asks for them. */
+  const walk = async (query: Record<string, string> = {}) => {
+    const ids: string[] = [];
+    let page = 1;
+    let cursor: string | null | undefined;
+    for (;;) {
+      const res = await list({ ...query, page, ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      expect(res.body.page).toBe(page);
+      ids.push(...res.body.items.map((s) => s.id));
+      expect(res.body.nextCursor === null).toBe(!res.body.hasMore);
+      if (!res.body.hasMore) return ids;
+      cursor = res.body.nextCursor;
+      page += 1;
+    }
+  };
+  /** The same list by page numbers, the order the cursor must keep. */
+  const byPages = async (query: Record<string, string> = {}) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const { body } = await list({ ...query, page });
+      ids.push(...body.items.map((s) => s.id));
+      if (!body.hasMore) return ids;
+    }
+  };
+  /** 23 public sharks whose sort keys tie, some unrated and unpriced, and whose names tie too. */
+  const seed = async () => {
+    const { db } = await testDatabase();
+    for (let i = 0; i < 23; i++) {
+      const shark = await createShark(db, {
+        name: `Tie ${i % 5}`,
+        experience: i % 2,
+        specialization: i % 3 === 0 ? 'forensics' : 'pentesting',
+        bio: i % 4 === 0 ? 'Kubernetes forensics' : 'Web apps',
+      });
+      await db
+        .update(sharks)
+        .set({
+          ratingScore: i % 3 === 0 ? null : [4.5, 3.25][i % 2],
+          studentCount: i % 3,
+          minPrice: i % 4 === 0 ? null : 1000 * (i % 3),
+        })
+        .where(eq(sharks.id, shark.id));
+    }
+    await createShark(db, { name: 'Tie 0 draft', published: false });
+    return db;
+  };
+
+  it('returns every shark once, in the sort order, for each sort, filtered or not', async () => {
+    await seed();
+    for (const sort of SHARK_SORTS) {
+      const ids = await walk({ sort });
+      expect(ids, sort).toHaveLength(23);
+      expect(new Set(ids).size, sort).toBe(23);
+      expect(ids, sort).toEqual(await byPages({ sort }));
+    }
+    const filtered: Array<Record<string, string>> = [
+      { sort: 'rating', specialization: 'forensics' },
+      { sort: 'price_low', search: 'kubernetes' },
+      { sort: 'price_high', search: 'web', specialization: 'pentesting' },
+    ];
+    for (const query of filtered) {
+      const ids = await walk(query);
+      expect(ids.length, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(ids, JSON.stringify(query)).toEqual(await byPages(query));
+    }
+  });
+
+  it('continues after the last card shown, so a shark published meanwhile is not shown twice', async () => {
+    const db = await seed();
+    const first = await list({ sort: 'experience' });
+    // A new shark sorts first: by page numbers page 2 would repeat the first page's last card.
+    await createShark(db, { name: 'Aaa newcomer', experience: 9 });
+    const second = await list({ sort: 'experience', page: 2, cursor: first.body.nextCursor! });
+    const shown = [...first.body.items, ...second.body.items].map((s) => s.id);
+    expect(new Set(shown).size).toBe(16);
+    expect(second.body.total).toBe(24);
+  });
+
+  it('refuses a cursor it did not write, or one of another sort, with a 400 naming the field', async () => {
+    await seed();
+    const { body } = await list({ sort: 'rating' });
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const id = body.items[0].id;
+    for (const [sort, cursor] of [
+      ['rating', 'not a cursor!'],
+      ['rating', encode({})],
+      ['rating', encode(['rating', 4.5, 'Tie 0'])],
+      ['rating', encode(['rating', 4.5, 'Tie 0', 'not-a-uuid'])],
+      ['rating', encode(['rating', 4.5, 'Tie\u00000', id])],
+      ['experience', encode(['experience', 0.5, 'Tie 0', id])],
+      ['students', encode(['students', 1e308, 'Tie 0', id])],
+      ['experience', body.nextCursor!],
+      ['rating', 'A'.repeat(1001)],
+    ]) {
+      const res = await app.inject({ method: 'GET', url: '/api/sharks', query: { sort, cursor } });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+      expect(Object.keys(res.json().error.fields), cursor).toEqual(['cursor']);
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/sharks',
+      query: { sort: 'experience', cursor: encode(['rating', 4.5, 'Tie 0', id]) },
+    });
+    expect(res.json().error).toEqual({
+      code: 'validation',
+      message: CATALOGUE_MSG.badCursor,
+      fields: { cursor: CATALOGUE_MSG.badCursor },
+    });
   });
 });
 

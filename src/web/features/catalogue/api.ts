@@ -6,13 +6,17 @@ import { api } from '#web/lib/api-client.ts';
 
 export type { SharksFilters };
 
-export const getSharksPage = (filters: SharksFilters, page: number) =>
+/** A page of the list: the first by number; Load More's by the previous page's cursor (decision 196). */
+type SharksPageParam = number | { page: number; cursor: string };
+
+export const getSharksPage = (filters: SharksFilters, param: SharksPageParam) =>
   api.get<SharksPage>('/api/sharks', {
     search: filters.search,
     specialization: filters.specialization,
     sort: filters.sort,
     verified: filters.verified ? 'true' : undefined,
-    page,
+    page: typeof param === 'number' ? param : param.page,
+    cursor: typeof param === 'number' ? undefined : param.cursor,
   });
 
 /** Each distinct filter set is its own query key, so changing search, filter or sort starts again at page 1. */
@@ -20,8 +24,15 @@ export const getSharksQueryOptions = (filters: SharksFilters) =>
   infiniteQueryOptions({
     queryKey: catalogueKeys.list(filters),
     queryFn: ({ pageParam }) => getSharksPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: 1 as SharksPageParam,
+    // Load More continues after the last card shown, so a shark published meanwhile neither repeats nor
+    // pushes one out of sight; an older server without cursors is asked for the next page number.
+    getNextPageParam: (last): SharksPageParam | undefined =>
+      !last.hasMore
+        ? undefined
+        : last.nextCursor
+          ? { page: last.page + 1, cursor: last.nextCursor }
+          : last.page + 1,
   });
 
 export const useSharks = (filters: SharksFilters) => useInfiniteQuery(getSharksQueryOptions(filters));

@@ -33,18 +33,25 @@ const shark = (n: number, extra: Partial<Shark> = {}): Shark => ({
   ...extra,
 });
 
-/** A fake catalogue of `total` sharks served 8 per page, as the real API pages them. */
+/**
+ * A fake catalogue of `total` sharks served 8 per page, as the real API pages them: by page number, or after
+ * the card a cursor names (its own opaque `after-<index>`), with the next page's cursor in `nextCursor`.
+ */
 const catalogue =
   (total: number, make: (n: number) => Shark = (n) => shark(n)): Handler =>
   ({ url }) => {
     const page = Number(url.searchParams.get('page') ?? '1');
+    const cursor = url.searchParams.get('cursor');
+    const start = cursor === null ? (page - 1) * 8 : Number(cursor.replace('after-', ''));
     const all = Array.from({ length: total }, (_, i) => make(i + 1));
+    const hasMore = start + 8 < total;
     const body: SharksPageBody = {
-      items: all.slice((page - 1) * 8, page * 8),
+      items: all.slice(start, start + 8),
       page,
       pageSize: 8,
-      hasMore: page * 8 < total,
+      hasMore,
       total,
+      nextCursor: hasMore ? `after-${start + 8}` : null,
     };
     return { status: 200, body };
   };
@@ -234,7 +241,38 @@ describe('sharks list', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(cards()).toHaveLength(19));
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-    expect(listCalls(fetchMock).map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    expect(screen.getByText('Shark 19')).toBeInTheDocument();
+    // Load More sends the previous page's cursor (decision 196) beside the page number it echoes.
+    expect(
+      listCalls(fetchMock).map((u) => [u.searchParams.get('page'), u.searchParams.get('cursor')]),
+    ).toEqual([
+      ['1', null],
+      ['2', 'after-8'],
+      ['3', 'after-16'],
+    ]);
+  });
+
+  it('asks an older server without cursors for the next page number', async () => {
+    const numbered: Handler = (req) => {
+      const answer = catalogue(12)(req) as { status: number; body: SharksPageBody };
+      const { nextCursor: _omitted, ...body } = answer.body;
+      return { status: 200, body };
+    };
+    const { fetchMock } = mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'GET /api/sharks': numbered,
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/sharks');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(
+      listCalls(fetchMock).map((u) => [u.searchParams.get('page'), u.searchParams.get('cursor')]),
+    ).toEqual([
+      ['1', null],
+      ['2', null],
+    ]);
   });
 
   it('restarts at page 1 and writes the choice into the URL when the specialization or sort changes', async () => {
