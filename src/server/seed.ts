@@ -798,9 +798,11 @@ export async function seedDemo(
         const raters = 2 + (i % 4);
         for (let r = 0; r < raters; r++) {
           const learnerIndex = (i + r) % learnerIds.length;
-          // The demo learner's latest session with the demo shark ended two days ago and awaits her review.
+          // The demo learner's latest session with the demo shark ended three days ago and awaits her review.
+          // Three, not two: its share leaves the 48-hour no-show window at the same hour every day (08:00 IST
+          // two days on), so with two the demo shark saw it pending before 08:00 IST and available after.
           const awaitsReview = i === 0 && learnerIndex === 0;
-          const preferredDate = dayOffset(awaitsReview ? -2 : -(8 + 3 * r + (i % 5)));
+          const preferredDate = dayOffset(awaitsReview ? -3 : -(8 + 3 * r + (i % 5)));
           const booking = await record({
             courseId: firstCourse.id,
             userId: learnerIds[learnerIndex],
