@@ -43,6 +43,8 @@ async function checkPage(page: Page, label: string, shot?: string) {
   const found = await axeAtBothWidths(page, label, async (width) => {
     if (!SHOTS || !shot) return;
     mkdirSync(SHOTS, { recursive: true });
+    // From the top: a full-page shot of a scrolled page draws the fixed header where the window was.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: true });
   });
   expect(found).toEqual([]);
