@@ -76,6 +76,11 @@ describe("the client's review of the freelancer", () => {
       .from(engagementEvents)
       .where(eq(engagementEvents.engagementId, h.engagementId));
     expect(events.map((e) => e.kind)).toContain('reviewed');
+    // The timeline in the order things happened: the last approval, the completion it caused, the review.
+    const timeline = (await get(`/api/engagements/${h.engagementId}`, h.client.cookie)).json().events as {
+      kind: string;
+    }[];
+    expect(timeline.slice(-3).map((e) => e.kind)).toEqual(['milestone_approved', 'completed', 'reviewed']);
 
     const profile = (await get(`/api/freelancers/${h.freelancer.profileId}`)).json();
     expect(profile).toMatchObject({ avgRating: 4, reviewCount: 1 });
