@@ -2,10 +2,10 @@
 // any page, public or signed in (with the demo accounts), at desktop and phone widths: every page of every role
 // that sees it, the sessions in each state, every tab of the admin console, a profile with its slot picker open,
 // and a paid booking's checkout, the test gateway's page and the paid answer.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CreateBookingResult } from '#shared/bookings.ts';
 import { PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { axeViolations as audit } from './helpers/a11y';
 import { DEMO_ACCOUNTS, loginAsDemo } from './helpers/auth';
 import { payBooking } from './helpers/payments';
 
@@ -69,20 +69,6 @@ async function load(page: Page, path: string) {
   await expect(page.getByRole('status', { name: /loading/i }), `${path} still loading`).toHaveCount(0, {
     timeout: 15_000,
   });
-}
-
-/** The page's WCAG 2.1 A/AA violations, of any impact, one line each so a failure says what to fix. */
-async function audit(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) at ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(' | ')}`,
-  );
 }
 
 /** The violations of a loaded page (a session page: once it shows the session). */

@@ -1,28 +1,14 @@
 // Client requests and proposals (issue 27): the demo learner posts a request from the services page, the demo
 // freelancer (who offers penetration testing) proposes with two milestones, and the client compares, shortlists,
 // messages and accepts it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axeAtBothWidths } from './helpers/a11y';
 import { DEMO_ACCOUNTS, loginAsDemo } from './helpers/auth';
 
 async function as(browser: Browser, who: keyof typeof DEMO_ACCOUNTS): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await loginAsDemo(page, who);
   return page;
-}
-
-/** WCAG 2.1 A/AA violations of the page at 1280 and 390 px wide, one line each (as e2e/a11y.spec.ts counts them). */
-async function axeAtBothWidths(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    found.push(...result.violations.map((v) => `${label} at ${width}px: ${v.id} (${v.impact})`));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
 }
 
 /** A calendar date `days` from now (far enough ahead that India's and UTC's today never matter). */

@@ -1,24 +1,11 @@
 // Issue 27, freelancer profiles and the directory: the demo freelancer edits its profile and the directory and
 // its public profile show the change; the directory and a profile pass axe at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './helpers/a11y';
 import { loginAsDemo } from './helpers/auth';
 
 const SHOTS = 'test-results/screenshots';
-
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) at ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(' | ')}`,
-  );
-}
 
 /** Saves the profile form and waits for the server's answer and the toast. */
 async function save(page: Page) {

@@ -85,15 +85,19 @@ export async function signUpVerifiedLearner(
 }
 
 /**
- * Signs up a learner through the API (POST /api/auth/signup/user) and verifies the address with the mailed link's
- * token, for journeys whose subject is not the sign-up form. Returns the credentials (not logged in).
+ * Signs up an account through the API (POST /api/auth/signup/user or /freelancer) and verifies the address with
+ * the mailed link's token, for journeys whose subject is not the sign-up form. Returns the credentials (not
+ * logged in).
  */
-export async function signUpVerifiedLearnerByApi(
+async function signUpVerifiedByApi(
   request: APIRequestContext,
-  { name = 'Test Learner', email = uniqueEmail(), password = 'correct horse battery' } = {},
+  portal: 'user' | 'freelancer',
+  account: { name: string; email: string; password: string },
+  extra: Record<string, unknown> = {},
 ) {
-  const res = await request.post('/api/auth/signup/user', {
-    data: { name, email, password, confirmPassword: password, terms: true },
+  const { name, email, password } = account;
+  const res = await request.post(`/api/auth/signup/${portal}`, {
+    data: { name, email, password, confirmPassword: password, ...extra },
   });
   expect(res.status(), await res.text()).toBe(201);
   const link = new URL(await readMailLink(request, email, /verif/i), 'http://link');
@@ -101,7 +105,28 @@ export async function signUpVerifiedLearnerByApi(
     data: { token: link.searchParams.get('token') },
   });
   expect(verified.status(), await verified.text()).toBe(200);
-  return { name, email, password };
+  return account;
+}
+
+/** A verified learner made through the API (see signUpVerifiedByApi). */
+export function signUpVerifiedLearnerByApi(
+  request: APIRequestContext,
+  { name = 'Test Learner', email = uniqueEmail(), password = 'correct horse battery' } = {},
+) {
+  return signUpVerifiedByApi(request, 'user', { name, email, password }, { terms: true });
+}
+
+/** A verified freelancer made through the API (see signUpVerifiedByApi), with its skills. */
+export function signUpVerifiedFreelancerByApi(
+  request: APIRequestContext,
+  {
+    name = 'Test Freelancer',
+    email = uniqueEmail('freelancer'),
+    password = 'correct horse battery',
+    skills = 'Web application testing',
+  } = {},
+) {
+  return signUpVerifiedByApi(request, 'freelancer', { name, email, password }, { skills });
 }
 
 /**

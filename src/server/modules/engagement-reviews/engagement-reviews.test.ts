@@ -9,7 +9,7 @@ import { ENGAGEMENT_MSG } from '#shared/engagements.ts';
 import { engagementEvents, engagementMilestones, engagementReviews } from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
-import { createEngagement, createFreelancer } from '#server/test/marketplace.ts';
+import { createEngagement, createFreelancer, proposalBody, requestBody } from '#server/test/marketplace.ts';
 import { gatewayCheckout } from '#server/test/payments.ts';
 
 let app: FastifyInstance;
@@ -76,6 +76,11 @@ describe("the client's review of the freelancer", () => {
       .from(engagementEvents)
       .where(eq(engagementEvents.engagementId, h.engagementId));
     expect(events.map((e) => e.kind)).toContain('reviewed');
+    // The timeline in the order things happened: the last approval, the completion it caused, the review.
+    const timeline = (await get(`/api/engagements/${h.engagementId}`, h.client.cookie)).json().events as {
+      kind: string;
+    }[];
+    expect(timeline.slice(-3).map((e) => e.kind)).toEqual(['milestone_approved', 'completed', 'reviewed']);
 
     const profile = (await get(`/api/freelancers/${h.freelancer.profileId}`)).json();
     expect(profile).toMatchObject({ avgRating: 4, reviewCount: 1 });
@@ -84,6 +89,34 @@ describe("the client's review of the freelancer", () => {
     ]);
     const directory = (await get('/api/freelancers')).json();
     expect(directory.items[0]).toMatchObject({ name: 'Kabir Shah', avgRating: 4, reviewCount: 1 });
+  });
+
+  it("shows the reviewed freelancer's rating and count in another client's proposals comparison", async () => {
+    const h = await hired();
+    await complete(h);
+    expect((await post(h.review, h.client.cookie, { ...GOOD, rating: 4 })).statusCode).toBe(201);
+
+    const other = await createAccount(h.db, { roles: ['user'], name: 'Ravi Menon' });
+    const otherCookie = await sessionCookie(h.db, other.id);
+    const request = await post('/api/requests', otherCookie, { ...requestBody(), publish: true });
+    expect(request.statusCode, request.body).toBe(201);
+    const requestId = request.json().id as string;
+    const newcomer = await createFreelancer(h.db, { name: 'Meera Iyer' });
+    for (const cookie of [h.freelancer.cookie, newcomer.cookie]) {
+      const sent = await post(`/api/freelancer/requests/${requestId}/proposal`, cookie, proposalBody());
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const list = (await get(`/api/requests/${requestId}/proposals`, otherCookie)).json() as {
+      freelancer: { name: string; rating: number | null; reviewCount: number };
+    }[];
+    expect(
+      list
+        .map((p) => [p.freelancer.name, p.freelancer.rating, p.freelancer.reviewCount])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['Kabir Shah', 4, 1],
+      ['Meera Iyer', null, 0],
+    ]);
   });
 
   it('refuses an engagement that is not completed yet, with a clear message, and writes nothing', async () => {

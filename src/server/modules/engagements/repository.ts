@@ -71,21 +71,24 @@ export async function insertEvent(
 }
 
 export async function listEvents(db: DbOrTx, engagementId: string) {
-  return db
-    .select({
-      id: ev.id,
-      kind: ev.kind,
-      actorName: profiles.fullName,
-      milestoneTitle: ms.title,
-      note: ev.note,
-      createdAt: ev.createdAt,
-    })
-    .from(ev)
-    .leftJoin(profiles, eq(profiles.id, ev.actorId))
-    .leftJoin(ms, eq(ms.id, ev.milestoneId))
-    .where(eq(ev.engagementId, engagementId))
-    .orderBy(asc(ev.createdAt), asc(ev.id))
-    .limit(1000);
+  return (
+    db
+      .select({
+        id: ev.id,
+        kind: ev.kind,
+        actorName: profiles.fullName,
+        milestoneTitle: ms.title,
+        note: ev.note,
+        createdAt: ev.createdAt,
+      })
+      .from(ev)
+      .leftJoin(profiles, eq(profiles.id, ev.actorId))
+      .leftJoin(ms, eq(ms.id, ev.milestoneId))
+      .where(eq(ev.engagementId, engagementId))
+      // The completion is written at the instant of the approval or refund that causes it: it comes after it.
+      .orderBy(asc(ev.createdAt), asc(sql`${ev.kind} = 'completed'`), asc(ev.id))
+      .limit(1000)
+  );
 }
 
 export async function insertMessage(db: DbOrTx, engagementId: string, authorId: string, body: string) {

@@ -1,6 +1,6 @@
 // All SQL of freelancers: the freelancers row of an account, and the published profiles the public directory
 // searches, filters, sorts and pages (issue 27).
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FreelancerProfileUpdate, FreelancerProfileView } from '#shared/freelancers.ts';
 import type { FreelancerSort } from '#shared/freelancers-texts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -77,6 +77,20 @@ const reviewCount = sql<number>`(SELECT count(*)::int FROM ${er} WHERE ${er.free
 const avgRating = sql<
   string | null
 >`(SELECT round(avg(${er.rating}), 1)::text FROM ${er} WHERE ${er.freelancerId} = ${f.userId})`;
+
+/** The rating of each of these freelancers (user ids) with a review, computed as the directory's (decision 182). */
+export async function ratingsOf(db: DbOrTx, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({
+      userId: er.freelancerId,
+      avgRating: sql<string>`round(avg(${er.rating}), 1)::text`,
+      reviewCount: sql<number>`count(*)::int`,
+    })
+    .from(er)
+    .where(inArray(er.freelancerId, userIds))
+    .groupBy(er.freelancerId);
+}
 
 const cardColumns = {
   id: f.id,

@@ -118,6 +118,18 @@ export async function getFreelancerBalance(db: DbOrTx, userId: string) {
   return payeeBalance(db, { kind: 'freelancer', id: row.id });
 }
 
+/**
+ * The clients' rating of each of these freelancers (user ids), for a client comparing their proposals: the average
+ * and the count of engagement reviews, as the directory shows them; a freelancer without reviews is left out.
+ */
+export async function freelancerRatings(
+  db: DbOrTx,
+  userIds: string[],
+): Promise<Map<string, { rating: number; reviewCount: number }>> {
+  const rows = await repo.ratingsOf(db, userIds);
+  return new Map(rows.map((r) => [r.userId, { rating: Number(r.avgRating), reviewCount: r.reviewCount }]));
+}
+
 /** Whom the ledger credits for a freelancer's milestones: its profile row (decision 181). */
 export const freelancerPayeeId = (db: DbOrTx, userId: string) => repo.payeeIdOf(db, userId);
 

@@ -100,8 +100,8 @@ export async function listForRequest(db: DbOrTx, requestId: string) {
 
 /**
  * The one read of what a client compares about freelancers: name, headline and verified credentials from the
- * freelancer's profile (credentials are verified by admins as sharks' are, decision 155). Ratings of freelancers
- * come with engagements' reviews (decision 158); until then null, and the page says "New".
+ * freelancer's profile (credentials are verified by admins as sharks' are, decision 155). The rating comes from
+ * the freelancers service (engagement reviews, decision 182); a freelancer without reviews shows "New".
  */
 export async function freelancerCards(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];

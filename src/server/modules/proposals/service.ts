@@ -16,6 +16,7 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as requests from '#server/modules/client-requests/service.ts';
 import * as engagements from '#server/modules/engagements/service.ts';
+import { freelancerRatings } from '#server/modules/freelancers/service.ts';
 import * as repo from './repository';
 
 const own = (r: repo.ProposalRow): OwnProposal => ({
@@ -131,23 +132,23 @@ export async function proposalsForClient(
 ): Promise<ClientProposal[]> {
   await requests.clientView(db, auth, requestId);
   const rows = await repo.listForRequest(db, requestId);
-  const cards = new Map(
-    (await repo.freelancerCards(db, [...new Set(rows.map((r) => r.freelancerId))])).map((c) => [
-      c.freelancerId,
-      c,
-    ]),
-  );
-  return rows.map((r) => ({
-    ...own(r),
-    freelancer: {
-      freelancerId: r.freelancerId,
-      name: cards.get(r.freelancerId)?.name ?? 'Freelancer',
-      headline: cards.get(r.freelancerId)?.headline ?? '',
-      verifiedCredentials: cards.get(r.freelancerId)?.verifiedCredentials ?? 0,
-      rating: null,
-      reviewCount: 0,
-    },
-  }));
+  const ids = [...new Set(rows.map((r) => r.freelancerId))];
+  const [cardRows, ratings] = await Promise.all([repo.freelancerCards(db, ids), freelancerRatings(db, ids)]);
+  const cards = new Map(cardRows.map((c) => [c.freelancerId, c]));
+  return rows.map((r) => {
+    const card = cards.get(r.freelancerId);
+    return {
+      ...own(r),
+      freelancer: {
+        freelancerId: r.freelancerId,
+        name: card?.name ?? 'Freelancer',
+        headline: card?.headline ?? '',
+        verifiedCredentials: card?.verifiedCredentials ?? 0,
+        rating: ratings.get(r.freelancerId)?.rating ?? null,
+        reviewCount: ratings.get(r.freelancerId)?.reviewCount ?? 0,
+      },
+    };
+  });
 }
 
 /** A proposal the caller acts on as the client of its request, both locked; 404 to anyone else. */

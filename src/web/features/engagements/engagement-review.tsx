@@ -60,9 +60,12 @@ function ReviewForm({ engagementId, freelancerName }: { engagementId: string; fr
   const [rating, setRating] = useState<number | null>(null);
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<{ rating?: string; body?: string; form?: string }>({});
+  // The thanks is said here, not in mutate's own callbacks: the refetched review replaces this form, and a
+  // callback of an unmounted form's mutate never runs.
   const submit = useMutation({
     mutationFn: (v: { rating: number | null; body: string }) =>
       api.post<{ message: string }>(url(engagementId), v),
+    onSuccess: (r) => toast(r.message, 'success'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: engagementKeys.all }),
   });
   return (
@@ -81,13 +84,7 @@ function ReviewForm({ engagementId, freelancerName }: { engagementId: string; fr
           return setErrors(next);
         }
         setErrors({});
-        submit.mutate(
-          { rating, body },
-          {
-            onSuccess: (r) => toast(r.message, 'success'),
-            onError: (err) => setErrors({ form: errorMessage(err) }),
-          },
-        );
+        submit.mutate({ rating, body }, { onError: (err) => setErrors({ form: errorMessage(err) }) });
       }}
     >
       <p className="text-sm text-ink-300">

@@ -10,7 +10,7 @@ import type {
   ProposalMessage,
 } from '#shared/proposals.ts';
 import { api } from '#web/lib/api-client.ts';
-import { requestKeys } from '#web/features/query-keys/keys.ts';
+import { engagementKeys, requestKeys } from '#web/features/query-keys/keys.ts';
 
 type Message = { message: string };
 const enc = encodeURIComponent;
@@ -43,12 +43,19 @@ export const useProposalMessages = (proposalId: string) =>
     queryFn: () => api.get<ProposalMessage[]>(`/api/proposals/${enc(proposalId)}/messages`),
   });
 
-/** Every write here changes what both sides' lists show: refresh them all. */
+/**
+ * Every write here changes what both sides' lists show: refresh them all, and the engagements (accepting a
+ * proposal starts one, which the request page links to at once).
+ */
 function useRequestsMutation<T>(fn: (v: T) => Promise<Message>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+        queryClient.invalidateQueries({ queryKey: engagementKeys.all }),
+      ]),
   });
 }
 

@@ -45,7 +45,7 @@ export function ProposalsComparison({
     return <ErrorState message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
   return (
     <section aria-labelledby="proposals-title" className="flex flex-col gap-4">
-      <h2 id="proposals-title" className="heading-3 text-xl font-semibold text-ink-100">
+      <h2 id="proposals-title" className="heading-3">
         Proposals ({list.data.length})
       </h2>
       {list.data.length === 0 ? (
