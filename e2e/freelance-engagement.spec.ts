@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ENGAGEMENT_FILE_MSG } from '#shared/engagement-files.ts';
 import { MILESTONE_MSG, ROE_TERMS } from '#shared/engagements.ts';
-import { PAYMENT_MSG } from '#shared/payments.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { REVIEW_MSG } from '#shared/reviews.ts';
 import { axeAtBothWidths } from './helpers/a11y';
 import {
