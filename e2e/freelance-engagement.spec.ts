@@ -227,6 +227,19 @@ test('a request becomes a paid, delivered, approved and reviewed engagement; the
   await freelancer.goto('/freelancer/dashboard');
   await expect(earned('Available')).toHaveText('₹1,08,000');
   await expect(earned('Pending')).toHaveText('₹0');
+  // Its earnings page says the same, and lists the milestone with its price, fee and net.
+  await freelancer.goto('/freelancer/earnings');
+  await expect(freelancer.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+  const balance = freelancer.locator('dl[aria-label="Your balance"]');
+  const tile = (label: 'Pending' | 'Available') =>
+    balance
+      .locator('div')
+      .filter({ has: freelancer.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd')
+      .first();
+  await expect(tile('Available')).toHaveText('₹1,08,000');
+  await expect(tile('Pending')).toHaveText('₹0');
+  await expect(freelancer.getByText('Testing and report').first()).toBeVisible();
 
   // The second milestone the same way: the engagement is then completed and can be reviewed.
   await fundMilestone(await gotoPage(client, engagementUrl), 2, '₹30,000');
