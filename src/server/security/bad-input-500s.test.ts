@@ -6,15 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { COURSE_MSG } from '#shared/courses.ts';
-import {
-  availabilityWeekly,
-  checkoutHolds,
-  courseBookings,
-  courses,
-  sharkAvailability,
-} from '#server/db/schema.ts';
+import { checkoutHolds, courseBookings, courses } from '#server/db/schema.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import {
+  createAccount,
+  createCourse,
+  createShark,
+  openEveryDayInIndia,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -68,21 +68,7 @@ describe('bad input that reached the database (issue 10, finding 12)', () => {
     const learner = await createAccount(db, { roles: ['user'] });
     const cookie = await sessionCookie(db, learner.id);
     // The shark's calendar is open every day 09:00-21:00 in India; the booking asks for 18:30 in five days.
-    await db.insert(sharkAvailability).values({
-      sharkId: shark.id,
-      timeZone: 'Asia/Kolkata',
-      minNoticeMinutes: 0,
-      horizonDays: 30,
-      published: true,
-    });
-    await db.insert(availabilityWeekly).values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        sharkId: shark.id,
-        weekday,
-        startTime: '09:00',
-        endTime: '21:00',
-      })),
-    );
+    await openEveryDayInIndia(db, shark.id);
     const day = new Date(Date.now() + 5 * 86_400_000).toLocaleDateString('en-CA', {
       timeZone: 'Asia/Kolkata',
     });

@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
-  availabilityWeekly,
   checkoutHolds,
   courseBookings,
   courses,
@@ -16,7 +15,6 @@ import {
   moneyDocuments,
   payments,
   refunds,
-  sharkAvailability,
   testGatewayObjects,
 } from '#server/db/schema.ts';
 import { PAYMENT_MSG } from '#shared/payments-texts.ts';
@@ -24,7 +22,13 @@ import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
+import {
+  createAccount,
+  createCourse,
+  createShark,
+  openEveryDayInIndia,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
 import { bookAndPay, checkoutOf, gatewayCheckout, payCheckout } from '#server/test/payments.ts';
 import { reconcileCheckouts, tickSessions } from '#server/modules/sessions/service.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
@@ -68,21 +72,7 @@ async function setup(opts: { price?: number; cancellationHours?: number; late?: 
   const { db } = await testDatabase();
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', published: true, userId: sharkAccount.id });
-  await db.insert(sharkAvailability).values({
-    sharkId: shark.id,
-    timeZone: 'Asia/Kolkata',
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    published: true,
-  });
-  await db.insert(availabilityWeekly).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-      sharkId: shark.id,
-      weekday,
-      startTime: '09:00',
-      endTime: '21:00',
-    })),
-  );
+  await openEveryDayInIndia(db, shark.id);
   const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: opts.price ?? 1500 });
   await db
     .update(courses)

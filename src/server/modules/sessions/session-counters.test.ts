@@ -9,8 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_GROUPS, type SessionGroup } from '#shared/session-lists.ts';
 import { bookAndPay } from '#server/test/payments.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
-import { createAccount, createCourse, createShark, sessionCookie } from '#server/test/fixtures.ts';
-import { availabilityWeekly, sharkAvailability } from '#server/db/schema.ts';
+import {
+  createAccount,
+  createCourse,
+  createShark,
+  openEveryDayInIndia,
+  sessionCookie,
+} from '#server/test/fixtures.ts';
 import { setClock } from '#server/time.ts';
 import { completeSession, expireSession, sessionCounterDrift } from './service';
 import { anonymizeBookings } from './repository';
@@ -49,21 +54,7 @@ async function setup() {
   const { db } = await testDatabase();
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', userId: sharkAccount.id });
-  await db.insert(sharkAvailability).values({
-    sharkId: shark.id,
-    timeZone: 'Asia/Kolkata',
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    published: true,
-  });
-  await db.insert(availabilityWeekly).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-      sharkId: shark.id,
-      weekday,
-      startTime: '09:00',
-      endTime: '21:00',
-    })),
-  );
+  await openEveryDayInIndia(db, shark.id);
   const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   return {

@@ -25,20 +25,21 @@ import { SharksStatePanel } from './sharks-state-panel';
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:bg-accent-400/15 data-[state=active]:text-accent-300';
 
+/** The tabs in order, each with its `?tab=` value and its label. */
 const TABS = [
-  'sharks',
-  'applications',
-  'accounts',
-  'sessions',
-  'credentials',
-  'finance',
-  'client-requests',
-  'engagements',
-  'disputes',
-  'reviews',
-  'messages',
-  'mail',
-  'audit',
+  ['sharks', 'Sharks'],
+  ['applications', 'Applications'],
+  ['accounts', 'Accounts'],
+  ['sessions', 'Sessions'],
+  ['credentials', 'Credentials'],
+  ['finance', 'Finance'],
+  ['client-requests', 'Client requests'],
+  ['engagements', 'Engagements'],
+  ['disputes', 'Disputes'],
+  ['reviews', 'Reviews'],
+  ['messages', 'Contact messages'],
+  ['mail', 'Mail'],
+  ['audit', 'Audit log'],
 ] as const;
 
 export function AdminConsole({
@@ -51,7 +52,7 @@ export function AdminConsole({
 }) {
   const [params] = useSearchParams();
   const asked = params.get('tab');
-  const initial = TABS.find((t) => t === asked) ?? 'sharks';
+  const initial = TABS.find(([value]) => value === asked)?.[0] ?? 'sharks';
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -64,45 +65,11 @@ export function AdminConsole({
       </header>
       <Tabs.Root defaultValue={initial} className="mt-8">
         <Tabs.List aria-label="Admin sections" className="glass flex w-full flex-wrap gap-1 p-1 sm:w-fit">
-          <Tabs.Trigger value="sharks" className={tabClass}>
-            Sharks
-          </Tabs.Trigger>
-          <Tabs.Trigger value="applications" className={tabClass}>
-            Applications
-          </Tabs.Trigger>
-          <Tabs.Trigger value="accounts" className={tabClass}>
-            Accounts
-          </Tabs.Trigger>
-          <Tabs.Trigger value="sessions" className={tabClass}>
-            Sessions
-          </Tabs.Trigger>
-          <Tabs.Trigger value="credentials" className={tabClass}>
-            Credentials
-          </Tabs.Trigger>
-          <Tabs.Trigger value="finance" className={tabClass}>
-            Finance
-          </Tabs.Trigger>
-          <Tabs.Trigger value="client-requests" className={tabClass}>
-            Client requests
-          </Tabs.Trigger>
-          <Tabs.Trigger value="engagements" className={tabClass}>
-            Engagements
-          </Tabs.Trigger>
-          <Tabs.Trigger value="disputes" className={tabClass}>
-            Disputes
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reviews" className={tabClass}>
-            Reviews
-          </Tabs.Trigger>
-          <Tabs.Trigger value="messages" className={tabClass}>
-            Contact messages
-          </Tabs.Trigger>
-          <Tabs.Trigger value="mail" className={tabClass}>
-            Mail
-          </Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={tabClass}>
-            Audit log
-          </Tabs.Trigger>
+          {TABS.map(([value, label]) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content
           value="sharks"
