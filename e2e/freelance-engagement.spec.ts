@@ -285,7 +285,7 @@ test('a request becomes a paid, delivered, approved and reviewed engagement; the
   await client.goto(requestUrl);
   await expect(card.getByText('Accepted')).toBeVisible();
   // The freelancer's rating, from the review just written (decision 182).
-  await expect(card.getByRole('definition').filter({ hasText: '5.0 (1)' })).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: '5.0 · 1 review' })).toBeVisible();
   await checkPage(client, 'the proposals comparison after the award', 'proposals-comparison');
 });
 

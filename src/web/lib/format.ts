@@ -41,6 +41,9 @@ export const formatHourlyRange = (min: number, max: number) =>
 /** 4.5 -> "4.5" (one decimal, the way ratings are shown) */
 export const formatRating = (rating: number) => rating.toFixed(1);
 
+/** "1 review", "3 reviews". */
+export const formatReviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+
 /** 1 -> "1 year", 7 -> "7 years" */
 export const formatYears = (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`;
 

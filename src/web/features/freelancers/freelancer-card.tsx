@@ -7,9 +7,9 @@ import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { paths } from '#shared/routes.ts';
 import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
+import { formatReviewCount } from '#web/lib/format.ts';
 
 const MAX_SKILLS = 4;
-const CATALOGUE_MSG_REVIEWS = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
 export function VerifiedBadge({ count }: { count: number }) {
   if (count === 0) return null;
@@ -37,7 +37,7 @@ export function FreelancerRating({ avgRating, reviewCount }: Pick<Card, 'avgRati
       </span>{' '}
       <span className="sr-only">Rated </span>
       <span className="font-semibold text-ink-100">{avgRating.toFixed(1)}</span>
-      <span className="sr-only"> out of 5</span> · {CATALOGUE_MSG_REVIEWS(reviewCount)}
+      <span className="sr-only"> out of 5</span> · {formatReviewCount(reviewCount)}
     </span>
   );
 }

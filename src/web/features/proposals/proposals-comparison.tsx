@@ -9,7 +9,7 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatRating, formatRupees } from '#web/lib/format.ts';
+import { formatRating, formatReviewCount, formatRupees } from '#web/lib/format.ts';
 import { useClientProposals, useProposalAction } from './api';
 import { ProposalThread } from './proposal-thread';
 
@@ -125,7 +125,7 @@ function ProposalCard({
           <dd className="text-ink-100">
             {p.freelancer.rating === null
               ? 'New'
-              : `${formatRating(p.freelancer.rating)} (${p.freelancer.reviewCount})`}
+              : `${formatRating(p.freelancer.rating)} · ${formatReviewCount(p.freelancer.reviewCount)}`}
           </dd>
         </div>
       </dl>

@@ -198,7 +198,7 @@ describe('comparing proposals', () => {
     expect(cards[1]).toHaveAccessibleName('Kabir Shah');
     const [meeraCard, kabirCard] = cards;
     expect(within(meeraCard).getByText('₹70,000')).toBeInTheDocument();
-    expect(within(meeraCard).getByText('4.8 (5)')).toBeInTheDocument();
+    expect(within(meeraCard).getByText('4.8 · 5 reviews')).toBeInTheDocument();
     expect(within(meeraCard).getByText('1. API testing')).toBeInTheDocument();
     expect(within(meeraCard).getByRole('heading', { name: 'Messages with Meera Iyer' })).toBeInTheDocument();
     expect(within(kabirCard).getByText('₹90,000')).toBeInTheDocument();
