@@ -222,6 +222,7 @@ test.describe('each role', () => {
         'Dashboard',
         'Edit profile',
         'Client requests',
+        'Earnings',
         'My requests',
         'Become a Shark',
         'Subscriptions',
