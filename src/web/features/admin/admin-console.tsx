@@ -53,6 +53,27 @@ export function AdminConsole({
   const [params] = useSearchParams();
   const asked = params.get('tab');
   const initial = TABS.find(([value]) => value === asked)?.[0] ?? 'sharks';
+  // Each tab's content; the reported reviews and the Finance tab come from their own features through the page.
+  const panels: Record<(typeof TABS)[number][0], ReactNode> = {
+    sharks: (
+      <>
+        <CreateSharkPanel />
+        <SharksStatePanel />
+      </>
+    ),
+    applications: <ApplicationsPanel />,
+    accounts: <AccountsPanel />,
+    sessions: <SessionsPanel />,
+    credentials: <CredentialQueuePanel />,
+    finance,
+    'client-requests': <ClientRequestsPanel />,
+    engagements: <EngagementsPanel />,
+    disputes: <DisputesPanel />,
+    reviews: reportedReviews,
+    messages: <MessagesPanel />,
+    mail: <MailLogPanel />,
+    audit: <AuditLogPanel />,
+  };
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -71,49 +92,19 @@ export function AdminConsole({
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content
-          value="sharks"
-          className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start"
-        >
-          <CreateSharkPanel />
-          <SharksStatePanel />
-        </Tabs.Content>
-        <Tabs.Content value="applications" className="mt-6">
-          <ApplicationsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="accounts" className="mt-6">
-          <AccountsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="sessions" className="mt-6">
-          <SessionsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="credentials" className="mt-6">
-          <CredentialQueuePanel />
-        </Tabs.Content>
-        <Tabs.Content value="finance" className="mt-6">
-          {finance}
-        </Tabs.Content>
-        <Tabs.Content value="client-requests" className="mt-6">
-          <ClientRequestsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="engagements" className="mt-6">
-          <EngagementsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="disputes" className="mt-6">
-          <DisputesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="reviews" className="mt-6">
-          {reportedReviews}
-        </Tabs.Content>
-        <Tabs.Content value="messages" className="mt-6">
-          <MessagesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="mail" className="mt-6">
-          <MailLogPanel />
-        </Tabs.Content>
-        <Tabs.Content value="audit" className="mt-6">
-          <AuditLogPanel />
-        </Tabs.Content>
+        {TABS.map(([value]) => (
+          <Tabs.Content
+            key={value}
+            value={value}
+            className={
+              value === 'sharks'
+                ? 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start'
+                : 'mt-6'
+            }
+          >
+            {panels[value]}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   );
