@@ -123,6 +123,9 @@ async function freeSlots(
   return computeSlots(rules, busy, hours, at, { ...opts, imported });
 }
 
+/** How many days nextFreeStarts looks at before it looks at the whole window. */
+const FIRST_LOOK_DAYS = 7;
+
 /**
  * Each shark's first free 1-hour start within the next `days` days (its own horizon if shorter), or null: the
  * sharks list's "Next available" (decision 165). Two queries for the whole page, whatever its size.
@@ -145,11 +148,19 @@ export async function nextFreeStarts(
   );
   const busyOf = new Map<string, Busy[]>();
   for (const b of busy) busyOf.set(b.sharkId, [...(busyOf.get(b.sharkId) ?? []), b]);
+  const firstStart = (open: SlotDay[]) => open.find((d) => d.starts.length)?.starts[0];
   for (const [sharkId, inputs] of calendars) {
     const { rules } = rulesOf(sharkId, inputs.rules, inputs.weekly, inputs.overrides);
+    const sharkBusy = busyOf.get(sharkId) ?? [];
+    // Only the first free start is wanted, and nearly every open calendar has one within days: look at the
+    // first week, and at the whole window only when that week is full (issue 28: the list's cards computed
+    // 60 days of slots for each shark on every request, most of the list's server time).
+    const soon = localDate(at.getTime() + Math.min(days, FIRST_LOOK_DAYS) * DAY, rules.timeZone);
     const to = localDate(at.getTime() + days * DAY, rules.timeZone);
-    const open = computeSlots(rules, busyOf.get(sharkId) ?? [], 1, at, { to });
-    next.set(sharkId, open.find((d) => d.starts.length)?.starts[0] ?? null);
+    const found =
+      firstStart(computeSlots(rules, sharkBusy, 1, at, { to: soon })) ??
+      (soon < to ? firstStart(computeSlots(rules, sharkBusy, 1, at, { from: soon, to })) : undefined);
+    next.set(sharkId, found ?? null);
   }
   return next;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { outbox } from '#server/db/schema.ts';
-import { createTestApp, resetDb } from '#server/test/app.ts';
+import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { startSmtp } from '#server/test/smtp.ts';
 import { MAIL_TEMPLATES, renderMail, sampleData } from './templates';
 
 let app: FastifyInstance;
@@ -146,5 +147,48 @@ describe('the templates', () => {
     const changed = await renderMail('email-changed', samples['email-changed']);
     expect(changed.text).toContain('new-address@example.com');
     expect((await renderMail('account-deleted', samples['account-deleted'])).text).toContain('deleted');
+  });
+});
+
+describe('a mail the SMTP server accepted', () => {
+  it('is delivered once when the database fails for a moment as the send is recorded (the soak of issue 28)', async () => {
+    const smtp = await startSmtp();
+    const smtpApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_LIMIT: '2' });
+    const { db } = await testDatabase();
+    // The first write that marks a mail sent fails as a restarting PostgreSQL fails it (57P01); a sequence,
+    // not a row, counts the writes, since the failed write's transaction rolls back.
+    await db.execute(sql`CREATE SEQUENCE outbox_sent_writes`);
+    await db.execute(sql`
+      CREATE FUNCTION outbox_fail_first_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'sent' AND nextval('outbox_sent_writes') = 1 THEN
+          RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db.execute(
+      sql`CREATE TRIGGER outbox_fail_first_sent BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_fail_first_sent()`,
+    );
+    try {
+      const id = await smtpApp.mailer.enqueue(smtpApp.db, {
+        to: 'asha@example.com',
+        template: 'account-deleted',
+        data: { link: ORIGIN },
+      });
+      await smtpApp.jobs.runAll();
+
+      expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+      // Written twice: the write the database refused, then the one that recorded the send.
+      const [{ writes }] = await db.select({ writes: sql<string>`last_value` }).from(sql`outbox_sent_writes`);
+      expect(Number(writes)).toBe(2);
+    } finally {
+      await db.execute(sql`DROP TRIGGER outbox_fail_first_sent ON outbox`);
+      await db.execute(sql`DROP FUNCTION outbox_fail_first_sent()`);
+      await db.execute(sql`DROP SEQUENCE outbox_sent_writes`);
+      await smtpApp.close();
+      await smtp.close();
+    }
   });
 });

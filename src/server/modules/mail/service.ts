@@ -5,6 +5,7 @@
 // retried with exponential backoff; after the last one the row is `failed` with the SMTP error.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import pRetry from 'p-retry';
 import nodemailer from 'nodemailer';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Config } from '#server/config.ts';
@@ -139,8 +140,9 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
     // Gone (its account was deleted) or already sent (a retry after a crash between send and completion).
     if (!row || row.status === 'sent') return;
     await countAttempt(db, row.id);
+    let parts: Awaited<ReturnType<typeof partsOf>>;
     try {
-      const parts = await partsOf(row);
+      parts = await partsOf(row);
       const attachments = attachmentsOf(row);
       if (transport) {
         await transport.sendMail({
@@ -160,7 +162,6 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
           'mail stored in the dev outbox (no SMTP_URL)',
         );
       }
-      await markSent(db, row.id, parts);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.retryCount >= job.retryLimit;
@@ -168,8 +169,23 @@ export function createMailDelivery(opts: { config: Config; db: Db; log: FastifyB
       log.warn({ mailId: row.id, attempt: job.retryCount + 1, final, err: message }, 'mail delivery failed');
       throw err;
     }
+    // The SMTP server holds the mail now. Failing the job here would send it again, so recording the send is
+    // retried in place while the database is away for a moment (a restart, a failover): the soak of issue 28
+    // saw a mail delivered twice across a PostgreSQL restart (decision 200). Only a crash of this process
+    // before the record lands still resends, the same message by its Message-ID.
+    await pRetry(() => markSent(db, row.id, parts), {
+      ...recordRetry,
+      onFailedAttempt: ({ error, attemptNumber }) =>
+        log.warn(
+          { mailId: row.id, attempt: attemptNumber, err: error.message },
+          'mail sent, not yet recorded',
+        ),
+    });
   };
 }
+
+/** How recording a sent mail is retried: waits of 0.5 s doubling to 30 s, 92 s in all, inside the job's 300 s expiry. */
+const recordRetry = { retries: 8, factor: 2, minTimeout: 500, maxTimeout: 30_000 };
 
 /** The dev mailbox's list: newest first, both parts of every mail. */
 export async function listOutbox(db: DbOrTx, opts: { to?: string; limit?: number } = {}) {

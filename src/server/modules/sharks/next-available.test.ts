@@ -85,8 +85,15 @@ describe('GET /api/sharks: next available', () => {
       }),
     );
 
+    // Open only three weeks ahead: past the first week the cards look at first, within the 60 days.
+    await sharkWithCalendar(
+      'Later Shark',
+      calendar([], { overrides: [{ date: '2026-12-17', ranges: [{ start: '15:00', end: '16:00' }] }] }),
+    );
+
     expect(await listed()).toEqual({
       'Friday Shark': '2026-11-27T04:30:00.000Z',
+      'Later Shark': '2026-12-17T09:30:00.000Z',
       'Closed Shark': null,
       'No Calendar Shark': null,
       'Far Shark': null,
