@@ -418,6 +418,9 @@ async function catalogueParts(misses: string[]) {
         `\n${'case'.padEnd(20)} ${'app req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'own SQL'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'naive'.padStart(7)} | ${'own'.padStart(5)} ${'naive'.padStart(6)}  (req/s, ms; ratio = app / SQL; targets p99 < ${TARGET.p99}, ratio to own SQL >= ${TARGET.ratio})`,
       );
       for (const c of cases) {
+        // The list's ETag names a five-minute slice (its cards' next free times): take it afresh for each case,
+        // or `list 304` sends one that has lapsed and measures full answers.
+        etag = await listEtag(base);
         // Warm both sides (JIT, plan cache, buffer cache) before measuring.
         await autocannon({
           url: base + c.path,
