@@ -82,15 +82,23 @@ export function useSessionAction(id: string) {
 export const sendSessionMessage = (id: string, input: SendMessageInput) =>
   api.post<SessionMessage>(sessionApi.messages(id), input);
 
-/** The sent message joins the cached thread at once; the next refresh brings the other side's. */
+/**
+ * The sent message joins the cached thread at once; the next refresh brings the other side's. A read of the
+ * thread already on its way (the page's first load, a refresh) may have been answered before the message was
+ * stored: it is cancelled first, or its answer would write the thread back without the message (seen in the
+ * browser tests as "Message sent." over "No messages yet."), then the thread is read again in full.
+ */
 export function useSendSessionMessage(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SendMessageInput) => sendSessionMessage(id, input),
-    onSuccess: (message) => {
-      qc.setQueryData<SessionMessage[]>(sessionKeys.messages(id), (old) =>
+    onSuccess: async (message) => {
+      const key = sessionKeys.messages(id);
+      await qc.cancelQueries({ queryKey: key });
+      qc.setQueryData<SessionMessage[]>(key, (old) =>
         old?.some((m) => m.id === message.id) ? old : [...(old ?? []), message],
       );
+      void qc.invalidateQueries({ queryKey: key });
     },
   });
 }
