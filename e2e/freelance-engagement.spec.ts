@@ -177,6 +177,8 @@ test('a request becomes a paid, delivered, approved and reviewed engagement; the
     client.getByRole('heading', { level: 1, name: new RegExp(title) }).getByText('Awarded'),
   ).toBeVisible();
   await client.getByRole('region', { name: 'Engagement' }).getByRole('link', { name: title }).click();
+  // The request page's heading names the request too: wait for the engagement's own address before keeping it.
+  await client.waitForURL(/\/engagements\/[0-9a-f-]{36}$/);
   await expect(client.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const engagementUrl = client.url();
   await expect(client.getByTestId('milestone-1')).toContainText('Awaiting funding');
