@@ -637,9 +637,14 @@ describe('the session page', () => {
       createdAt: '2026-11-20T12:00:00.000Z',
       mine: true,
     };
+    // The server's thread: the sent message is in it once the POST has stored it.
+    const stored = [...MESSAGES];
     const { user, calls } = renderSession(detail(), {
-      [`GET /api/sessions/${ID}/messages`]: { status: 200, body: MESSAGES },
-      [`POST /api/sessions/${ID}/messages`]: { status: 201, body: sent },
+      [`GET /api/sessions/${ID}/messages`]: () => ({ status: 200, body: [...stored] }),
+      [`POST /api/sessions/${ID}/messages`]: () => {
+        stored.push(sent);
+        return { status: 201, body: sent };
+      },
     });
     const thread = await screen.findByRole('list', { name: 'Message thread' });
     const items = within(thread).getAllByTestId('message');
