@@ -235,7 +235,6 @@ export const MILESTONE_MSG = {
   notDisputable: 'Only a funded or delivered milestone can be disputed.',
   notDisputed: 'This milestone is not disputed.',
   funded: 'Payment received. The milestone is funded and the freelancer can start.',
-  alreadyFunded: 'This milestone was already paid for.',
   checkoutClosed: 'The checkout was closed. Nothing was charged; you can fund the milestone again.',
   checkoutFailed: 'The payment did not go through. Nothing was charged; you can try again.',
   delivered: 'Milestone marked delivered. The client has 14 days to approve it or ask for changes.',

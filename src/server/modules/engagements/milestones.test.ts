@@ -147,7 +147,11 @@ describe('funding a milestone', () => {
     const h = await hired();
     const { callback } = await fund(h, 0);
     const again = await call(h.url(0, 'checkout/confirm'), h.client.cookie, callback);
-    expect([again.statusCode, again.json().message]).toEqual([200, MILESTONE_MSG.alreadyFunded]);
+    // The same answer as the first time: the payment was received (not a message that reads like a second charge).
+    expect([again.statusCode, again.json().message]).toEqual([200, MILESTONE_MSG.funded]);
+    // A window closed after the payment went through says the same.
+    const closed = await call(h.url(0, 'checkout/abandon'), h.client.cookie, { outcome: 'closed' });
+    expect([closed.statusCode, closed.json().message]).toEqual([200, MILESTONE_MSG.funded]);
     // The test gateway's own webhooks (payment.captured, order.paid) and a replay of one.
     const [p] = await h.db.select().from(payments);
     const body = JSON.stringify({

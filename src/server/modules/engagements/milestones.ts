@@ -291,12 +291,15 @@ export async function confirmMilestoneCheckout(
   return { message: fundingAnswer(outcome, await repo.findMilestoneById(db, milestoneId)) };
 }
 
+/**
+ * What the client is told once the provider has its answer. A payment the webhook (or a first callback) already
+ * counted is still this client's payment received: a replayed callback or one that loses the race to the webhook
+ * gets the same answer as the first, never one that reads like a second charge.
+ */
 const fundingAnswer = (outcome: FundingOutcome, m: repo.MilestoneRow | null) =>
-  outcome === 'funded'
+  outcome === 'funded' || (outcome === 'already' && m && m.status !== 'awaiting_funding')
     ? MILESTONE_MSG.funded
-    : m && m.status !== 'awaiting_funding' && outcome === 'already'
-      ? MILESTONE_MSG.alreadyFunded
-      : MILESTONE_MSG.checkoutClosed;
+    : MILESTONE_MSG.checkoutClosed;
 
 const feeOf = (p: GatewayPayment) => (p.fee === null ? null : p.fee);
 
@@ -318,7 +321,8 @@ export async function abandonMilestoneCheckout(
   if (!m) throw notFound(MILESTONE_MSG.notFound);
   const p = await findMilestonePayment(db, milestoneId);
   if (!p) return { message: MILESTONE_MSG.checkoutClosed };
-  if (p.status === 'captured') return { message: MILESTONE_MSG.alreadyFunded };
+  // The window was closed after the payment went through: it was received, and counted.
+  if (p.status === 'captured') return { message: MILESTONE_MSG.funded };
   const paid = capturedOf(await providerPayments(ctx, p.providerOrderId));
   if (paid) {
     const done = await completeMilestoneFunding(db, ctx, p.id, {

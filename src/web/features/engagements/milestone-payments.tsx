@@ -50,7 +50,7 @@ export function MilestonePayments({ engagement: e }: { engagement: Engagement })
         answer === 'closed' || answer === 'failed'
           ? await abandon.mutateAsync({ milestoneId, outcome: answer })
           : await confirm.mutateAsync({ milestoneId, callback: answer });
-      const paid = res.message === MILESTONE_MSG.funded || res.message === MILESTONE_MSG.alreadyFunded;
+      const paid = res.message === MILESTONE_MSG.funded;
       setOutcome({ tone: paid || answer === 'closed' ? 'success' : 'error', message: res.message });
     } catch (err) {
       setOutcome({ tone: 'error', message: errorMessage(err) });
