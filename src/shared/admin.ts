@@ -184,6 +184,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'payout.export': 'exported',
   'payout_details.change': 'changed the payout details of',
   'reconciliation.resolve': 'resolved',
+  'milestone.dispute_release': 'ruled for the freelancer on',
+  'milestone.dispute_refund': 'ruled for the client on',
 };
 
 /** GET /api/admin/users */

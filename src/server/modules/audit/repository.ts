@@ -6,6 +6,8 @@ import { containsPattern } from '#server/db/patterns.ts';
 import {
   adminAuditLog as log,
   clientRequests,
+  engagementMilestones,
+  engagements,
   profiles,
   reviews,
   sharkApplications,
@@ -21,7 +23,8 @@ export async function insertEntry(db: DbOrTx, entry: NewAuditEntry): Promise<voi
 }
 
 /**
- * The target's name: a shark's or a person's name, an application's applicant, a credential, a review. A session
+ * The target's name: a shark's or a person's name, an application's applicant, a credential, a review, a client
+ * request, an engagement's milestone (a dispute ruling). A session
  * is the sessions module's (decision 100): the console links it by id instead.
  */
 const targetName = sql<string | null>`CASE ${log.targetType}
@@ -35,6 +38,8 @@ const targetName = sql<string | null>`CASE ${log.targetType}
     WHERE r.id::text = ${log.targetId})
   WHEN 'client_request' THEN (SELECT 'the request “' || cr.title || '”' FROM ${clientRequests} cr
     WHERE cr.id::text = ${log.targetId})
+  WHEN 'milestone' THEN (SELECT 'the milestone “' || m.title || '” of “' || e.title || '”'
+    FROM ${engagementMilestones} m JOIN ${engagements} e ON e.id = m.engagement_id WHERE m.id::text = ${log.targetId})
 END`;
 
 /** The shark whose public profile the target leads to: the shark itself, a shark's account or credential. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { AUDIT_ACTION_LABEL } from '#shared/admin.ts';
 import { MILESTONE_MSG, ENGAGEMENT_MSG } from '#shared/engagements.ts';
 import {
   adminAuditLog,
@@ -453,6 +454,18 @@ describe('disputes', () => {
     expect(audit.map((a) => [a.action, a.targetId, a.reason])).toEqual([
       ['milestone.dispute_release', h.ms[0].id, 'The API was out of scope.'],
     ]);
+    // The console's audit log reads it as a sentence: who ruled, for whom, on which milestone of which engagement.
+    const [engagement] = await h.db
+      .select({ title: engagements.title })
+      .from(engagements)
+      .where(eq(engagements.id, h.engagementId));
+    const [entry] = (await get('/api/admin/audit-log', h.adminCookie)).json().items;
+    expect(entry).toMatchObject({
+      action: 'milestone.dispute_release',
+      targetName: `the milestone “${h.ms[0].title}” of “${engagement.title}”`,
+      reason: 'The API was out of scope.',
+    });
+    expect(AUDIT_ACTION_LABEL[entry.action]).toBe('ruled for the freelancer on');
   });
 
   it('an admin refunds a disputed milestone: the ledger reversed from pending, the refund sent, a credit note', async () => {
