@@ -129,3 +129,35 @@ describe('the demo paid through the test gateway', () => {
     expect(withRazorpayKeys).toEqual({ paid: 0, refunded: 0, ledgerAccounts: 0 });
   });
 });
+
+describe("the demo's freelance side", () => {
+  it('gives the demo learner an open request with two proposals to compare, one from the demo freelancer', async () => {
+    const learner = await accountOf(DEMO_ACCOUNTS.learner.email);
+    const mine = (await get(learner.cookie, '/api/requests')).json() as Array<{
+      id: string;
+      title: string;
+      status: string;
+      proposalCount: number;
+    }>;
+    const request = mine.find((r) => r.title === 'Penetration test of our claims portal before launch');
+    expect(request).toMatchObject({ status: 'open', proposalCount: 2 });
+    const proposals = (await get(learner.cookie, `/api/requests/${request!.id}/proposals`)).json() as Array<{
+      price: number;
+      freelancer: { name: string };
+    }>;
+    expect(proposals.map((p) => [p.freelancer.name, p.price]).sort()).toEqual([
+      ['Aditi Kulkarni', 95_000],
+      [DEMO_ACCOUNTS.freelancer.name, 120_000],
+    ]);
+    // The admin console's Client requests tab lists it.
+    const admin = await accountOf(DEMO_ACCOUNTS.admin.email);
+    const rows = (await get(admin.cookie, '/api/admin/client-requests')).json().items as Array<{
+      title: string;
+      clientName: string;
+    }>;
+    expect(rows.map((r) => [r.title, r.clientName])).toContainEqual([
+      'Penetration test of our claims portal before launch',
+      DEMO_ACCOUNTS.learner.name,
+    ]);
+  });
+});

@@ -32,6 +32,11 @@ import {
 import type { Config } from '#server/config.ts';
 import { SPECIALIZATION_LABELS } from '#shared/constants.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
+import { DEFAULT_TIME_ZONE } from '#shared/availability.ts';
+import { requestInputSchema, type RequestInput } from '#shared/client-requests.ts';
+import { proposalInputSchema, type ProposalInput } from '#shared/proposals.ts';
+import { createRequest } from '#server/modules/client-requests/service.ts';
+import { propose } from '#server/modules/proposals/service.ts';
 import { createStorage } from '#server/modules/storage/service.ts';
 import { type Storage } from '#server/modules/storage/keys.ts';
 import { replacePhoto } from '#server/modules/workspace/service.ts';
@@ -574,13 +579,14 @@ export async function seedDemo(
   // Guards against an unhandled rejection while the transaction runs; awaited (and thrown) below.
   portraits?.catch(() => {});
   const seededSharks: Array<{ userId: string; id: string }> = [];
+  const demo: Record<string, string> = {};
+  const freelancerUsers: string[] = [];
   await db.transaction(async (tx) => {
     const record = async (session: Parameters<typeof insertRecordedSession>[1]) => {
       const booking = await insertRecordedSession(tx, session);
       recorded.push(booking.id);
       return booking;
     };
-    const demo: Record<string, string> = {};
     for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as Array<
       [keyof typeof DEMO_ACCOUNTS, (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]]
     >) {
@@ -608,6 +614,7 @@ export async function seedDemo(
                 emailConfirmed: true,
               })
             ).id;
+      freelancerUsers.push(userId);
       const { credentials, ...profile } = f;
       const [row] = await tx
         .insert(freelancers)
@@ -875,7 +882,73 @@ export async function seedDemo(
       );
     }
   }
+  // Demo data written through the freelance services' own checks (after the catalogue, as the portraits are).
+  await seedDemoClientRequest(db, demo.learner!, [freelancerUsers[0]!, freelancerUsers[1]!]);
   return recorded;
+}
+
+/**
+ * The freelance side a newcomer finds (issue 27): the demo learner's open request for a penetration test, with
+ * a proposal from the demo freelancer and one from another freelancer who offers it, made through the client
+ * requests' and proposals' services (their rules and events), so `/requests/:id` has two proposals to compare,
+ * the demo freelancer's `/freelancer/client-requests` its proposal, and the admin console's Client requests tab
+ * a row. No money moves: funding a milestone is the reader's to try.
+ */
+async function seedDemoClientRequest(db: Db, clientId: string, [first, second]: [string, string]) {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const request = requestInputSchema.parse({
+    title: 'Penetration test of our claims portal before launch',
+    service: 'pentesting',
+    description:
+      'A web and API penetration test of the new claims portal before it opens to policyholders: OWASP Top 10 and ' +
+      'the API Top 10, with a report we can hand to our auditors and one retest after the fixes.',
+    assets: [
+      { type: 'web', identifier: 'https://claims.example.in', inScope: true },
+      { type: 'api', identifier: 'https://api.claims.example.in/v1', inScope: true },
+      { type: 'web', identifier: 'https://www.example.in (the marketing site)', inScope: false },
+    ],
+    windowFrom: inDays(24),
+    windowTo: inDays(38),
+    budgetMin: 80_000,
+    budgetMax: 150_000,
+    deadline: inDays(14),
+    ndaRequired: false,
+    visibility: 'everyone',
+  } satisfies RequestInput);
+  const { id } = await createRequest(db, clientId, request, true, DEFAULT_TIME_ZONE);
+  const proposals: Array<[string, ProposalInput]> = [
+    [
+      first,
+      {
+        price: 120_000,
+        days: 10,
+        approach:
+          'Authenticated and unauthenticated testing of the portal and its API against the OWASP Top 10 and the ' +
+          'API Top 10, with Burp Suite and scripted checks of every role. A report with each finding, its CVSS ' +
+          'score and a fix, then one retest.',
+        milestones: [
+          { title: 'Testing and report', amount: 90_000 },
+          { title: 'Retest', amount: 30_000 },
+        ],
+      },
+    ],
+    [
+      second,
+      {
+        price: 95_000,
+        days: 8,
+        approach:
+          'A cloud-aware test of the portal: the web app and API, and how they reach their storage and queues. ' +
+          'Report within two days of the last test day; retest included.',
+        milestones: [
+          { title: 'Testing', amount: 60_000 },
+          { title: 'Report and retest', amount: 35_000 },
+        ],
+      },
+    ],
+  ];
+  for (const [freelancerId, input] of proposals)
+    await propose(db, freelancerId, id, proposalInputSchema.parse(input));
 }
 
 /**
