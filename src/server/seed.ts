@@ -548,6 +548,10 @@ export async function seedDemoOnStart(
 const DEMO_SHARK_CANCELLATION =
   'I am called away to an incident response engagement that week. Please book another slot; your payment is refunded in full.';
 
+/** The calendar date (UTC) `days` from `from`: the demo's dates, past and ahead, relative to its load. */
+const dateInDays = (days: number, from = new Date()) =>
+  new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * Loads the demo data unless the database already holds sharks. Returns the ids of the sessions it recorded
  * (for payDemoSessions), or null when it did not seed. The demo accounts get the README's passwords unless
@@ -651,7 +655,7 @@ export async function seedDemo(
     }
 
     const today = new Date();
-    const dayOffset = (d: number) => new Date(today.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    const dayOffset = (d: number) => dateInDays(d, today);
     let codeSeq = 0;
 
     for (const [i, entry] of CATALOGUE.entries()) {
@@ -895,7 +899,6 @@ export async function seedDemo(
  * a row. No money moves: funding a milestone is the reader's to try.
  */
 async function seedDemoClientRequest(db: Db, clientId: string, [first, second]: [string, string]) {
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const request = requestInputSchema.parse({
     title: 'Penetration test of our claims portal before launch',
     service: 'pentesting',
@@ -907,11 +910,11 @@ async function seedDemoClientRequest(db: Db, clientId: string, [first, second]: 
       { type: 'api', identifier: 'https://api.claims.example.in/v1', inScope: true },
       { type: 'web', identifier: 'https://www.example.in (the marketing site)', inScope: false },
     ],
-    windowFrom: inDays(24),
-    windowTo: inDays(38),
+    windowFrom: dateInDays(24),
+    windowTo: dateInDays(38),
     budgetMin: 80_000,
     budgetMax: 150_000,
-    deadline: inDays(14),
+    deadline: dateInDays(14),
     ndaRequired: false,
     visibility: 'everyone',
   } satisfies RequestInput);
