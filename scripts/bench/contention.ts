@@ -43,18 +43,18 @@ export async function prepareContention(db: Db): Promise<ContentionFixture> {
     );
     const [shark] = await queryRows<{ id: string }>(
       db,
-      sql`INSERT INTO sharks (user_id, name, specialization, experience, bio, published)
-          VALUES (${owner.id}, ${`Contention Shark ${run} ${i}`}, 'pentesting', 5, 'Bench shark.', true) RETURNING id`,
+      sql`INSERT INTO sharks (user_id, name, specialization, experience, bio, published, created_at, updated_at)
+          VALUES (${owner.id}, ${`Contention Shark ${run} ${i}`}, 'pentesting', 5, 'Bench shark.', true, now(), now()) RETURNING id`,
     );
     const [course] = await queryRows<{ id: string }>(
       db,
-      sql`INSERT INTO courses (shark_id, title, course_code, description, duration, price)
-          VALUES (${shark.id}, 'Contention Course', ${`CNT-${run}-${i}`}, 'Bench course.', 1, 1000) RETURNING id`,
+      sql`INSERT INTO courses (shark_id, title, course_code, description, duration, price, created_at, updated_at)
+          VALUES (${shark.id}, 'Contention Course', ${`CNT-${run}-${i}`}, 'Bench course.', 1, 1000, now(), now()) RETURNING id`,
     );
     await queryRows(
       db,
-      sql`INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, daily_cap, published)
-          VALUES (${shark.id}, 'Asia/Kolkata', 0, 0, 30, NULL, true)`,
+      sql`INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, daily_cap, published, updated_at)
+          VALUES (${shark.id}, 'Asia/Kolkata', 0, 0, 30, NULL, true, now())`,
     );
     await queryRows(
       db,

@@ -86,12 +86,12 @@ export async function openMoneyScratch(baseUrl: string, poolSize: number): Promi
     const sharks = await queryRows<{ id: string; userId: string; email: string; name: string }>(
       database.db,
       sql`WITH u AS (
-            INSERT INTO users (email, email_confirmed_at)
-            SELECT 'payout-bench-' || g || '@bench.sharksecurity.in', now() FROM generate_series(1, ${PAYOUT_SHARKS}) g
+            INSERT INTO users (email, email_confirmed_at, created_at)
+            SELECT 'payout-bench-' || g || '@bench.sharksecurity.in', now(), now() FROM generate_series(1, ${PAYOUT_SHARKS}) g
             RETURNING id, email)
-          INSERT INTO sharks (user_id, name, specialization, experience, bio, published)
+          INSERT INTO sharks (user_id, name, specialization, experience, bio, published, created_at, updated_at)
           SELECT u.id, 'Payout Bench Shark ' || split_part(split_part(u.email, '@', 1), '-', 3), 'pentesting', 5,
-                 'Bench shark.', true
+                 'Bench shark.', true, now(), now()
             FROM u
           RETURNING id, user_id AS "userId",
                     'payout-bench-' || split_part(name, ' ', 4) || '@bench.sharksecurity.in' AS email, name`,
@@ -171,19 +171,19 @@ export async function runPayoutBatch(s: MoneyScratch): Promise<PayoutBatchResult
   await db.transaction(async (tx) => {
     await queryRows(
       tx,
-      sql`INSERT INTO ledger_accounts (kind) VALUES ('provider_clearing') ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO ledger_accounts (kind, created_at) VALUES ('provider_clearing', now()) ON CONFLICT DO NOTHING`,
     );
     await queryRows(
       tx,
-      sql`INSERT INTO ledger_accounts (kind, payee_kind, payee_id)
-          SELECT 'payee_available', 'shark', id FROM sharks ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO ledger_accounts (kind, payee_kind, payee_id, created_at)
+          SELECT 'payee_available', 'shark', id, now() FROM sharks ON CONFLICT DO NOTHING`,
     );
     await queryRows(
       tx,
       sql`WITH clearing AS (SELECT id FROM ledger_accounts WHERE kind = 'provider_clearing'),
           t AS (
-            INSERT INTO ledger_transactions (idempotency_key, kind, memo)
-            SELECT 'bench:available:' || a.id, 'bench_available', 'Bench: a balance to pay out'
+            INSERT INTO ledger_transactions (idempotency_key, kind, memo, at)
+            SELECT 'bench:available:' || a.id, 'bench_available', 'Bench: a balance to pay out', now()
               FROM ledger_accounts a WHERE a.kind = 'payee_available'
             RETURNING id, idempotency_key)
           INSERT INTO ledger_entries (transaction_id, account_id, amount_paise)

@@ -53,15 +53,13 @@ export async function createSoakPeople(
   try {
     for (const a of everyone) {
       await client.query(
-        `INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())`,
+        `INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at) VALUES ($1, $2, $3, now(), now())`,
         [a.userId, a.email, hash],
       );
-      await client.query(`INSERT INTO profiles (id, full_name, email, phone) VALUES ($1, $2, $3, $4)`, [
-        a.userId,
-        a.name,
-        a.email,
-        '+91 9000000000',
-      ]);
+      await client.query(
+        `INSERT INTO profiles (id, full_name, email, phone, created_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())`,
+        [a.userId, a.name, a.email, '+91 9000000000'],
+      );
     }
     const role = async (userId: string, name: string) =>
       client.query(
@@ -73,19 +71,19 @@ export async function createSoakPeople(
     for (const [i, s] of sharks.entries()) {
       await role(s.userId, 'shark');
       await client.query(
-        `INSERT INTO sharks (id, user_id, name, code_name, specialization, experience, bio, published)
-         VALUES ($1, $2, $3, $4, 'pentesting', 8, 'Soak test shark: live labs and a written report.', true)`,
+        `INSERT INTO sharks (id, user_id, name, code_name, specialization, experience, bio, published, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'pentesting', 8, 'Soak test shark: live labs and a written report.', true, now(), now())`,
         [s.sharkId, s.userId, s.name, `Soak${i + 1}`],
       );
       await client.query(
         `INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, cancellation_hours,
-                              late_cancellation_refund)
-         VALUES ($1, $2, 'Web Application Pentesting (soak)', $3, 'One-hour live lab.', 1, $4, 12, 50)`,
+                              late_cancellation_refund, created_at, updated_at)
+         VALUES ($1, $2, 'Web Application Pentesting (soak)', $3, 'One-hour live lab.', 1, $4, 12, 50, now(), now())`,
         [s.courseId, s.sharkId, `SOAK-${i + 1}`, 1500 + 250 * (i % 4)],
       );
       await client.query(
-        `INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, published)
-         VALUES ($1, 'UTC', 0, 0, 60, true)`,
+        `INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, published, updated_at)
+         VALUES ($1, 'UTC', 0, 0, 60, true, now())`,
         [s.sharkId],
       );
       await client.query(

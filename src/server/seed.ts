@@ -1,6 +1,7 @@
 // The demo catalogue loaded on first start of an empty embedded database in development (or with SEED_DEMO=true):
 // four demo accounts (passwords in the README), 28 published sharks across the four specializations,
 // their courses with prices, and some bookings and ratings so counts, ratings and earnings show real values.
+import { now } from '#server/time.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
@@ -627,7 +628,7 @@ export async function seedDemo(
       for (const c of credentials) {
         const [cred] = await tx
           .insert(sharkCredentials)
-          .values({ freelancerId: row.id, ...c, status: 'verified', verifiedAt: sql`now()` })
+          .values({ freelancerId: row.id, ...c, status: 'verified', verifiedAt: now() })
           .returning({ id: sharkCredentials.id });
         await tx.insert(adminAuditLog).values({
           actorId: demo.admin,

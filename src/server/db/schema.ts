@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 // The enums come from src/shared, where the API's schemas and the web read them too: one list each.
 import { APPLICATION_STATUSES } from '#shared/applications.ts';
+import { now } from '#server/time.ts';
 import { SPECIALIZATIONS } from '#shared/constants.ts';
 import { CREDENTIAL_KINDS, CREDENTIAL_STATUSES } from '#shared/credentials.ts';
 import { MAIL_STATUSES } from '#shared/mail.ts';
@@ -52,8 +53,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * An instant the app writes from its one clock (time.ts), never from the database's (issue 37, decision 202):
+ * rows are ordered, compared and shown by these, and a test that moves the app's clock must move them too. No
+ * SQL default: an insert that forgets one fails instead of taking the other clock.
+ */
+const stampedAt = (name: string) =>
+  timestamp(name, { withTimezone: true })
+    .notNull()
+    .$defaultFn(() => now());
+const createdAt = () => stampedAt('created_at');
+const updatedAt = () => stampedAt('updated_at');
 /** Rupees as numeric(12,2): never floats in storage; read as numbers for JSON. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
@@ -92,7 +102,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: stampedAt('last_seen_at'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -526,7 +536,7 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
   event: text('event').notNull(),
   payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: stampedAt('received_at'),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
@@ -545,7 +555,7 @@ export const moneyDocuments = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: stampedAt('issued_at'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
@@ -588,6 +598,8 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind').notNull(),
     memo: text('memo').notNull(),
@@ -600,7 +612,7 @@ export const ledgerTransactions = pgTable(
      */
     payoutId: uuid('payout_id'),
     reference: text('reference'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: stampedAt('at'),
   },
   (t) => [
     uniqueIndex('ledger_transactions_key').on(t.idempotencyKey),
@@ -658,7 +670,7 @@ export const reconciliationExceptions = pgTable(
     ledgerAmountPaise: bigint('ledger_amount_paise', { mode: 'number' }),
     /** The rest of the facts: the order, the amount our payment row records, the payouts and their reference. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    foundAt: stampedAt('found_at'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolutionNote: text('resolution_note'),
@@ -778,7 +790,7 @@ export const bookingEvents = pgTable(
       .references(() => courseBookings.id, { onDelete: 'cascade' }),
     /** Insertion order: the timeline's tie-break for events written at the same instant. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: stampedAt('at'),
     kind: text('kind', { enum: SESSION_EVENT_KINDS }).notNull(),
     actor: text('actor', { enum: SESSION_ACTORS }).notNull(),
     /** The account that acted; null for a job, or once that account is deleted. */
@@ -813,6 +825,8 @@ export const bookingMessages = pgTable(
   'booking_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => courseBookings.id, { onDelete: 'cascade' }),
@@ -1017,7 +1031,7 @@ export const reviewInvitations = pgTable('review_invitations', {
   bookingId: uuid('booking_id')
     .primaryKey()
     .references(() => courseBookings.id, { onDelete: 'cascade' }),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: stampedAt('sent_at'),
 });
 
 export const freelancers = pgTable(
@@ -1120,6 +1134,8 @@ export const clientRequestEvents = pgTable(
   'client_request_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => clientRequests.id, { onDelete: 'cascade' }),
@@ -1162,7 +1178,7 @@ export const clientRequestNdaAcceptances = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The terms as they were accepted. */
     terms: text('terms').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: stampedAt('accepted_at'),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.freelancerId] })],
 );
@@ -1205,6 +1221,8 @@ export const proposalMessages = pgTable(
   'proposal_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     proposalId: uuid('proposal_id')
       .notNull()
       .references(() => proposals.id, { onDelete: 'cascade' }),
@@ -1303,6 +1321,8 @@ export const engagementEvents = pgTable(
   'engagement_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     engagementId: uuid('engagement_id')
       .notNull()
       .references(() => engagements.id, { onDelete: 'cascade' }),
@@ -1320,6 +1340,8 @@ export const engagementMessages = pgTable(
   'engagement_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     engagementId: uuid('engagement_id')
       .notNull()
       .references(() => engagements.id, { onDelete: 'cascade' }),
@@ -1588,6 +1610,8 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     toAddress: text('to_address').notNull(),
     template: text('template').notNull().default('legacy'),
     /** What the template needs (names, links); rendered again when an admin retries. */
@@ -1700,6 +1724,8 @@ export const calendarSources = pgTable(
   'calendar_sources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of writing: the tie-breaker where two rows share an instant (one transaction; decision 202). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     sharkId: uuid('shark_id')
       .notNull()
       .references(() => sharks.id, { onDelete: 'cascade' }),

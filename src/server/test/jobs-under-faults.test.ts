@@ -57,13 +57,13 @@ async function confirmedSessions(pool: pg.Pool, tag: string, n: number, startsIn
       SELECT g, gen_random_uuid() AS shark_user, gen_random_uuid() AS learner, gen_random_uuid() AS shark,
              gen_random_uuid() AS course
       FROM generate_series(1, ${Number(n)}) g`);
-    await client.query(`INSERT INTO users (id, email)
-      SELECT shark_user, '${tag}-shark-' || g || '@example.test' FROM seed
-      UNION ALL SELECT learner, '${tag}-learner-' || g || '@example.test' FROM seed`);
-    await client.query(`INSERT INTO sharks (id, user_id, name, specialization, published)
-      SELECT shark, shark_user, 'Shark ' || g, 'pentesting', true FROM seed`);
-    await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price)
-      SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 1000 FROM seed`);
+    await client.query(`INSERT INTO users (id, email, created_at)
+      SELECT shark_user, '${tag}-shark-' || g || '@example.test', now() FROM seed
+      UNION ALL SELECT learner, '${tag}-learner-' || g || '@example.test', now() FROM seed`);
+    await client.query(`INSERT INTO sharks (id, user_id, name, specialization, published, created_at, updated_at)
+      SELECT shark, shark_user, 'Shark ' || g, 'pentesting', true, now(), now() FROM seed`);
+    await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, created_at, updated_at)
+      SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 1000, now(), now() FROM seed`);
     await insertConfirmedSessions(client, 'seed', tag, starts, ends);
     await client.query('COMMIT');
     client.release();

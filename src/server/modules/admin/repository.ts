@@ -1,5 +1,6 @@
 // All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
 // and suspends. The sessions it searches are the sessions module's.
+import { now } from '#server/time.ts';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Specialization } from '#shared/constants.ts';
 import type { AdminSharkState } from '#shared/admin.ts';
@@ -100,7 +101,7 @@ export async function setSharkPublished(
 ): Promise<void> {
   await tx
     .update(sharks)
-    .set({ published, adminUnpublishReason: published ? null : reason, updatedAt: sql`now()` })
+    .set({ published, adminUnpublishReason: published ? null : reason, updatedAt: now() })
     .where(eq(sharks.id, id));
 }
 

@@ -1,5 +1,6 @@
 // All SQL of availability: the shark's rules (weekly hours, overrides) and the learners waiting for the calendar
 // to open. Its bookings (busy times) are the sessions module's.
+import { now } from '#server/time.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -164,7 +165,7 @@ export async function replaceRules(db: DbOrTx, sharkId: string, input: RulesWrit
   await db
     .insert(a)
     .values({ sharkId, ...rules })
-    .onConflictDoUpdate({ target: a.sharkId, set: { ...rules, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: a.sharkId, set: { ...rules, updatedAt: now() } });
   await db.delete(wk).where(eq(wk.sharkId, sharkId));
   await db.delete(o).where(eq(o.sharkId, sharkId));
   // An end of 24:00 is stored as is: a Postgres time accepts 24:00:00.

@@ -20,7 +20,7 @@ const columns = {
 };
 
 export async function listSources(db: DbOrTx, sharkId: string) {
-  return db.select(columns).from(s).where(eq(s.sharkId, sharkId)).orderBy(asc(s.createdAt), asc(s.id));
+  return db.select(columns).from(s).where(eq(s.sharkId, sharkId)).orderBy(asc(s.createdAt), asc(s.seq));
 }
 
 /** Takes the shark's calendar list for this transaction, so two adds at once count each other. */

@@ -1,4 +1,5 @@
 // All SQL of client requests (issue 27): the requests, their state changes, invitations and NDA acceptances.
+import { now } from '#server/time.ts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '#server/db/patterns.ts';
 import type { RequestStatus } from '#shared/client-requests.ts';
@@ -28,7 +29,7 @@ export async function updateRequest(
 ): Promise<void> {
   await db
     .update(r)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: now() })
     .where(eq(r.id, id));
 }
 
@@ -51,10 +52,7 @@ export async function setStatus(
   actorId: string | null,
   note: string | null = null,
 ): Promise<void> {
-  await tx
-    .update(r)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(eq(r.id, id));
+  await tx.update(r).set({ status: to, updatedAt: now() }).where(eq(r.id, id));
   await tx.insert(events).values({ requestId: id, actorId, fromStatus: from, toStatus: to, note });
 }
 
@@ -270,8 +268,8 @@ export async function setHidden(tx: DbOrTx, id: string, hidden: { reason: string
     .update(r)
     .set(
       hidden
-        ? { hiddenAt: sql`now()`, hiddenReason: hidden.reason, updatedAt: sql`now()` }
-        : { hiddenAt: null, hiddenReason: null, updatedAt: sql`now()` },
+        ? { hiddenAt: now(), hiddenReason: hidden.reason, updatedAt: now() }
+        : { hiddenAt: null, hiddenReason: null, updatedAt: now() },
     )
     .where(eq(r.id, id));
 }

@@ -1,4 +1,5 @@
 // All SQL of verified credentials (decision 032), a shark's or a freelancer's (decision 154).
+import { now } from '#server/time.ts';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '#server/db/patterns.ts';
 import type { CredentialStatus } from '#shared/credentials.ts';
@@ -125,7 +126,7 @@ export async function setReview(
 ): Promise<void> {
   await tx
     .update(c)
-    .set({ ...review, updatedAt: sql`now()` })
+    .set({ ...review, updatedAt: now() })
     .where(eq(c.id, id));
 }
 

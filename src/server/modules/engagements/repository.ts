@@ -1,4 +1,5 @@
 // All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
+import { now } from '#server/time.ts';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { EngagementEventKind, EngagementStatus } from '#shared/engagements.ts';
@@ -41,7 +42,7 @@ export async function findEngagement(db: DbOrTx, id: string, lock = false): Prom
 export async function setRoe(tx: DbOrTx, id: string, actorId: string, terms: string, at: Date) {
   await tx
     .update(e)
-    .set({ roeTerms: terms, roeAcknowledgedAt: at, roeAcknowledgedBy: actorId, updatedAt: sql`now()` })
+    .set({ roeTerms: terms, roeAcknowledgedAt: at, roeAcknowledgedBy: actorId, updatedAt: now() })
     .where(eq(e.id, id));
 }
 
@@ -85,8 +86,8 @@ export async function listEvents(db: DbOrTx, engagementId: string) {
       .leftJoin(profiles, eq(profiles.id, ev.actorId))
       .leftJoin(ms, eq(ms.id, ev.milestoneId))
       .where(eq(ev.engagementId, engagementId))
-      // The completion is written at the instant of the approval or refund that causes it: it comes after it.
-      .orderBy(asc(ev.createdAt), asc(sql`${ev.kind} = 'completed'`), asc(ev.id))
+      // Events of one transaction share an instant: the order of writing puts a completion after its cause.
+      .orderBy(asc(ev.createdAt), asc(ev.seq))
       .limit(1000)
   );
 }
@@ -107,7 +108,7 @@ export async function listMessages(db: DbOrTx, engagementId: string) {
     .from(msg)
     .leftJoin(profiles, eq(profiles.id, msg.authorId))
     .where(eq(msg.engagementId, engagementId))
-    .orderBy(asc(msg.createdAt), asc(msg.id))
+    .orderBy(asc(msg.createdAt), asc(msg.seq))
     .limit(500);
 }
 
@@ -188,15 +189,12 @@ export async function updateMilestone(
 ) {
   await tx
     .update(ms)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, updatedAt: now() })
     .where(eq(ms.id, id));
 }
 
 export async function setEngagementStatus(tx: DbOrTx, id: string, status: EngagementRow['status']) {
-  await tx
-    .update(e)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(e.id, id));
+  await tx.update(e).set({ status, updatedAt: now() }).where(eq(e.id, id));
 }
 
 /** Delivered milestones whose 14 days ran out by `at`, oldest first (the clock approves each). */

@@ -1,5 +1,6 @@
 // All SQL of freelancers: the freelancers row of an account, and the published profiles the public directory
 // searches, filters, sorts and pages (issue 27).
+import { now } from '#server/time.ts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FreelancerProfileUpdate, FreelancerProfileView } from '#shared/freelancers.ts';
 import type { FreelancerSort } from '#shared/freelancers-texts.ts';
@@ -50,7 +51,7 @@ export async function upsertNameAndSkills(
     .values({ userId, name: input.name, skills: input.skills })
     .onConflictDoUpdate({
       target: f.userId,
-      set: { name: input.name, skills: input.skills, updatedAt: sql`now()` },
+      set: { name: input.name, skills: input.skills, updatedAt: now() },
     });
 }
 
@@ -62,7 +63,7 @@ export async function upsertProfile(
   const [row] = await db
     .insert(f)
     .values({ userId, ...input })
-    .onConflictDoUpdate({ target: f.userId, set: { ...input, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: f.userId, set: { ...input, updatedAt: now() } })
     .returning(ownColumns);
   return row;
 }

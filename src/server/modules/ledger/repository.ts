@@ -230,7 +230,7 @@ export async function repeatedPayoutPostings(db: DbOrTx, kind: string, range: { 
           OR (${t.reference} IN ${sameReference} AND ${t.reference} IN ${recentReferences}))`,
       ),
     )
-    .orderBy(t.at, t.id);
+    .orderBy(t.at, t.seq);
 }
 
 const ofPayee = (payee: { kind: PayeeKind; id: string }) =>

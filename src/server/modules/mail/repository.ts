@@ -1,4 +1,5 @@
 // The mail delivery log's SQL (the `outbox` table, grown into the log by migration 0002).
+import { now } from '#server/time.ts';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -30,7 +31,7 @@ export async function findMail(db: DbOrTx, id: string): Promise<MailRow | null> 
 export async function countAttempt(db: DbOrTx, id: string): Promise<void> {
   await db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`now()` })
+    .set({ attempts: sql`${outbox.attempts} + 1`, updatedAt: now() })
     .where(eq(outbox.id, id));
 }
 
@@ -41,7 +42,7 @@ export async function markSent(
 ): Promise<void> {
   await db
     .update(outbox)
-    .set({ ...parts, status: 'sent', sentAt: sql`now()`, failedAt: null, updatedAt: sql`now()` })
+    .set({ ...parts, status: 'sent', sentAt: now(), failedAt: null, updatedAt: now() })
     .where(eq(outbox.id, id));
 }
 
@@ -56,8 +57,8 @@ export async function markAttemptFailed(
     .update(outbox)
     .set({
       lastError: error.slice(0, 2000),
-      updatedAt: sql`now()`,
-      ...(final ? { status: 'failed' as const, failedAt: sql`now()` } : {}),
+      updatedAt: now(),
+      ...(final ? { status: 'failed' as const, failedAt: now() } : {}),
     })
     .where(eq(outbox.id, id));
 }
@@ -66,7 +67,7 @@ export async function markAttemptFailed(
 export async function requeueFailedMail(db: DbOrTx, id: string, jobId: string): Promise<MailRow | null> {
   const [row] = await db
     .update(outbox)
-    .set({ status: 'queued', jobId, failedAt: null, updatedAt: sql`now()` })
+    .set({ status: 'queued', jobId, failedAt: null, updatedAt: now() })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
     .returning();
   return row ?? null;
@@ -76,7 +77,7 @@ export async function requeueFailedMail(db: DbOrTx, id: string, jobId: string): 
 export async function listMails(db: DbOrTx, opts: { to?: string; limit?: number } = {}): Promise<MailRow[]> {
   const query = db.select().from(outbox);
   const filtered = opts.to ? query.where(eq(outbox.toAddress, opts.to.trim().toLowerCase())) : query;
-  return filtered.orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(opts.limit ?? 100);
+  return filtered.orderBy(desc(outbox.createdAt), desc(outbox.seq)).limit(opts.limit ?? 100);
 }
 
 /** The admin's delivery log: failed first, then queued, then sent; newest first within each. */
@@ -91,7 +92,7 @@ export async function pageMailLog(db: DbOrTx, q: string, page: number, pageSize:
     .select()
     .from(outbox)
     .where(where)
-    .orderBy(rank, desc(outbox.createdAt), desc(outbox.id))
+    .orderBy(rank, desc(outbox.createdAt), desc(outbox.seq))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [{ total }] = await db.select({ total: count() }).from(outbox).where(where);

@@ -1,5 +1,6 @@
 // All SQL of payments (issue 23): payments, refunds, webhook events and numbered documents. The ledger has its
 // own module; a session's rows are the sessions module's.
+import { now } from '#server/time.ts';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RefundStatus } from '#shared/payments.ts';
@@ -124,7 +125,7 @@ export async function listOpenMilestonePayments(db: DbOrTx, endsBefore: Date, li
 export async function updatePayment(db: DbOrTx, id: string, patch: Partial<NewPayment>): Promise<void> {
   await db
     .update(payments)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, updatedAt: now() })
     .where(eq(payments.id, id));
 }
 
@@ -151,7 +152,7 @@ export async function findPaymentRefund(db: DbOrTx, paymentId: string) {
 export async function updateRefund(db: DbOrTx, id: string, patch: Partial<typeof refunds.$inferInsert>) {
   await db
     .update(refunds)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, updatedAt: now() })
     .where(eq(refunds.id, id));
 }
 
@@ -183,7 +184,7 @@ export async function findWebhookEvent(db: DbOrTx, eventId: string) {
 export async function markWebhookProcessed(db: DbOrTx, eventId: string) {
   await db
     .update(paymentWebhookEvents)
-    .set({ processedAt: sql`now()` })
+    .set({ processedAt: now() })
     .where(eq(paymentWebhookEvents.eventId, eventId));
 }
 

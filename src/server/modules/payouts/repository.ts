@@ -1,5 +1,6 @@
 // All SQL of payouts (decisions 136, 137): payout details, one row per account replaced whole on each change, and
 // the payouts themselves.
+import { now } from '#server/time.ts';
 import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { freelancers, payoutDetails as p, payouts, sharks, users } from '#server/db/schema.ts';
@@ -108,7 +109,7 @@ export async function findPayout(db: DbOrTx, id: string, lock = false): Promise<
 export async function updatePayout(db: DbOrTx, id: string, set: Partial<typeof payouts.$inferInsert>) {
   const [row] = await db
     .update(payouts)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: now() })
     .where(eq(payouts.id, id))
     .returning();
   return row;

@@ -4,7 +4,7 @@ import { PROPOSAL_MSG } from '#shared/proposals.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { createFreelancer, proposalBody, requestBody } from '#server/test/marketplace.ts';
-import { sql } from 'drizzle-orm';
+import { now } from '#server/time.ts';
 import {
   clientRequestEvents,
   clientRequests,
@@ -164,7 +164,7 @@ describe("the client's side", () => {
         name: `OSWE ${status}`,
         url: 'https://www.credly.com/badges/meera-oswe',
         status,
-        verifiedAt: status === 'verified' ? sql`now()` : null,
+        verifiedAt: status === 'verified' ? now() : null,
       });
     const list = (await call('GET', `/api/requests/${m.requestId}/proposals`, m.client.cookie)).json();
     expect(list.map((p: { price: number; days: number }) => [p.price, p.days])).toEqual([

@@ -1,4 +1,5 @@
 // All SQL of proposals (issue 27): proposals, their thread, and the freelancer cards the client compares.
+import { now } from '#server/time.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProposalData, ProposalStatus } from '#shared/proposals.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -31,7 +32,7 @@ export async function insertProposal(
 export async function updateProposal(db: DbOrTx, id: string, input: ProposalData): Promise<void> {
   await db
     .update(p)
-    .set({ ...input, updatedAt: sql`now()` })
+    .set({ ...input, updatedAt: now() })
     .where(eq(p.id, id));
 }
 
@@ -58,9 +59,9 @@ export async function setStatus(db: DbOrTx, id: string, status: ProposalStatus):
     .update(p)
     .set({
       status,
-      updatedAt: sql`now()`,
-      ...(status === 'shortlisted' ? { shortlistedAt: sql`now()` } : {}),
-      ...(status === 'accepted' || status === 'not_chosen' ? { decidedAt: sql`now()` } : {}),
+      updatedAt: now(),
+      ...(status === 'shortlisted' ? { shortlistedAt: now() } : {}),
+      ...(status === 'accepted' || status === 'not_chosen' ? { decidedAt: now() } : {}),
     })
     .where(eq(p.id, id));
 }
@@ -69,7 +70,7 @@ export async function setStatus(db: DbOrTx, id: string, status: ProposalStatus):
 export async function declineOthers(tx: DbOrTx, requestId: string, acceptedId: string) {
   return tx
     .update(p)
-    .set({ status: 'not_chosen', decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'not_chosen', decidedAt: now(), updatedAt: now() })
     .where(
       and(eq(p.requestId, requestId), ne(p.id, acceptedId), inArray(p.status, ['submitted', 'shortlisted'])),
     )
@@ -134,6 +135,6 @@ export async function listMessages(db: DbOrTx, proposalId: string) {
     .from(m)
     .leftJoin(profiles, eq(profiles.id, m.authorId))
     .where(eq(m.proposalId, proposalId))
-    .orderBy(asc(m.createdAt), asc(m.id))
+    .orderBy(asc(m.createdAt), asc(m.seq))
     .limit(500);
 }

@@ -258,7 +258,7 @@ export async function listMessages(db: DbOrTx, bookingId: string) {
     })
     .from(m)
     .where(eq(m.bookingId, bookingId))
-    .orderBy(asc(m.createdAt), asc(m.id));
+    .orderBy(asc(m.createdAt), asc(m.seq));
 }
 
 export async function insertMessage(
@@ -592,13 +592,13 @@ export async function insertPricedBooking(db: DbOrTx, input: NewBooking): Promis
     sql`
     INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price,
       request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by,
-      cancellation_hours, late_cancellation_refund)
+      cancellation_hours, late_cancellation_refund, created_at)
     SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours},
            c.price * ${input.hours}, ${input.requestId}, c.shark_id,
            ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
            ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested',
            ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz,
-           c.cancellation_hours, c.late_cancellation_refund
+           c.cancellation_hours, c.late_cancellation_refund, ${now().toISOString()}::timestamptz
     FROM courses c JOIN sharks s ON s.id = c.shark_id
     WHERE c.id = ${input.courseId} AND c.shark_id = ${input.sharkId} AND s.published AND c.archived_at IS NULL
     ON CONFLICT (request_id) DO NOTHING
@@ -1281,7 +1281,7 @@ export async function listMessagesByAuthor(db: DbOrTx, userId: string) {
     .innerJoin(b, eq(b.id, m.bookingId))
     .innerJoin(c, eq(c.id, b.courseId))
     .where(eq(m.authorUserId, userId))
-    .orderBy(asc(m.createdAt), asc(m.id));
+    .orderBy(asc(m.createdAt), asc(m.seq));
 }
 
 /** The briefs the account wrote as the learner of its sessions (empty ones left out). */

@@ -62,7 +62,7 @@ async function sharkWithCourse(
   await openEveryDayInIndia(db, shark.id);
   const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
   await db.update(courses).set({ cancellationHours: 24 }).where(eq(courses.id, course.id));
-  return { shark, course, cookie: await sessionCookie(db, account.id) };
+  return { shark, course, userId: account.id, cookie: await sessionCookie(db, account.id) };
 }
 
 async function setup() {
@@ -75,11 +75,21 @@ async function setup() {
     db,
     a,
     b,
+    learnerId: learner.id,
+    adminId: admin.id,
     learnerCookie: await sessionCookie(db, learner.id),
     adminCookie: await sessionCookie(db, admin.id),
   };
 }
 type World = Awaited<ReturnType<typeof setup>>;
+
+/** Everyone signs in again: a session idle for a week has ended (the clock moved past it). */
+async function signInAgain(w: World) {
+  w.a.cookie = await sessionCookie(w.db, w.a.userId);
+  w.b.cookie = await sessionCookie(w.db, w.b.userId);
+  w.learnerCookie = await sessionCookie(w.db, w.learnerId);
+  w.adminCookie = await sessionCookie(w.db, w.adminId);
+}
 
 const get = (cookie: string | null, url: string) =>
   app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -153,6 +163,7 @@ describe('the monthly statement', () => {
     const w = await setup();
     await november(w);
     clock = Date.parse('2026-12-02T09:00:00+05:30');
+    await signInAgain(w);
 
     const res = await get(w.a.cookie, '/api/workspace/earnings/statements/2026-11.pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="statement-2026-11.pdf"');
@@ -233,6 +244,8 @@ describe('the monthly fee invoice', () => {
     );
 
     clock = Date.parse('2026-12-02T09:00:00+05:30');
+
+    await signInAgain(w);
     const res = await get(w.a.cookie, '/api/workspace/earnings/fee-invoices/2026-11.pdf');
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="fee-invoice-FEE-26-27-000001.pdf"',
@@ -261,6 +274,7 @@ describe('the monthly fee invoice', () => {
 
     // Later, for an admin acting for the shark: the same number, date and amounts, stored once.
     clock = Date.parse('2026-12-02T23:00:00+05:30');
+    await signInAgain(w);
     const again = await get(
       w.adminCookie,
       `/api/workspace/earnings/fee-invoices/2026-11.pdf?sharkId=${w.a.shark.id}`,
@@ -308,6 +322,7 @@ describe('the monthly fee invoice', () => {
     const w = await setup();
     await november(w);
     clock = Date.parse('2026-12-02T09:00:00+05:30');
+    await signInAgain(w);
     const before = (await get(w.a.cookie, '/api/workspace/earnings/statements')).json() as StatementMonths;
     expect(before.timeZone).toBe('Asia/Kolkata');
     expect(before.months.map((m) => [m.month, m.label, m.feeInvoice.state])).toEqual([
@@ -343,6 +358,7 @@ describe('who may have them', () => {
     const w = await setup();
     await november(w);
     clock = Date.parse('2026-12-02T09:00:00+05:30');
+    await signInAgain(w);
     for (const url of [
       `/api/workspace/earnings/statements/2026-11.pdf?sharkId=${w.a.shark.id}`,
       `/api/workspace/earnings/fee-invoices/2026-11.pdf?sharkId=${w.a.shark.id}`,
