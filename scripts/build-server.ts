@@ -7,7 +7,12 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/worker.ts'],
+  // The calendar's worker thread is a file of its own beside main.js (decision 203: bounded-worker.ts finds it).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    worker: 'src/server/worker.ts',
+    'calendar-expand-worker': 'src/server/modules/calendar-imports/expand-worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -173,6 +173,8 @@ const envSchema = z.object({
   CALENDAR_FETCH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** How long one fetch of a calendar (redirects included) may take. */
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How long reading one calendar file may take in its worker thread before it is stopped (decision 203). */
+  CALENDAR_EXPAND_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The largest calendar file read, in bytes. */
   CALENDAR_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(5_000_000),
   /** Tests only: calendar addresses may be http:// and on loopback. Refused in production (decision 151). */

@@ -2,6 +2,7 @@
 // one; a fetch reads one calendar a shark added, through the SSRF guard, and replaces its busy times.
 import { sharkCalendarWindow } from '#server/modules/availability/service.ts';
 import {
+  expandBudgetOf,
   fetchCalendarSource,
   fetchPolicyOf,
   sendDueFetches,
@@ -14,6 +15,7 @@ export function calendarImportsHandler(ctx: JobContext): JobHandler<'calendar-im
   const fetchContext: FetchContext = {
     db: ctx.db,
     policy: fetchPolicyOf(ctx.config),
+    expandBudget: expandBudgetOf(ctx.config),
     mailer: ctx.mailer,
     appOrigin: ctx.config.appOrigin,
     calendarOf: sharkCalendarWindow,

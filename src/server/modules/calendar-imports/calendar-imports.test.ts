@@ -22,6 +22,7 @@ import {
   type IcalServer,
 } from '#server/test/ical-server.ts';
 import { setClock } from '#server/time.ts';
+import { HOSTILE_RULE_MSG } from './expand';
 
 let app: FastifyInstance;
 let strict: FastifyInstance;
@@ -47,6 +48,7 @@ beforeAll(async () => {
     CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
     CALENDAR_FETCH_TIMEOUT_MS: '400',
     CALENDAR_FETCH_MAX_BYTES: '4096',
+    CALENDAR_EXPAND_BUDGET_MS: '1000',
   });
   strict = await createTestApp({ RATE_LIMIT_SCALE: '100' });
 });
@@ -438,5 +440,64 @@ describe('busy times from other calendars and the free slots', () => {
       headers: { cookie },
     });
     expect(await slotsOn(row.id, '2026-11-24')).toEqual(before);
+  });
+});
+
+// Issue 38: a feed that would hang ical.js, or take seconds to walk, never stops the server. Each is served from
+// the local calendar server; /api/health keeps answering within a second while the job reads it, and the
+// calendar is marked failing with its reason, not retried at once.
+describe('a hostile calendar', () => {
+  const hostile = (rule: string, dtstart = '20260101T100000Z') =>
+    feed(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:hostile',
+        'DTSTAMP:20261101T000000Z',
+        `DTSTART:${dtstart}`,
+        `DTEND:${dtstart.replace('T10', 'T11')}`,
+        `RRULE:${rule}`,
+        'END:VEVENT',
+      ),
+    );
+
+  it.each([
+    ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', undefined, HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;UNTIL=20300101T000000Z', undefined, HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30', undefined, HOSTILE_RULE_MSG.subDaily],
+    ['FREQ=SECONDLY;COUNT=1000000000', undefined, HOSTILE_RULE_MSG.subDaily],
+    // Nothing wrong but its length: 190,000 daily steps from 1500 take seconds; the thread is stopped at 1 s.
+    [
+      'FREQ=DAILY;COUNT=1000000000',
+      '15000101T100000Z',
+      'The calendar took too long to read (over 1 seconds).',
+    ],
+  ])('RRULE:%s leaves the server answering and the calendar failing', async (rule, dtstart, message) => {
+    const { cookie } = await shark();
+    server.set('/hostile.ics', hostile(rule, dtstart));
+    expect((await add(app, cookie, `${server.origin}/hostile.ics`)).statusCode).toBe(201);
+    let reading = true;
+    let slowest = 0;
+    let answers = 0;
+    const poll = (async () => {
+      while (reading) {
+        const asked = performance.now();
+        const res = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - asked);
+        answers += 1;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await app.jobs.runAll();
+    reading = false;
+    await poll;
+    expect(answers).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(1000);
+    const [source] = await list(cookie);
+    expect(source!.lastError).toBe(message);
+    expect(source!.failingSince).toBe(NOW.toISOString());
+    // Recorded as the feed's fault: the job ended, nothing is left to retry at once.
+    const jobs = await app.jobs.boss.findJobs('calendar-imports');
+    expect(jobs.map((j) => [j.state, j.retryCount])).toEqual([['completed', 0]]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendar, LONDON_VTIMEZONE } from '#server/test/ical-server.ts';
-import { expandBusy, FeedError } from './expand';
+import { expandBusy, FeedError, HOSTILE_RULE_MSG } from './expand';
 
 const KOLKATA = 'Asia/Kolkata';
 const window = (from: string, to: string, zone = KOLKATA) => ({
@@ -117,9 +117,48 @@ describe('expanding a calendar feed into busy times', () => {
     expect(() => expandBusy(many, w, { maxEvents: 3, maxIntervals: 100, maxSteps: 100 })).toThrow(
       'The calendar has more than 3 events.',
     );
-    const endless = calendar(...event('UID:m', 'DTSTART:19900101T000000Z', 'RRULE:FREQ=MINUTELY'));
+    const endless = calendar(...event('UID:m', 'DTSTART:19900101T000000Z', 'RRULE:FREQ=DAILY'));
     expect(() => expandBusy(endless, w, { maxEvents: 10, maxIntervals: 100, maxSteps: 1000 })).toThrow(
       'The calendar repeats its events too often to be read.',
     );
+  });
+
+  // Issue 38: ical.js loops forever inside one next() on these; they are refused before any expansion.
+  it.each([
+    ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;UNTIL=20300101T000000Z', HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=DAILY;BYMONTH=4,6;BYMONTHDAY=31,-31', HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=WEEKLY;BYMONTH=2;BYMONTHDAY=-30', HOSTILE_RULE_MSG.neverMatches],
+    ['FREQ=HOURLY', HOSTILE_RULE_MSG.subDaily],
+    ['FREQ=MINUTELY;COUNT=10', HOSTILE_RULE_MSG.subDaily],
+    ['FREQ=SECONDLY;COUNT=1000000000', HOSTILE_RULE_MSG.subDaily],
+  ])('refuses RRULE:%s before expanding it', (rule, message) => {
+    const w = window('2026-12-01T00:00:00Z', '2026-12-31T00:00:00Z');
+    const text = calendar(
+      ...event('UID:hostile', 'DTSTART:20260101T100000Z', 'DTEND:20260101T110000Z', `RRULE:${rule}`),
+    );
+    expect(() => expandBusy(text, w)).toThrow(message);
+  });
+
+  it('still reads a rule that can happen: 29 February, and the 31st of the months that have one', () => {
+    const w = window('2028-02-01T00:00:00Z', '2028-04-01T00:00:00Z', 'UTC');
+    const leap = calendar(
+      ...event(
+        'UID:leap',
+        'DTSTART:20260101T100000Z',
+        'DTEND:20260101T110000Z',
+        'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29',
+      ),
+      ...event(
+        'UID:31',
+        'DTSTART:20260101T120000Z',
+        'DTEND:20260101T130000Z',
+        'RRULE:FREQ=DAILY;BYMONTH=2,3;BYMONTHDAY=31',
+      ),
+    );
+    expect(iso(expandBusy(leap, w))).toEqual([
+      ['2028-02-29T10:00:00.000Z', '2028-02-29T11:00:00.000Z'],
+      ['2028-03-31T12:00:00.000Z', '2028-03-31T13:00:00.000Z'],
+    ]);
   });
 });

@@ -21,8 +21,44 @@ export interface ExpandLimits {
 
 export const EXPAND_LIMITS: ExpandLimits = { maxEvents: 20_000, maxIntervals: 5_000, maxSteps: 200_000 };
 
+/** What the expanding worker thread is given (expand-worker.ts), and what it answers. */
+export interface ExpandInput {
+  text: string;
+  window: { from: Date; to: Date; zone: string };
+  limits: ExpandLimits;
+}
+export type ExpandAnswer = { ok: true; intervals: Interval[] } | { ok: false; error: string };
+
 /** A feed that cannot be used: its message is shown to the shark as the source's last error. */
 export class FeedError extends Error {}
+
+/** The shark reads these as the calendar's last error (issue 38). */
+export const HOSTILE_RULE_MSG = {
+  subDaily: 'The calendar has an event that repeats more often than once a day, which cannot be read.',
+  neverMatches: 'The calendar has a repeating event whose rule can never happen (such as 30 February).',
+} as const;
+
+/** The most days each month can have (February in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Refuses, before any expansion, the rules that make ical.js's iterator loop inside one next() call (issue 38):
+ * a frequency under a day, and a BYMONTHDAY that no month of BYMONTH has (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30).
+ */
+function refuseHostileRules(comp: Vevent): void {
+  for (const prop of comp.getAllProperties('rrule')) {
+    const rule = prop.getFirstValue() as InstanceType<typeof ICAL.Recur> | null;
+    if (!rule) continue;
+    if (rule.freq === 'SECONDLY' || rule.freq === 'MINUTELY' || rule.freq === 'HOURLY')
+      throw new FeedError(HOSTILE_RULE_MSG.subDaily);
+    const parts = rule.parts as Record<string, number[] | undefined>;
+    const days = parts.BYMONTHDAY;
+    if (!days?.length) continue;
+    const months = parts.BYMONTH?.length ? parts.BYMONTH : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const fits = months.some((m) => days.some((d) => d !== 0 && Math.abs(d) <= (MONTH_DAYS[m - 1] ?? 0)));
+    if (!fits) throw new FeedError(HOSTILE_RULE_MSG.neverMatches);
+  }
+}
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Vevent = InstanceType<typeof ICAL.Component>;
@@ -141,6 +177,7 @@ export function expandBusy(
   for (const comp of masters) {
     if (!comp.hasProperty('dtstart')) continue;
     if (upper(comp, 'status') === 'CANCELLED') continue;
+    refuseHostileRules(comp);
     const uid = String(comp.getFirstPropertyValue('uid') ?? '');
     const own = comp.hasProperty('recurrence-id') ? [] : (edits.get(uid) ?? []);
     let event: InstanceType<typeof ICAL.Event>;

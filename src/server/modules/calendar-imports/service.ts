@@ -25,7 +25,13 @@ import {
 } from '#server/security/outbound-fetch.ts';
 import type { Config } from '#server/config.ts';
 import { now } from '#server/time.ts';
-import { expandBusy, FeedError, type Interval } from './expand';
+import {
+  runBounded,
+  WorkerBudgetError,
+  workerModule,
+  type WorkerBudget,
+} from '#server/jobs/bounded-worker.ts';
+import { EXPAND_LIMITS, FeedError, type ExpandAnswer, type ExpandInput, type Interval } from './expand';
 import * as repo from './repository';
 
 const HOUR = 3_600_000;
@@ -39,6 +45,8 @@ const EXPAND_EVERY = 6 * HOUR;
 export interface FetchContext {
   db: Db;
   policy: OutboundPolicy;
+  /** The time and heap the worker thread that reads one feed may take. */
+  expandBudget: WorkerBudget;
   mailer: Pick<Mailer, 'enqueue'>;
   appOrigin: string;
   /** The shark's calendar zone (all-day events are its whole days) and booking horizon in days. */
@@ -55,6 +63,41 @@ export const fetchPolicyOf = (config: Config): OutboundPolicy => ({
   maxBytes: config.CALENDAR_FETCH_MAX_BYTES,
   maxRedirects: 5,
 });
+
+/** A feed's worker thread may hold at most this much heap. */
+const EXPAND_MEMORY_MB = 128;
+
+/** The budget of the thread that reads one feed, from the configuration. */
+export const expandBudgetOf = (config: Config): WorkerBudget => ({
+  ms: config.CALENDAR_EXPAND_BUDGET_MS,
+  memoryMb: EXPAND_MEMORY_MB,
+});
+
+const EXPAND_WORKER = workerModule(import.meta.url, 'expand-worker', 'calendar-expand-worker');
+
+/**
+ * The busy intervals of a feed, read in a worker thread within its budget (issue 38, decision 203): the event
+ * loop keeps answering whatever the feed holds. Every way the thread fails is the feed's fault (a FeedError).
+ */
+async function expandOffThread(
+  text: string,
+  window: ExpandInput['window'],
+  budget: WorkerBudget,
+): Promise<Interval[]> {
+  let answer: ExpandAnswer;
+  try {
+    const input: ExpandInput = { text, window, limits: EXPAND_LIMITS };
+    answer = await runBounded<ExpandAnswer>(EXPAND_WORKER, input, budget);
+  } catch (err) {
+    if (!(err instanceof WorkerBudgetError)) throw err;
+    if (err.kind === 'time')
+      throw new FeedError(`The calendar took too long to read (over ${budget.ms / 1000} seconds).`);
+    if (err.kind === 'memory') throw new FeedError('The calendar needs too much memory to read.');
+    throw new FeedError('The calendar could not be read.');
+  }
+  if (!answer.ok) throw new FeedError(answer.error);
+  return answer.intervals;
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toView = (r: Awaited<ReturnType<typeof repo.listSources>>[number]): CalendarSource => ({
@@ -178,11 +221,15 @@ export async function fetchCalendarSource(
   try {
     const res = await guardedGet(source.url, ctx.policy, conditional);
     if (res.status !== 304) {
-      intervals = expandBusy(res.body, {
-        from: new Date(started.getTime() - DAY),
-        to: new Date(started.getTime() + (horizonDays + 2) * DAY),
-        zone: timeZone,
-      });
+      intervals = await expandOffThread(
+        res.body,
+        {
+          from: new Date(started.getTime() - DAY),
+          to: new Date(started.getTime() + (horizonDays + 2) * DAY),
+          zone: timeZone,
+        },
+        ctx.expandBudget,
+      );
       cache = { etag: res.headers.etag ?? null, lastModified: res.headers['last-modified'] ?? null };
     }
   } catch (err) {
