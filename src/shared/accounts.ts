@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
 import { phoneField } from './booking-form';
 import { emailField, nameField } from './fields';
 import { skillsField } from './freelancers';
+import { payoutDetailsSchema } from './payouts';
 
 export const ACCOUNT_MSG = {
   /** A password on the offline list of common and breached passwords (ASVS 2.1.7). */
@@ -48,6 +49,10 @@ export const ACCOUNT_MSG = {
   accountEmailTaken: 'An account with this email already exists.',
   becameFreelancer: 'You are now a freelancer. Welcome to your dashboard!',
   adminCannotFreelance: 'Admin accounts cannot become freelancers. Please sign up with a separate account.',
+  // Issue 38, finding 11: the user portal takes learner-only accounts (the spec; decision 026).
+  becomeFreelancerPortal:
+    'From then on this account logs in at the freelancer portal: the user portal is for learner-only accounts. Your bookings, liked sharks and requests stay with it, under the same email and password.',
+  otherPortals: 'This account has a freelancer or shark profile, so it logs in at that portal:',
 
   // Verification and password reset
   resetRequested: "If this email is registered, you'll receive a password reset link shortly.",
@@ -77,6 +82,10 @@ export const ACCOUNT_MSG = {
   deleteSharkRecordsKept:
     'Your courses have past bookings that must be kept as records. Please contact us to close your shark account.',
   deleteLastAdmin: 'You are the last admin: make another account an admin before deleting this one.',
+  deleteEngagementActive:
+    'You have an engagement in progress. Finish it, or settle it with the other side, before deleting your account.',
+  deleteEngagementRecordsKept:
+    'Your engagements must be kept as records for you and the other side. Please contact us to close your account.',
   deletedLearnerName: 'Deleted learner',
 
   // The account's own profile
@@ -233,6 +242,26 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
+/** One session a deletion would cancel, with what it refunds by the cancel button's rule (issue 38). */
+export const leavingSessionSchema = z.object({
+  id: z.string(),
+  courseTitle: z.string(),
+  startsAt: z.string(),
+  /** The zone the learner booked in: the dialog shows the start as the learner saw it. */
+  timeZone: z.string(),
+  /** Inside the course's late-cancellation window: the course's late refund applies. */
+  late: z.boolean(),
+  /** What was paid (0 for a free or unpaid session) and what leaving refunds of it. */
+  paidPaise: z.number().int(),
+  refundPaise: z.number().int(),
+  refundPercent: z.number().int().nullable(),
+});
+export type LeavingSession = z.infer<typeof leavingSessionSchema>;
+
+/** GET /api/me/account/delete: what deleting the account now would do, shown before it is confirmed. */
+export const accountDeletionSchema = z.object({ sessions: z.array(leavingSessionSchema) });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
 /** GET /api/me/account/export: everything the app holds about the account, as one JSON file. */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
@@ -260,5 +289,21 @@ export const accountExportSchema = z.object({
   calendarSources: z.array(z.record(z.string(), z.unknown())),
   /** How a shark's sessions get a meeting room, or null when never chosen. */
   meetingRoom: z.object({ kind: z.string(), link: z.string().nullable() }).nullable(),
+  /** The freelance market (issue 38): what the account posted, proposed, wrote and uploaded there. */
+  freelance: z.object({
+    /** The client requests it posted, with the NDA's text where one is required. */
+    requests: z.array(z.record(z.string(), z.unknown())),
+    /** The proposals it wrote as a freelancer. */
+    proposals: z.array(z.record(z.string(), z.unknown())),
+    /** Only what it wrote in each thread, never the other side's messages. */
+    proposalMessages: z.array(z.record(z.string(), z.unknown())),
+    /** The engagements it is a party to, its role in each and their milestones. */
+    engagements: z.array(z.record(z.string(), z.unknown())),
+    engagementMessages: z.array(z.record(z.string(), z.unknown())),
+    /** The files it uploaded: name, type, size and date, not their bytes. */
+    engagementFiles: z.array(z.record(z.string(), z.unknown())),
+    /** Where the account is paid, masked as its payout details page shows them; null when none. */
+    payoutDetails: payoutDetailsSchema.shape.details,
+  }),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -5,6 +5,7 @@ import { AVAILABILITY_MSG } from './availability-texts';
 import { isCalendarDate } from './fields';
 import { canonicalZone } from './time-zones';
 import { importedBusySchema } from './calendar-imports';
+import { queryNumberInput } from './query-numbers';
 
 /** ISO weekday names, index 0 = Monday (1). */
 export const WEEKDAYS = [
@@ -133,11 +134,15 @@ export type Slots = z.infer<typeof slotsSchema>;
 
 export const slotsQuerySchema = z.object({
   courseId: z.uuid({ error: 'Choose a course' }).optional(),
-  hours: z.coerce
-    .number({ error: 'Hours must be a number' })
-    .int('Hours must be a whole number')
-    .min(1, 'Book at least 1 hour')
-    .max(12, 'You can book at most 12 hours at a time')
+  hours: z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: 'Hours must be a number' })
+        .int('Hours must be a whole number')
+        .min(1, 'Book at least 1 hour')
+        .max(12, 'You can book at most 12 hours at a time'),
+    )
     .default(1),
   from: dateField.optional(),
   to: dateField.optional(),

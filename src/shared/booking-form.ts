@@ -2,7 +2,7 @@
 // zod/mini, whose functions are shaken one by one: classic zod comes whole (84 KB), and a profile with the slot
 // picker open loaded it for this one schema (decision 199). The server extends it with classic zod (bookings.ts).
 import { z } from 'zod/mini';
-import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from './constants';
+import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS, MAX_OPEN_CHECKOUTS } from './constants';
 import { emailField, nameField } from './fields';
 
 /** Booking texts that are ours (the spec only names "hours minimum 1"). */
@@ -22,6 +22,7 @@ export const BOOKING_MSG = {
   slotInvalid: 'Choose one of the free times',
   slotTaken: 'This time was just booked by someone else. Please pick another slot.',
   timeZoneInvalid: 'Unknown time zone',
+  tooManyCheckouts: `You already have ${MAX_OPEN_CHECKOUTS} checkouts waiting for payment with other sharks. Pay for one or close it before holding another time.`,
 } as const;
 
 /** Phone numbers as people type them: digits with optional +, spaces, dashes and brackets; 7 to 15 digits. */

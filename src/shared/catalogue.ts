@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CATALOGUE_MSG } from './catalogue-texts';
 import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
 import { SHARK_LINK_SITES } from './shark-links';
+import { queryNumberInput } from './query-numbers';
 
 export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
 
@@ -65,11 +66,15 @@ export const sharksQuerySchema = z
     sort: z.enum(SHARK_SORTS, { error: 'Unknown sort' }).optional().default(DEFAULT_SHARK_SORT),
     /** "Verified only": sharks with at least one verified credential (decision 032). */
     verified: z.enum(['true', 'false', ''], { error: 'Use verified=true' }).optional().default(''),
-    page: z.coerce
-      .number({ error: 'Page must be a number' })
-      .int('Page must be a whole number')
-      .min(1, 'Page starts at 1')
-      .max(100_000, 'Page is too large')
+    page: z
+      .preprocess(
+        queryNumberInput,
+        z
+          .number({ error: 'Page must be a number' })
+          .int('Page must be a whole number')
+          .min(1, 'Page starts at 1')
+          .max(100_000, 'Page is too large'),
+      )
       .optional()
       .default(1),
     /**

@@ -1,6 +1,7 @@
 // The admin console's lists are paged and searched on the server (issue 25): every list endpoint takes `q` and
 // `page` and answers `{ items, page, pageSize, total }`. One query schema and one page shape for all of them.
 import { z } from 'zod';
+import { queryNumberInput } from './query-numbers';
 
 export const CONSOLE_PAGE_MSG = {
   searchTooLong: 'Search text is too long (200 characters at most)',
@@ -10,11 +11,15 @@ export const CONSOLE_PAGE_MSG = {
 /** How many rows a console list shows a page, unless the list says otherwise. */
 export const CONSOLE_PAGE_SIZE = 25;
 
-export const pageField = z.coerce
-  .number({ error: CONSOLE_PAGE_MSG.pageInvalid })
-  .int(CONSOLE_PAGE_MSG.pageInvalid)
-  .min(1, CONSOLE_PAGE_MSG.pageInvalid)
-  .max(10_000, CONSOLE_PAGE_MSG.pageInvalid)
+export const pageField = z
+  .preprocess(
+    queryNumberInput,
+    z
+      .number({ error: CONSOLE_PAGE_MSG.pageInvalid })
+      .int(CONSOLE_PAGE_MSG.pageInvalid)
+      .min(1, CONSOLE_PAGE_MSG.pageInvalid)
+      .max(10_000, CONSOLE_PAGE_MSG.pageInvalid),
+  )
   .default(1);
 
 export const searchField = z.string().trim().max(200, CONSOLE_PAGE_MSG.searchTooLong).optional().default('');

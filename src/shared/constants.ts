@@ -50,8 +50,22 @@ export const UNRATED_LABEL = 'New';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The years a month or day asked of the books may fall in (issue 38, finding 5): this century, like a statement's
+ * month. The company has nothing before 2000, and a year like 0000 or 0001 is a typo that PostgreSQL cannot even
+ * hold (it has no year 0, and India's midnight of 1 January 0001 is still year 0 in UTC).
+ */
+export const BOOKS_YEARS = { first: 2000, last: 2099 } as const;
+
 export const COMPANY = {
   email: 'contact@sharksecurity.in',
   phone: '+91 98765 43210',
   location: 'Bengaluru, Karnataka, India',
 } as const;
+
+/**
+ * Unpaid checkouts one account may hold open at once (issue 38). At the cap, a new checkout with a shark it holds
+ * a time of already replaces that one; with another shark it is refused. A hold keeps its slot off the calendar
+ * for SLOT_HOLD_MINUTES.
+ */
+export const MAX_OPEN_CHECKOUTS = 2;

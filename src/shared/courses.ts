@@ -55,6 +55,13 @@ const requiredNumber = (required: string, notNumber: string) =>
       .refine(Number.isFinite, notNumber),
   );
 
+/**
+ * Whether a number is a whole count of hundredths (paise, or hundredths of an hour), exactly: a tolerance let
+ * 1e-9 through, which numeric(12,2) then stored as 0 (issue 38, finding 7). Exact for any number typed with at
+ * most two decimals: it is the double nearest that decimal, and so is the quotient here.
+ */
+const inHundredths = (v: number) => Math.round(v * 100) / 100 === v;
+
 const optionalText = (max: number, tooLong: string) =>
   z
     .preprocess(
@@ -88,14 +95,14 @@ export const courseInputSchema = z.object({
       .number()
       .gt(0, COURSE_MSG.durationPositive)
       .max(1000, COURSE_MSG.durationTooLong)
-      .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MSG.durationStep),
+      .refine((v) => v >= 0.01 && inHundredths(v), COURSE_MSG.durationStep),
   ),
   price: requiredNumber(COURSE_MSG.priceRequired, COURSE_MSG.priceNumber).pipe(
     z
       .number()
       .min(0, COURSE_MSG.priceNegative)
       .max(1_000_000, COURSE_MSG.priceTooHigh)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MSG.priceStep),
+      .refine(inHundredths, COURSE_MSG.priceStep),
   ),
   /** Empty: the server generates CRS- plus 6 random capitals/digits. Given: must match and be unique. */
   courseCode: optionalText(20, COURSE_MSG.codeInvalid)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_LIST_MSG } from './session-lists';
 import { SESSION_STATUSES } from './sessions';
 import { sharkScopeQuerySchema } from './workspace';
+import { queryNumberInput } from './query-numbers';
 
 /** Lines a page (the session lists' size). */
 export const EARNINGS_PAGE_SIZE = 20;
@@ -25,11 +26,15 @@ export const EARNING_STATE_LABEL: Record<EarningState, string> = {
 /** `?page=2` (pages count from 1); an admin names the shark with `sharkId`. */
 export const earningsQuerySchema = z
   .object({
-    page: z.coerce
-      .number({ error: SESSION_LIST_MSG.badPage })
-      .int({ error: SESSION_LIST_MSG.badPage })
-      .min(1, { error: SESSION_LIST_MSG.badPage })
-      .max(100_000, { error: SESSION_LIST_MSG.badPage })
+    page: z
+      .preprocess(
+        queryNumberInput,
+        z
+          .number({ error: SESSION_LIST_MSG.badPage })
+          .int({ error: SESSION_LIST_MSG.badPage })
+          .min(1, { error: SESSION_LIST_MSG.badPage })
+          .max(100_000, { error: SESSION_LIST_MSG.badPage }),
+      )
       .default(1),
   })
   .extend(sharkScopeQuerySchema.shape);

@@ -32,6 +32,9 @@ export const ERROR_CODE = {
   lastAdmin: 'last_admin',
   upcomingSessions: 'upcoming_sessions',
   bookingRecords: 'booking_records',
+  activeEngagement: 'active_engagement',
+  tooManyCheckouts: 'too_many_checkouts',
+  engagementRecords: 'engagement_records',
   // Admin console and applications
   alreadySuspended: 'already_suspended',
   notSuspended: 'not_suspended',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ADMIN_MSG, reasonField } from './admin';
 import { pageField } from './console-page';
+import { BOOKS_YEARS } from './constants';
 import { isCalendarDate } from './fields';
 import { LEDGER_ACCOUNT_KINDS, PAYEE_KINDS, type LedgerAccountKind } from './ledger';
 import {
@@ -34,6 +35,8 @@ export const FINANCE_MSG = {
   dateInvalid: ADMIN_MSG.dateInvalid,
   rangeReversed: 'The last day must be on or after the first day',
   monthInvalid: 'Use a month like 2026-11',
+  monthOutOfRange: `Choose a month from ${BOOKS_YEARS.first}-01 to ${BOOKS_YEARS.last}-12`,
+  dateOutOfRange: `Choose a day from ${BOOKS_YEARS.first}-01-01 to ${BOOKS_YEARS.last}-12-31`,
 } as const;
 
 /** How a payment's state reads in the console. */
@@ -201,13 +204,20 @@ export const manualRefundSchema = z.object({
 });
 export type ManualRefundInput = z.input<typeof manualRefundSchema>;
 
+/** Whether a YYYY-MM or YYYY-MM-DD (already checked) falls in the years the books cover. */
+const inBooksYears = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= BOOKS_YEARS.first && year <= BOOKS_YEARS.last;
+};
+
 const requiredDate = (required: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, FINANCE_MSG.dateInvalid)
-    .refine(isCalendarDate, FINANCE_MSG.dateInvalid);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FINANCE_MSG.dateInvalid, abort: true })
+    .refine(isCalendarDate, { error: FINANCE_MSG.dateInvalid, abort: true })
+    .refine(inBooksYears, FINANCE_MSG.dateOutOfRange);
 
 /** GET /api/admin/finance/exports/ledger.csv: the days from `from` to `to`, both included, in India's time. */
 export const ledgerExportQuerySchema = z
@@ -220,6 +230,7 @@ export const monthExportQuerySchema = z.object({
   month: z
     .string({ error: FINANCE_MSG.monthInvalid })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FINANCE_MSG.monthInvalid),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: FINANCE_MSG.monthInvalid, abort: true })
+    .refine(inBooksYears, FINANCE_MSG.monthOutOfRange),
 });
 export type MonthExportQuery = z.input<typeof monthExportQuerySchema>;

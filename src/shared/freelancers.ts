@@ -7,6 +7,7 @@ import { FREELANCER_MSG, FREELANCER_SORTS, DEFAULT_FREELANCER_SORT } from './fre
 import { engagementReviewSchema } from './engagement-reviews';
 import { SECURITY_SERVICES } from './security-services';
 import { CREDENTIAL_KINDS } from './credentials';
+import { queryNumberInput } from './query-numbers';
 
 export { FREELANCER_MSG };
 
@@ -151,11 +152,15 @@ export const freelancersQuerySchema = z.object({
     .enum(FREELANCER_SORTS, { error: FREELANCER_MSG.sortInvalid })
     .optional()
     .default(DEFAULT_FREELANCER_SORT),
-  page: z.coerce
-    .number({ error: FREELANCER_MSG.pageInvalid })
-    .int(FREELANCER_MSG.pageInvalid)
-    .min(1, FREELANCER_MSG.pageInvalid)
-    .max(100_000, FREELANCER_MSG.pageInvalid)
+  page: z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: FREELANCER_MSG.pageInvalid })
+        .int(FREELANCER_MSG.pageInvalid)
+        .min(1, FREELANCER_MSG.pageInvalid)
+        .max(100_000, FREELANCER_MSG.pageInvalid),
+    )
     .optional()
     .default(1),
 });

@@ -1,6 +1,7 @@
 // Paying for a session (issue 23, decisions 130-133): the texts, the refund cases and the API's shapes that the
 // server and the web share. Amounts on the wire are integer paise; the web formats them as rupees.
 import { z } from 'zod';
+import { queryNumberInput } from './query-numbers';
 
 export const PAYMENT_PROVIDERS = ['test', 'razorpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -75,11 +76,14 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const quoteQuerySchema = z.object({
-  hours: z.coerce
-    .number({ error: 'Hours must be a number' })
-    .int('Hours must be a whole number')
-    .min(1, 'Book at least 1 hour')
-    .max(12, 'You can book at most 12 hours at a time'),
+  hours: z.preprocess(
+    queryNumberInput,
+    z
+      .number({ error: 'Hours must be a number' })
+      .int('Hours must be a whole number')
+      .min(1, 'Book at least 1 hour')
+      .max(12, 'You can book at most 12 hours at a time'),
+  ),
 });
 
 /** GET /api/sessions/:id/checkout: what the checkout step needs to open the provider's window. */

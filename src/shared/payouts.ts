@@ -2,6 +2,7 @@
 // the PAN. The form and the server check them with the one schema below; the server keeps the account number,
 // the UPI id and the PAN encrypted and answers only their masked forms.
 import { z } from 'zod';
+import { pageField } from './console-page';
 
 export const PAYOUT_METHODS = ['upi', 'bank'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
@@ -276,7 +277,7 @@ export const adminPayoutQuerySchema = z.object({
   period: z.string().max(10).optional(),
   status: z.enum(PAYOUT_STATUSES).optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageField,
 });
 
 export const adminPayoutPageSchema = z.object({

@@ -12,6 +12,11 @@ export const RECONCILIATION_KINDS = [
   'booking_without_provider_payment',
   /** The provider, the payment row and the ledger's capture do not agree on the amount. */
   'amount_mismatch',
+  /**
+   * The provider's word that it captured a payment (a signed webhook, or its answer when asked) names another
+   * amount, currency or order than the payment it is for: nothing was booked or counted (issue 38).
+   */
+  'capture_mismatch',
   /** The ledger holds two "paid" postings for one payout, or one bank reference on two payouts. */
   'payout_paid_twice',
 ] as const;
@@ -21,6 +26,7 @@ export const RECONCILIATION_KIND_LABEL: Record<ReconciliationKind, string> = {
   provider_payment_without_booking: 'Provider payment with no booking',
   booking_without_provider_payment: 'Paid booking with no provider record',
   amount_mismatch: 'Amount mismatch',
+  capture_mismatch: 'Capture refused: not what was ordered',
   payout_paid_twice: 'Payout marked paid twice',
 };
 
@@ -108,9 +114,20 @@ export interface ExceptionFacts {
   recordedAmountPaise?: number | null;
   /** How many "paid" postings one payout has. */
   postings?: number;
+  /** A refused capture's currency and amount as the provider reported them (its minor unit). */
+  currency?: string | null;
+  reportedAmount?: number | null;
+  /** The payment a refused capture names, and its order. */
+  paymentId?: string | null;
+  recordedOrderId?: string | null;
 }
 
 const money = (paise: number | null | undefined) => (paise == null ? 'nothing' : formatPaise(paise));
+/** An amount in the provider's currency: rupees as everywhere, any other currency by its code. */
+const moneyIn = (amount: number | null | undefined, currency: string | null | undefined) =>
+  currency && currency !== 'INR' && amount != null
+    ? `${(amount / 100).toFixed(2)} ${currency}`
+    : money(amount);
 
 /** The one line that tells an exception: what differs, with its ids and amounts. */
 export function exceptionSummary(f: ExceptionFacts): string {
@@ -127,6 +144,12 @@ export function exceptionSummary(f: ExceptionFacts): string {
       return `The provider captured ${money(f.providerAmountPaise)} as ${f.providerPaymentId}; the booking's payment records ${money(
         f.recordedAmountPaise,
       )} and the ledger ${money(f.ledgerAmountPaise)}.`;
+    case 'capture_mismatch':
+      return `The provider reported ${moneyIn(f.reportedAmount ?? f.providerAmountPaise, f.currency)} captured as ${
+        f.providerPaymentId
+      } on order ${f.orderId}, but ${
+        f.bookingId ? `booking ${f.bookingId}'s payment` : `payment ${f.paymentId}`
+      } is ${money(f.recordedAmountPaise)} on order ${f.recordedOrderId}: nothing was booked or counted.`;
     case 'payout_paid_twice':
       return f.reference !== null && f.payoutIds.length > 1
         ? `The bank reference ${f.reference} marks ${f.payoutIds.length} payouts paid: ${f.payoutIds.join(', ')}.`

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { UNRATED_LABEL } from './constants';
 import { numberInput } from './fields';
-import { consoleListQuerySchema, consolePageSchema } from './console-page';
+import { consoleListQuerySchema, consolePageSchema, pageField } from './console-page';
 
 export const REVIEW_RULES = {
   /** A completed session can be reviewed for this many days after it ended. */
@@ -105,9 +105,7 @@ export const reviewReasonSchema = z.object({
 });
 export type ReviewReasonInput = z.input<typeof reviewReasonSchema>;
 
-export const reviewPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+export const reviewPageQuerySchema = z.object({ page: pageField });
 
 const reply = z.object({ body: z.string(), at: z.string() }).nullable();
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
 import { sessionPaymentSchema } from './payments';
 import { SESSION_MSG } from './sessions-texts';
+import { queryNumberInput } from './query-numbers';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
@@ -331,11 +332,15 @@ export const sessionApi = {
 /** `?group=upcoming&page=2`: one page of one group (pages count from 1). */
 export const sessionPageQuerySchema = z.object({
   group: z.enum(SESSION_GROUPS, { error: SESSION_LIST_MSG.unknownGroup }),
-  page: z.coerce
-    .number({ error: SESSION_LIST_MSG.badPage })
-    .int({ error: SESSION_LIST_MSG.badPage })
-    .min(1, { error: SESSION_LIST_MSG.badPage })
-    .max(100_000, { error: SESSION_LIST_MSG.badPage })
+  page: z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: SESSION_LIST_MSG.badPage })
+        .int({ error: SESSION_LIST_MSG.badPage })
+        .min(1, { error: SESSION_LIST_MSG.badPage })
+        .max(100_000, { error: SESSION_LIST_MSG.badPage }),
+    )
     .default(1),
 });
 export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;

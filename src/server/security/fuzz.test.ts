@@ -75,6 +75,16 @@ const HOSTILE_STRINGS = [
   '2026-02-30T10:00:00Z',
   '2026-02-30T10:00:00.000+05:30',
   '99:99',
+  // Years before any sane floor (issue 38, finding 5).
+  '0000-01',
+  '0000-01-01',
+  '0001-01-01',
+  '0000-01-01T00:00:00Z',
+  '9999-12',
+  // Recurrence rules that hang a calendar library, alone and inside a feed's text (issue 38, finding 1).
+  'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+  'RRULE:FREQ=SECONDLY;COUNT=1000000000',
+  'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20260101T100000Z\r\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR',
   'x'.repeat(10_000),
   'é'.repeat(100_001),
 ];

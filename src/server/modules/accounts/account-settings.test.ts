@@ -10,7 +10,11 @@ import {
   bookingEvents,
   bookingMessages,
   courseBookings,
+  courses,
   emailTokens,
+  engagements,
+  payments,
+  refunds,
   outbox,
   sessions,
   sharkFollowers,
@@ -23,9 +27,15 @@ import {
   createCourse,
   createReview,
   createShark,
+  openEveryDayInIndia,
   sessionCookie,
   type TestAccount,
 } from '#server/test/fixtures.ts';
+import { bookAndPay } from '#server/test/payments.ts';
+import { createEngagement, proposalBody, requestBody } from '#server/test/marketplace.ts';
+import { multipart } from '#server/test/uploads.ts';
+import { NDA_TERMS } from '#shared/client-requests.ts';
+import { randomUUID } from 'node:crypto';
 import { setClock } from '#server/time.ts';
 
 let app: FastifyInstance;
@@ -442,6 +452,174 @@ describe('download my data', () => {
     expect(sharkData.reviews).toEqual([]);
     expect(sharkData.briefs).toEqual([]);
   });
+
+  // Issue 38, finding 9: the freelance market was missing from the export.
+  it("holds the account's requests, proposals, engagements, its own messages and files there, and its payout details masked", async () => {
+    const { db } = await testDatabase();
+    const hired = await createEngagement(app, db);
+    const send = async (url: string, cookie: string, payload: object, status = 201) => {
+      const res = await app.inject({ method: 'POST', url: `/api${url}`, headers: { cookie }, payload });
+      expect(res.statusCode, res.body).toBe(status);
+      return res;
+    };
+    await send('/requests', hired.client.cookie, {
+      ...requestBody({ title: 'Red team of our office', ndaRequired: true }),
+      publish: false,
+    });
+    const texts = {
+      clientProposal: 'Can you start on Monday? (client, proposal thread)',
+      freelancerProposal: 'Monday works for me. (freelancer, proposal thread)',
+      clientEngagement: 'The staging login is in the vault. (client, engagement thread)',
+      freelancerEngagement: 'Report draft attached. (freelancer, engagement thread)',
+    };
+    await send(`/proposals/${hired.proposalId}/messages`, hired.client.cookie, {
+      body: texts.clientProposal,
+    });
+    await send(`/proposals/${hired.proposalId}/messages`, hired.freelancer.cookie, {
+      body: texts.freelancerProposal,
+    });
+    await send(`/engagements/${hired.engagementId}/messages`, hired.client.cookie, {
+      body: texts.clientEngagement,
+    });
+    await send(`/engagements/${hired.engagementId}/messages`, hired.freelancer.cookie, {
+      body: texts.freelancerEngagement,
+    });
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const form = multipart('file', 'Report v1.pdf', 'application/pdf', pdf);
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/engagements/${hired.engagementId}/files`,
+      headers: { ...form.headers, cookie: hired.freelancer.cookie },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const payout = await app.inject({
+      method: 'PUT',
+      url: '/api/freelancer/payout-details',
+      headers: { cookie: hired.freelancer.cookie },
+      payload: {
+        method: 'bank',
+        holderName: 'Kabir Shah',
+        accountNumber: '123456789012',
+        accountNumberConfirm: '123456789012',
+        ifsc: 'HDFC0001234',
+        pan: 'ABCPE1234F',
+      },
+    });
+    expect(payout.statusCode, payout.body).toBe(200);
+    const exported = async (cookie: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/me/account/export', headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return { data: res.json(), text: res.body };
+    };
+    const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    const milestones = [
+      { position: 1, title: 'Testing and report', amount: 60000, status: 'awaiting_funding' },
+      { position: 2, title: 'Retest', amount: 30000, status: 'awaiting_funding' },
+    ];
+
+    const client = await exported(hired.client.cookie);
+    expect(client.data.freelance).toMatchObject({
+      requests: [
+        {
+          id: hired.requestId,
+          title: 'Pentest of our customer portal',
+          service: 'pentesting',
+          description: 'Authenticated and unauthenticated testing of the portal.',
+          assets: requestBody().assets,
+          windowFrom: requestBody().windowFrom,
+          windowTo: requestBody().windowTo,
+          budgetMin: 50000,
+          budgetMax: 120000,
+          deadline: requestBody().deadline,
+          visibility: 'everyone',
+          ndaRequired: false,
+          ndaTerms: null,
+          status: 'awarded',
+          createdAt: isoDate,
+          updatedAt: isoDate,
+        },
+        { title: 'Red team of our office', ndaRequired: true, ndaTerms: NDA_TERMS, status: 'draft' },
+      ],
+      proposals: [],
+      proposalMessages: [{ proposalId: hired.proposalId, body: texts.clientProposal, createdAt: isoDate }],
+      engagements: [
+        {
+          id: hired.engagementId,
+          requestId: hired.requestId,
+          proposalId: hired.proposalId,
+          role: 'client',
+          title: 'Pentest of our customer portal',
+          price: 90000,
+          status: 'active',
+          milestones,
+          createdAt: isoDate,
+        },
+      ],
+      engagementMessages: [
+        { engagementId: hired.engagementId, body: texts.clientEngagement, createdAt: isoDate },
+      ],
+      engagementFiles: [],
+      payoutDetails: null,
+    });
+    expect(client.data.freelance.proposalMessages).toHaveLength(1);
+    expect(client.data.freelance.engagementMessages).toHaveLength(1);
+    expect(client.text).not.toContain(texts.freelancerProposal);
+    expect(client.text).not.toContain(texts.freelancerEngagement);
+
+    const freelancer = await exported(hired.freelancer.cookie);
+    expect(freelancer.data.freelance).toEqual({
+      requests: [],
+      proposals: [
+        expect.objectContaining({
+          id: hired.proposalId,
+          requestId: hired.requestId,
+          price: 90000,
+          days: 10,
+          approach: proposalBody().approach,
+          milestones: proposalBody().milestones,
+          status: 'accepted',
+          createdAt: isoDate,
+          decidedAt: isoDate,
+        }),
+      ],
+      proposalMessages: [expect.objectContaining({ body: texts.freelancerProposal })],
+      engagements: [
+        expect.objectContaining({
+          id: hired.engagementId,
+          role: 'freelancer',
+          milestones: expect.any(Array),
+        }),
+      ],
+      engagementMessages: [expect.objectContaining({ body: texts.freelancerEngagement })],
+      engagementFiles: [
+        {
+          id: upload.json().file.id,
+          engagementId: hired.engagementId,
+          milestoneId: null,
+          name: 'Report v1.pdf',
+          contentType: 'application/pdf',
+          sizeBytes: pdf.length,
+          createdAt: isoDate,
+        },
+      ],
+      payoutDetails: {
+        method: 'bank',
+        upiMasked: null,
+        holderName: 'Kabir Shah',
+        accountLast4: '9012',
+        ifsc: 'HDFC0001234',
+        panLast4: '234F',
+        updatedAt: isoDate,
+      },
+    });
+    expect(freelancer.data.freelance.engagements[0].milestones).toMatchObject(milestones);
+    expect(freelancer.text).not.toContain(texts.clientProposal);
+    expect(freelancer.text).not.toContain(texts.clientEngagement);
+    // Masked as the payout page shows them; the file's storage key stays private.
+    for (const secret of ['123456789012', 'ABCPE1234F', `engagements/${hired.engagementId}/`])
+      expect(freelancer.text).not.toContain(secret);
+  });
 });
 
 describe('delete my account', () => {
@@ -546,6 +724,120 @@ describe('delete my account', () => {
     } finally {
       setClock();
     }
+  });
+
+  // Issue 38, finding 2: leaving inside the late window refunded the whole session; it refunds what cancelling would.
+  it.each([50, 0])(
+    'shows before, and refunds after, what the cancel button would inside the late window (late refund %i%%)',
+    async (lateRefund) => {
+      let clock = Date.parse('2026-11-23T00:30:00Z');
+      setClock(() => new Date(clock));
+      try {
+        const { db, account, cookie } = await signedIn();
+        const sharkAccount = await createAccount(db, { roles: ['shark'] });
+        const shark = await createShark(db, { userId: sharkAccount.id, published: true });
+        await openEveryDayInIndia(db, shark.id);
+        const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+        await db
+          .update(courses)
+          .set({ cancellationHours: 24, lateCancellationRefund: lateRefund })
+          .where(eq(courses.id, course.id));
+        await app.inject({
+          method: 'POST',
+          url: '/api/test-gateway/control',
+          payload: { refunds: 'process', orders: 'up' },
+        });
+        const startsAt = new Date('2026-11-26T18:30:00+05:30').toISOString();
+        const id = await bookAndPay(app, cookie, {
+          courseId: course.id,
+          hours: 1,
+          startsAt,
+          name: 'Priya Raman',
+          email: 'priya@example.com',
+          phone: '+91 98765 43210',
+          requestId: randomUUID(),
+        });
+        const sharkCookie = await sessionCookie(db, sharkAccount.id);
+        const accepted = await app.inject({
+          method: 'POST',
+          url: `/api/sessions/${id}/accept`,
+          headers: { cookie: sharkCookie },
+        });
+        expect(accepted.statusCode, accepted.body).toBe(200);
+
+        // Ten hours before the start: inside the course's 24-hour window.
+        clock = Date.parse('2026-11-26T08:30:00+05:30');
+        const asLearner = { cookie };
+        const cancelQuote = (
+          await app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: asLearner })
+        ).json().payment.cancelRefund;
+        const preview = await app.inject({
+          method: 'GET',
+          url: '/api/me/account/delete',
+          headers: asLearner,
+        });
+        expect(preview.statusCode).toBe(200);
+        const [paid] = await db.select().from(payments).where(eq(payments.bookingId, id));
+        expect(preview.json()).toEqual({
+          sessions: [
+            {
+              id,
+              courseTitle: 'Web App Hacking',
+              startsAt,
+              timeZone: expect.any(String),
+              late: true,
+              paidPaise: paid.amountPaise,
+              refundPaise: cancelQuote.amountPaise,
+              refundPercent: lateRefund,
+            },
+          ],
+        });
+        expect(cancelQuote.amountPaise).toBe((paid.amountPaise * lateRefund) / 100);
+
+        expect((await del(cookie, account.password)).statusCode).toBe(200);
+        const [row] = await db.select().from(courseBookings).where(eq(courseBookings.id, id));
+        expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'learner', lateCancellation: true });
+        const given = await db.select().from(refunds).where(eq(refunds.paymentId, paid.id));
+        expect(given.map((r) => [r.amountPaise, r.percent])).toEqual(
+          lateRefund ? [[cancelQuote.amountPaise, lateRefund]] : [],
+        );
+      } finally {
+        setClock();
+      }
+    },
+  );
+
+  it('shows an account with nothing to cancel that leaving cancels nothing, and a visitor nothing at all', async () => {
+    const { cookie } = await signedIn();
+    const preview = await app.inject({ method: 'GET', url: '/api/me/account/delete', headers: { cookie } });
+    expect(preview.json()).toEqual({ sessions: [] });
+    expect((await app.inject({ method: 'GET', url: '/api/me/account/delete' })).statusCode).toBe(401);
+  });
+
+  // Issue 38, finding 4: a party to an engagement got a 500 (the engagement's foreign keys); it is told why.
+  it('tells a client or freelancer of an engagement why the account stays, keeping everything', async () => {
+    const { db } = await testDatabase();
+    const hired = await createEngagement(app, db);
+    for (const [who, password] of [
+      [hired.client.cookie, hired.client.password],
+      [hired.freelancer.cookie, hired.freelancer.password],
+    ] as const) {
+      const res = await del(who, password);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'active_engagement',
+        message: ACCOUNT_MSG.deleteEngagementActive,
+      });
+    }
+    await db.update(engagements).set({ status: 'completed' }).where(eq(engagements.id, hired.engagementId));
+    const ended = await del(hired.client.cookie, hired.client.password);
+    expect(ended.statusCode, ended.body).toBe(409);
+    expect(ended.json().error).toMatchObject({
+      code: 'engagement_records',
+      message: ACCOUNT_MSG.deleteEngagementRecordsKept,
+    });
+    expect(await db.select().from(users).where(eq(users.id, hired.client.id))).toHaveLength(1);
+    expect(await db.select().from(engagements)).toHaveLength(1);
   });
 
   it('refuses a wrong password and a missing confirmation, deleting nothing', async () => {

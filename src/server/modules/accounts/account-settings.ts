@@ -2,7 +2,7 @@
 // link to the new address), download my data, delete my account. Each write runs in one transaction with its
 // mail, so a change and its notice commit together or not at all.
 import { ERROR_CODE } from '#shared/error-codes.ts';
-import { ACCOUNT_MSG, type AccountExport } from '#shared/accounts.ts';
+import { ACCOUNT_MSG, type AccountDeletion, type AccountExport } from '#shared/accounts.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, fieldError, HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
@@ -13,11 +13,21 @@ import {
   type SessionContext,
   exportSessionTexts,
   listMyBookings,
+  sessionsClosedByLeaving,
 } from '#server/modules/sessions/service.ts';
 import { listMyFollows } from '#server/modules/follows/service.ts';
 import { exportCalendarSources } from '#server/modules/calendar-imports/service.ts';
 import { exportMeetingRoom } from '#server/modules/meeting-rooms/service.ts';
 import { getFreelancerProfile } from '#server/modules/freelancers/service.ts';
+import {
+  countEngagementsOfAccount,
+  exportEngagementMessages,
+  exportEngagements,
+} from '#server/modules/engagements/service.ts';
+import { exportClientRequests } from '#server/modules/client-requests/service.ts';
+import { exportProposalMessages, exportProposals } from '#server/modules/proposals/service.ts';
+import { exportEngagementFiles } from '#server/modules/engagement-files/service.ts';
+import { exportPayoutDetails } from '#server/modules/payouts/service.ts';
 import { now, todayIn } from '#server/time.ts';
 import { paths } from '#shared/routes.ts';
 import { hashPassword, verifyPassword } from './passwords';
@@ -145,7 +155,21 @@ export async function exportAccountData(db: DbOrTx, userId: string): Promise<Acc
     calendarFeed: feedCreatedAt ? { createdAt: feedCreatedAt.toISOString() } : null,
     calendarSources: shark ? await exportCalendarSources(db, shark.id) : [],
     meetingRoom: shark ? await exportMeetingRoom(db, shark.id) : null,
+    freelance: {
+      requests: await exportClientRequests(db, userId),
+      proposals: await exportProposals(db, userId),
+      proposalMessages: await exportProposalMessages(db, userId),
+      engagements: await exportEngagements(db, userId),
+      engagementMessages: await exportEngagementMessages(db, userId),
+      engagementFiles: await exportEngagementFiles(db, userId),
+      payoutDetails: await exportPayoutDetails(db, userId),
+    },
   };
+}
+
+/** What deleting the account now would cancel, and what each session refunds: shown before it is confirmed. */
+export async function previewAccountDeletion(db: DbOrTx, userId: string): Promise<AccountDeletion> {
+  return { sessions: await sessionsClosedByLeaving(db, userId) };
 }
 
 /**
@@ -172,6 +196,12 @@ export async function deleteAccount(
       throw conflict(ACCOUNT_MSG.deleteCancelUpcomingFirst, ERROR_CODE.upcomingSessions);
     if (sharkBookings.total > 0)
       throw conflict(ACCOUNT_MSG.deleteSharkRecordsKept, ERROR_CODE.bookingRecords);
+    // A client or freelancer of an engagement: its scope, messages, files and money are the other side's too.
+    const engagements = await countEngagementsOfAccount(tx, auth.userId);
+    if (engagements.active > 0)
+      throw conflict(ACCOUNT_MSG.deleteEngagementActive, ERROR_CODE.activeEngagement);
+    if (engagements.total > 0)
+      throw conflict(ACCOUNT_MSG.deleteEngagementRecordsKept, ERROR_CODE.engagementRecords);
     await closeSessionsOfLeavingLearner(tx, ctx, auth.userId, ACCOUNT_MSG.deletedLearnerName);
     await repo.deleteUser(tx, auth.userId);
     await ctx.mailer.enqueue(tx, {

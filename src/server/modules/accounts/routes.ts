@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountDeletionSchema,
   accountExportSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -28,6 +29,7 @@ import type { MailContext } from '#server/modules/mail/service.ts';
 import {
   changePassword,
   deleteAccount,
+  previewAccountDeletion,
   exportAccountData,
   requestEmailChange,
   signOutEverywhere,
@@ -272,6 +274,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="shark-security-my-data-${day}.json"`);
       return data;
+    },
+  );
+
+  app.get(
+    '/me/account/delete',
+    {
+      preValidation: app.requireRole(),
+      schema: { tags: ['account'], response: { 200: accountDeletionSchema, ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return previewAccountDeletion(app.db, authOf(req).user.id);
     },
   );
 

@@ -88,6 +88,11 @@ export async function listByClient(db: DbOrTx, clientId: string) {
     .limit(200);
 }
 
+/** Every request the client posted, every column it typed or sees, oldest first: its data export (issue 38). */
+export async function listForExport(db: DbOrTx, clientId: string): Promise<RequestRow[]> {
+  return db.select().from(r).where(eq(r.clientId, clientId)).orderBy(asc(r.createdAt), asc(r.id));
+}
+
 const adminSearch = (q: string) => {
   if (!q) return undefined;
   const pattern = containsPattern(q);

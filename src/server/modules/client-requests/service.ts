@@ -100,6 +100,30 @@ export async function listMyRequests(db: DbOrTx, clientId: string): Promise<MyRe
   }));
 }
 
+/** The requests the account posted, as its client sees them, with the NDA's text where one is required. */
+export async function exportClientRequests(db: DbOrTx, clientId: string) {
+  return (await repo.listForExport(db, clientId)).map((row) => ({
+    id: row.id,
+    title: row.title,
+    service: row.service,
+    description: row.description,
+    assets: row.assets,
+    windowFrom: row.windowFrom,
+    windowTo: row.windowTo,
+    budgetMin: row.budgetMin,
+    budgetMax: row.budgetMax,
+    deadline: row.deadline,
+    visibility: row.visibility,
+    ndaRequired: row.ndaRequired,
+    ndaTerms: row.ndaRequired ? NDA_TERMS : null,
+    status: row.status,
+    hiddenAt: isoOrNull(row.hiddenAt),
+    hiddenReason: row.hiddenReason,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }));
+}
+
 /** The admin console's Requests list: every client's requests matching `q`, a page at a time. */
 export async function adminRequestPage(
   db: DbOrTx,

@@ -183,6 +183,24 @@ describe('owner course CRUD', () => {
     expect(await db.select().from(courses)).toHaveLength(1);
   });
 
+  it('refuses a price finer than a paisa instead of rounding it, and keeps rupees and paise exact (issue 38, finding 7)', async () => {
+    const { cookie } = await sharkWithSession();
+    for (const price of [1e-9, 10.001, '1e-9', 0.005]) {
+      const res = await create(cookie, { ...validCourse, price });
+      expect(res.statusCode, String(price)).toBe(400);
+      expect(res.json().error.fields, String(price)).toEqual({ price: COURSE_MSG.priceStep });
+    }
+    const { db } = await testDatabase();
+    expect(await db.select().from(courses)).toHaveLength(0);
+
+    for (const price of [1500, 1500.5, '1500.50', 0.01]) {
+      const res = await create(cookie, { ...validCourse, price });
+      expect(res.statusCode, String(price)).toBe(201);
+      expect(res.json().course.price).toBe(Number(price));
+      expect((await courseRow(res.json().course.id)).price).toBe(Number(price));
+    }
+  });
+
   it('updates its own course, keeping the code when the field is left empty', async () => {
     const { cookie } = await sharkWithSession();
     const created = (await create(cookie, { ...validCourse, requiredDevices: 'Kali VM' })).json().course;

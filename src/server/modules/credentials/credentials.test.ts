@@ -1,8 +1,10 @@
 // Verified credentials (decision 032): the shark adds them, an admin verifies or rejects them (mailed and
 // audited in one transaction), and only verified ones show in public, an expired one marked.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createShark, sessionCookie } from '#server/test/fixtures.ts';
 import { adminAuditLog, sharkCredentials } from '#server/db/schema.ts';
@@ -222,6 +224,27 @@ describe('credentials', () => {
     });
     expect(mine.json().message).toBe(CREDENTIAL_MSG.removed);
     expect(await s.db.select().from(sharkCredentials)).toEqual([]);
+  });
+
+  it('answers an unknown or unpublished shark 404 "Shark not found", like its other public sub-resources (issue 38, finding 12)', async () => {
+    const s = await setup();
+    const hidden = await createShark(s.db, { published: false });
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    for (const id of [randomUUID(), hidden.id]) {
+      const res = await get(`/api/sharks/${id}/credentials`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toEqual({ error: { code: 'not_found', message: CATALOGUE_MSG.sharkNotFound } });
+      for (const sibling of ['courses', 'reviews']) {
+        const other = await get(`/api/sharks/${id}/${sibling}`);
+        expect([other.statusCode, other.json()], sibling).toEqual([404, res.json()]);
+      }
+    }
+    // A malformed id is refused as the reviews refuse it; a published shark without credentials has an empty list.
+    const malformed = await get('/api/sharks/not-a-uuid/credentials');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({ id: CATALOGUE_MSG.sharkNotFound });
+    const none = await get(`/api/sharks/${s.other.id}/credentials`);
+    expect([none.statusCode, none.json()]).toEqual([200, []]);
   });
 });
 

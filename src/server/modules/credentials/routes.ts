@@ -12,8 +12,10 @@ import {
   publicCredentialSchema,
 } from '#shared/credentials.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
+import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
 import { apiErrorSchema, messageSchema } from '#shared/fields.ts';
 import { idParams } from '#server/http/params.ts';
+import { notFound } from '#server/http/errors.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
 import { authOf } from '#server/http/auth-context.ts';
@@ -188,11 +190,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['credentials'],
-        params: idParams(COMMON_MSG.notFound),
-        response: { 200: z.array(publicCredentialSchema), 400: apiErrorSchema },
+        params: idParams(CATALOGUE_MSG.sharkNotFound),
+        response: { 200: z.array(publicCredentialSchema), 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (req) => publicCredentials(app.db, req.params.id, app.config.APP_TIMEZONE),
+    async (req) => {
+      const list = await publicCredentials(app.db, req.params.id, app.config.APP_TIMEZONE);
+      if (!list) throw notFound(CATALOGUE_MSG.sharkNotFound);
+      return list;
+    },
   );
 };
 

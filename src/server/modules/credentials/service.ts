@@ -22,6 +22,7 @@ import { now, todayIn } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
+import { isPublishedShark } from '#server/modules/sharks/service.ts';
 import * as repo from './repository';
 
 type Row = Awaited<ReturnType<typeof repo.listForOwner>>[number];
@@ -149,7 +150,9 @@ export async function publicCredentials(
   db: DbOrTx,
   sharkId: string,
   timeZone: string,
-): Promise<PublicCredential[]> {
+): Promise<PublicCredential[] | null> {
+  // An unknown or unpublished shark is a 404, as for its profile, courses and reviews (issue 38, finding 12).
+  if (!(await isPublishedShark(db, sharkId))) return null;
   const today = todayIn(timeZone);
   const rows = await repo.listVerifiedOfPublishedShark(db, sharkId);
   return rows.map((r) => ({

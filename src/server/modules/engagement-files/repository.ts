@@ -30,6 +30,23 @@ export async function listFiles(db: DbOrTx, engagementId: string) {
     .limit(500);
 }
 
+/** What the account uploaded to any engagement, oldest first: its data export (issue 38). Never the storage key. */
+export async function listByUploader(db: DbOrTx, uploaderId: string) {
+  return db
+    .select({
+      id: f.id,
+      engagementId: f.engagementId,
+      milestoneId: f.milestoneId,
+      name: f.name,
+      contentType: f.contentType,
+      sizeBytes: f.sizeBytes,
+      createdAt: f.createdAt,
+    })
+    .from(f)
+    .where(eq(f.uploaderId, uploaderId))
+    .orderBy(asc(f.createdAt), asc(f.id));
+}
+
 export async function findFile(
   db: DbOrTx,
   engagementId: string,

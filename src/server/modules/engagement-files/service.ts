@@ -24,6 +24,14 @@ export async function listFiles(
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** The files the account uploaded, as metadata (name, type, size, date): its data export, not the bytes. */
+export async function exportEngagementFiles(db: DbOrTx, uploaderId: string) {
+  return (await repo.listByUploader(db, uploaderId)).map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
 /**
  * Who may upload, checked before the body is read: a party of an active engagement, naming (if any) one of
  * its milestones. Admins read but do not add to the work.

@@ -29,7 +29,6 @@ import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { MilestoneChange } from '#server/modules/mail/templates.tsx';
 import {
-  capturedOf,
   closePayment,
   findMilestonePayment,
   findPayment,
@@ -48,6 +47,7 @@ import {
 } from '#server/modules/payments/service.ts';
 import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
 import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { checkedCaptureOf } from '#server/modules/reconciliation/service.ts';
 import { findFreelancerPayeeId, freelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';
 import * as repo from './repository';
@@ -323,7 +323,8 @@ export async function abandonMilestoneCheckout(
   if (!p) return { message: MILESTONE_MSG.checkoutClosed };
   // The window was closed after the payment went through: it was received, and counted.
   if (p.status === 'captured') return { message: MILESTONE_MSG.funded };
-  const paid = capturedOf(await providerPayments(ctx, p.providerOrderId));
+  // Only the payment we ordered funds it; another (amount, currency, order) is an exception (issue 38).
+  const paid = await checkedCaptureOf(db, ctx, p, await providerPayments(ctx, p.providerOrderId));
   if (paid) {
     const done = await completeMilestoneFunding(db, ctx, p.id, {
       providerPaymentId: paid.id,
@@ -347,7 +348,7 @@ export async function reconcileMilestoneCheckouts(ctx: PaymentsContext & { db: D
   const endsBefore = new Date(at.getTime() + (SLOT_HOLD_MINUTES - 2) * 60_000);
   for (const p of await openMilestonePayments(ctx.db, endsBefore, 50)) {
     const list = await providerPayments(ctx, p.providerOrderId);
-    const paid = capturedOf(list);
+    const paid = await checkedCaptureOf(ctx.db, ctx, p, list);
     if (paid) {
       const done = await completeMilestoneFunding(ctx.db, ctx, p.id, {
         providerPaymentId: paid.id,

@@ -112,6 +112,36 @@ export async function listMessages(db: DbOrTx, engagementId: string) {
     .limit(500);
 }
 
+// ---- The account's data export (issue 38) ----------------------------------------------------------------------
+
+/** Every engagement the account is a party to, oldest first, without a page limit. */
+export async function listForExport(db: DbOrTx, userId: string): Promise<EngagementRow[]> {
+  return db
+    .select()
+    .from(e)
+    .where(or(eq(e.clientId, userId), eq(e.freelancerId, userId)))
+    .orderBy(asc(e.createdAt), asc(e.id));
+}
+
+/** The milestones of these engagements, in order. */
+export async function listMilestonesOf(db: DbOrTx, engagementIds: string[]): Promise<MilestoneRow[]> {
+  if (!engagementIds.length) return [];
+  return db
+    .select()
+    .from(ms)
+    .where(inArray(ms.engagementId, engagementIds))
+    .orderBy(asc(ms.engagementId), asc(ms.position));
+}
+
+/** The messages the account wrote in any engagement's thread, oldest first. */
+export async function listMessagesByAuthor(db: DbOrTx, authorId: string) {
+  return db
+    .select({ id: msg.id, engagementId: msg.engagementId, body: msg.body, createdAt: msg.createdAt })
+    .from(msg)
+    .where(eq(msg.authorId, authorId))
+    .orderBy(asc(msg.createdAt), asc(msg.seq));
+}
+
 /** Display names: a freelancer's profile name first, then the account's full name. */
 export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
@@ -330,4 +360,16 @@ export async function pageForAdmin(
   const totals = withParties(db.select({ total: count() }).from(e).$dynamic()).where(where);
   const [items, [{ total }]] = await Promise.all([rows, totals]);
   return { rows: items, total: Number(total) };
+}
+
+/** How many engagements the account is a party to (client or freelancer), and how many are still active. */
+export async function countEngagementsOfAccount(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) FILTER (WHERE ${e.status} = 'active')::int`,
+    })
+    .from(e)
+    .where(or(eq(e.clientId, userId), eq(e.freelancerId, userId)));
+  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
 }

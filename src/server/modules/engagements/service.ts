@@ -182,6 +182,61 @@ export async function sendMessage(db: DbOrTx, auth: AuthContext, id: string, bod
   await repo.insertMessage(db, id, auth.user.id, body);
 }
 
+// ---- The account's data export (issue 38) ----------------------------------
+
+/**
+ * The engagements the account is a party to, its role in each, their scope and milestones as both parties see
+ * them, and its rules-of-engagement acknowledgement.
+ */
+export async function exportEngagements(db: DbOrTx, userId: string) {
+  const rows = await repo.listForExport(db, userId);
+  const milestones = await repo.listMilestonesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requestId: row.requestId,
+    proposalId: row.proposalId,
+    role: row.clientId === userId ? ('client' as const) : ('freelancer' as const),
+    title: row.title,
+    service: row.service,
+    description: row.description,
+    assets: row.assets,
+    windowFrom: row.windowFrom,
+    windowTo: row.windowTo,
+    price: row.price,
+    days: row.days,
+    status: row.status,
+    roeTerms: row.roeTerms,
+    roeAcknowledgedAt: iso(row.roeAcknowledgedAt),
+    milestones: milestones
+      .filter((m) => m.engagementId === row.id)
+      .map((m) => ({
+        id: m.id,
+        position: m.position,
+        title: m.title,
+        amount: m.amount,
+        status: m.status,
+        fundedAt: iso(m.fundedAt),
+        deliveredAt: iso(m.deliveredAt),
+        approvedAt: iso(m.approvedAt),
+        changesNote: m.changesNote,
+        disputeNote: m.disputeNote,
+      })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** The messages the account wrote in its engagements' threads; never the other side's. */
+export async function exportEngagementMessages(db: DbOrTx, authorId: string) {
+  return (await repo.listMessagesByAuthor(db, authorId)).map((m) => ({
+    ...m,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}
+
 /** The admin console's Engagements list (decision 194): every engagement matching `q` and `status`, a page. */
 export async function adminEngagementPage(
   db: DbOrTx,
@@ -230,3 +285,7 @@ export async function listMine(
     };
   });
 }
+
+/** An account's engagements as a deletion must know them (issue 38): they are both sides' records. */
+export const countEngagementsOfAccount = (db: DbOrTx, userId: string) =>
+  repo.countEngagementsOfAccount(db, userId);

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
-import { eq } from 'drizzle-orm';
-import { courses, ledgerEntries, ledgerTransactions, payments } from '#server/db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { courses, ledgerEntries, ledgerTransactions, moneyDocuments, payments } from '#server/db/schema.ts';
 import { now, setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import {
@@ -19,6 +19,7 @@ import {
 import { bookAndPay } from '#server/test/payments.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
 import { ADMIN_MSG } from '#shared/admin.ts';
+import { COMMON_MSG } from '#shared/common.ts';
 import {
   FINANCE_MSG,
   type FinancePaymentPage,
@@ -77,6 +78,8 @@ async function setup() {
     db,
     a,
     b,
+    priyaEmail: priya.email,
+    kiranEmail: kiran.email,
     priyaCookie: await sessionCookie(db, priya.id),
     kiranCookie: await sessionCookie(db, kiran.id),
     adminCookie: await sessionCookie(db, admin.id),
@@ -194,7 +197,8 @@ describe('GET /api/admin/finance/payments', () => {
       bookingId: first,
       status: 'captured',
       learnerName: 'Priya Raman',
-      learnerEmail: 'priya@example.com',
+      // The account's own address, not the contact typed in the booking form (issue 38).
+      learnerEmail: w.priyaEmail,
       sharkId: w.a.shark.id,
       sharkName: 'Arjun Mehta',
       amountPaise: 300_000,
@@ -210,7 +214,7 @@ describe('GET /api/admin/finance/payments', () => {
     const only = async (q: string) =>
       (await paymentsPage(w, `?q=${encodeURIComponent(q)}`)).items.map((i) => i.bookingId);
     expect(await only('priya')).toEqual([first]);
-    expect(await only('KIRAN@example')).toEqual([second]);
+    expect(await only(w.kiranEmail.toUpperCase())).toEqual([second]);
     expect(await only('neha')).toEqual([second]);
     expect(await only(first)).toEqual([first]);
     expect(await only(p.id)).toEqual([first]);
@@ -512,6 +516,60 @@ describe('exports for the accountant', () => {
     const month = await get(w.adminCookie, '/api/admin/finance/exports/documents.csv?month=2026-13');
     expect(month.statusCode).toBe(400);
     expect(month.json().error.fields).toEqual({ month: 'Use a month like 2026-11' });
+  });
+
+  it('refuses a month or day outside 2000-2099 with a 400 naming the field, before any header (issue 38, finding 5)', async () => {
+    const w = await setup();
+    const exports = '/api/admin/finance/exports';
+    const cases: [string, Record<string, string>][] = [
+      // The three reproductions: a 500, and two 200s whose stream was cut.
+      [`${exports}/documents.zip?month=0000-01`, { month: FINANCE_MSG.monthOutOfRange }],
+      [`${exports}/documents.csv?month=0000-01`, { month: FINANCE_MSG.monthOutOfRange }],
+      [`${exports}/ledger.csv?from=0001-01-01&to=2026-11-30`, { from: FINANCE_MSG.dateOutOfRange }],
+      // Just outside the years the books cover, at either end.
+      [`${exports}/documents.csv?month=1999-12`, { month: FINANCE_MSG.monthOutOfRange }],
+      [`${exports}/documents.zip?month=2100-01`, { month: FINANCE_MSG.monthOutOfRange }],
+      [`${exports}/ledger.csv?from=1999-12-31&to=2000-01-31`, { from: FINANCE_MSG.dateOutOfRange }],
+      [`${exports}/ledger.csv?from=2026-11-01&to=9999-12-31`, { to: FINANCE_MSG.dateOutOfRange }],
+    ];
+    for (const [url, fields] of cases) {
+      const res = await get(w.adminCookie, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+      expect(res.json().error, url).toEqual({
+        code: 'validation',
+        message: Object.values(fields)[0],
+        fields,
+      });
+    }
+    expect(FINANCE_MSG.monthOutOfRange).toBe('Choose a month from 2000-01 to 2099-12');
+    expect(FINANCE_MSG.dateOutOfRange).toBe('Choose a day from 2000-01-01 to 2099-12-31');
+
+    // The first and last months and days of the range are whole, empty exports.
+    const first = await get(w.adminCookie, `${exports}/documents.csv?month=2000-01`);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(`\uFEFF${csvRecord(REGISTER_CSV_HEADER)}`);
+    const last = await get(w.adminCookie, `${exports}/documents.zip?month=2099-12`);
+    expect(last.statusCode).toBe(200);
+    expect(unzipSync(new Uint8Array(last.rawPayload))).toEqual({});
+    const all = await get(w.adminCookie, `${exports}/ledger.csv?from=2000-01-01&to=2099-12-31`);
+    expect(all.statusCode).toBe(200);
+    expect(parseCsv(all.body.slice(1))).toEqual([[...LEDGER_CSV_HEADER]]);
+  });
+
+  it('answers a failure on the first page of an export as an error, never as a 200 cut short (issue 38, finding 5)', async () => {
+    const w = await setup();
+    await twoPayments(w);
+    await app.jobs.runAll();
+    const [first] = await w.db.select().from(moneyDocuments).orderBy(asc(moneyDocuments.issuedAt));
+    // A document whose frozen fields cannot be read (no taxes, no lines): its register row and its PDF both throw.
+    await w.db.update(moneyDocuments).set({ data: {} }).where(eq(moneyDocuments.id, first.id));
+    for (const file of ['documents.csv', 'documents.zip']) {
+      const res = await get(w.adminCookie, `/api/admin/finance/exports/${file}?month=2026-11`);
+      expect(res.statusCode, file).toBe(500);
+      expect(res.headers['content-disposition'], file).toBeUndefined();
+      expect(res.json(), file).toEqual({ error: { code: 'server_error', message: COMMON_MSG.serverError } });
+    }
   });
 
   it("writes the month's invoices and credit notes as a CSV register and a ZIP of their PDFs", async () => {

@@ -20,11 +20,13 @@ import { apiErrorSchema } from '#shared/fields.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { idParams } from '#server/http/params.ts';
 import {
+  dayRange,
   documentRegisterCsv,
   documentsZip,
   exportFileName,
   ledgerCsv,
   manualRefund,
+  monthRange,
   searchBalances,
   searchPayments,
   searchRefunds,
@@ -132,6 +134,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     'cache-control': 'private, no-store',
   });
 
+  /**
+   * An export's body, started before any header is written (issue 38, finding 5): its first chunk (the first
+   * query, the first PDF) is awaited here, so whatever fails there is answered as an error with its status, not
+   * as a 200 whose stream is cut. Only a failure on a later page can still cut a download short.
+   */
+  async function started<T>(chunks: AsyncGenerator<T>): Promise<Readable> {
+    const first = await chunks.next();
+    return Readable.from(
+      (async function* () {
+        if (!first.done) yield first.value;
+        yield* chunks;
+      })(),
+    );
+  }
+
   app.get(
     '/admin/finance/exports/ledger.csv',
     {
@@ -145,9 +162,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { from, to } = req.query;
-      return reply
-        .headers(download('text/csv; charset=utf-8', exportFileName.ledger(from, to)))
-        .send(Readable.from(ledgerCsv(app.db, { from, to })));
+      const body = await started(ledgerCsv(app.db, dayRange(from, to)));
+      return reply.headers(download('text/csv; charset=utf-8', exportFileName.ledger(from, to))).send(body);
     },
   );
 
@@ -162,10 +178,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any(), ...errors },
       },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      const body = await started(documentRegisterCsv(app.db, monthRange(req.query.month)));
+      return reply
         .headers(download('text/csv; charset=utf-8', exportFileName.register(req.query.month)))
-        .send(Readable.from(documentRegisterCsv(app.db, req.query.month))),
+        .send(body);
+    },
   );
 
   app.get(
@@ -179,10 +197,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any(), ...errors },
       },
     },
-    async (req, reply) =>
-      reply
-        .headers(download('application/zip', exportFileName.zip(req.query.month)))
-        .send(Readable.from(documentsZip(app.db, req.query.month))),
+    async (req, reply) => {
+      const body = await started(documentsZip(app.db, monthRange(req.query.month)));
+      return reply.headers(download('application/zip', exportFileName.zip(req.query.month))).send(body);
+    },
   );
 };
 

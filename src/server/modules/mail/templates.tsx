@@ -173,6 +173,8 @@ export interface MailData {
     day: string;
     exceptions: { label: string; summary: string }[];
     link: string;
+    /** Found by the daily run (the default), or when a capture the provider reported was refused (issue 38). */
+    found?: 'daily' | 'capture';
   };
   /** To a freelancer whose proposal was not the one the client accepted (issue 27). */
   'proposal-not-chosen': { requestTitle: string; link: string };
@@ -605,7 +607,9 @@ const CONTENT: { [K in MailTemplate]: (d: MailData[K]) => MailContent } = {
       preview: `The provider's records and the ledger differ: ${count} to look into.`,
       heading: 'Reconciliation exceptions',
       paragraphs: [
-        `The daily reconciliation of ${d.day} compared the provider's payments with our payments and the ledger, and found ${count}:`,
+        d.found === 'capture'
+          ? `On ${d.day} the provider reported a capture that does not match what was ordered. Nothing was booked or counted; it is recorded as ${count}:`
+          : `The daily reconciliation of ${d.day} compared the provider's payments with our payments and the ledger, and found ${count}:`,
         ...d.exceptions.map((e) => `${e.label}: ${e.summary}`),
       ],
       action: { label: 'Open the reconciliation', url: d.link },

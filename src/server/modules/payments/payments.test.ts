@@ -195,9 +195,13 @@ describe('paying for a session', () => {
     });
     // The payment mail carries the tax invoice.
     await app.jobs.runAll();
-    const mails = await outbox('priya@example.com');
+    const mails = await outbox(w.learner.email);
     const receipt = mails.find((m) => m.template === 'payment-received');
     expect(receipt?.attachments?.map((a) => a.filename)).toEqual(['tax-invoice-INV-26-27-000001.pdf']);
+    // Money mail goes to the account's own address, never to the contact typed in the booking form, which only
+    // the shark reads (issue 38): anyone could type another person's address there.
+    expect(w.learner.email).not.toBe('priya@example.com');
+    expect((await outbox('priya@example.com')).map((m) => m.template)).not.toContain('payment-received');
   });
 
   it('answers a quote with price × hours, the fee inside it, the GST on the fee and every case of refund', async () => {
@@ -262,10 +266,10 @@ describe('paying for a session', () => {
     const otherOrder = await confirm(w.cookie, b.checkout.bookingId, good);
     expect(otherOrder.statusCode).toBe(400);
     expect(otherOrder.json().error.fields).toEqual({ razorpay_order_id: PAYMENT_MSG.wrongOrder });
-    // Another learner's payment.
+    // Another learner's checkout does not exist for them, as on its GET (issue 38).
     const notYours = await confirm(w.otherCookie, a.checkout.bookingId, good);
-    expect(notYours.statusCode).toBe(403);
-    expect(notYours.json().error.message).toBe(PAYMENT_MSG.notYours);
+    expect(notYours.statusCode).toBe(404);
+    expect(notYours.json().error.message).toBe(SESSION_MSG.notFound);
     const malformed = await confirm(w.cookie, a.checkout.bookingId, { ...good, razorpay_signature: 'xyz' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.fields).toHaveProperty('razorpay_signature');
@@ -538,7 +542,7 @@ describe('refunds by the policy', () => {
     const done = await refundOf(w, id);
     expect(done).toMatchObject({ status: 'processed', creditNoteNumber: 'CN/26-27/000001' });
     expect((await get(w.cookie, done.creditNoteUrl)).headers['content-type']).toBe('application/pdf');
-    const states = (await outbox('priya@example.com')).filter((m) => m.template === 'refund-update');
+    const states = (await outbox(w.learner.email)).filter((m) => m.template === 'refund-update');
     expect(states).toHaveLength(2);
     expect(await payeeBalance(w.db, { kind: 'shark', id: w.shark.id })).toEqual({
       pendingPaise: 0,

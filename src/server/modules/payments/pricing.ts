@@ -91,10 +91,21 @@ export function quote(
   hours: number,
   terms: FeeTerms,
 ): Quote {
-  const hourlyPaise = rupeesToPaise(course.price);
-  const split = splitPayment(hourlyPaise * hours, terms);
+  return quoteOfSplit(splitPayment(rupeesToPaise(course.price) * hours, terms), hours, course, terms);
+}
+
+/**
+ * The quote of a total already split: a course's price now, or a checkout's order, held at the price of its
+ * opening (issue 38: what the learner reads is what they are charged).
+ */
+export function quoteOfSplit(
+  split: Split,
+  hours: number,
+  course: { cancellationHours: number; lateCancellationRefund: number },
+  terms: FeeTerms,
+): Quote {
   return {
-    hourlyPaise,
+    hourlyPaise: Math.round(split.amountPaise / hours),
     hours,
     totalPaise: split.amountPaise,
     feePaise: split.feePaise,

@@ -49,6 +49,7 @@ import {
 import {
   amountSplit,
   quote,
+  quoteOfSplit,
   refundParts,
   refundPercent,
   refundSplit,
@@ -122,6 +123,25 @@ export const quoteOf = (
   course: { price: number; cancellationHours: number; lateCancellationRefund: number },
   hours: number,
 ): Quote => quote(course, hours, feeTermsOf(config));
+
+/** The quote of an open checkout: the amount its order charges (and its split), with the course's policy. */
+export const heldQuoteOf = (
+  config: Config,
+  p: repo.PaymentRow,
+  course: { cancellationHours: number; lateCancellationRefund: number },
+  hours: number,
+): Quote =>
+  quoteOfSplit(
+    {
+      amountPaise: p.amountPaise,
+      feePaise: p.feePaise,
+      feeTaxPaise: p.feeTaxPaise,
+      sharkPaise: p.amountPaise - p.feePaise - p.feeTaxPaise,
+    },
+    hours,
+    course,
+    feeTermsOf(config),
+  );
 
 /** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
 const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
@@ -405,9 +425,36 @@ export async function providerPayments(
   }
 }
 
-/** The captured payment among an order's, if any. */
-export const capturedOf = (list: GatewayPayment[] | null) =>
-  list?.find((p) => p.status === 'captured' || p.status === 'authorized' || p.status === 'refunded') ?? null;
+/** Taken at the provider: captured, or about to be, or refunded since. */
+export const isTaken = (p: GatewayPayment) =>
+  p.status === 'captured' || p.status === 'authorized' || p.status === 'refunded';
+
+/** The provider's word that it captured a payment: a webhook's payment (and order.paid's order), or its API's. */
+export interface ReportedCapture {
+  /** The provider's payment id. */
+  id: string;
+  /** In the currency's minor unit. */
+  amount: number;
+  currency: string;
+  /** Every order it names: the payment's own, and an order.paid event's order. */
+  orderIds: string[];
+}
+
+export const reportedCapture = (p: GatewayPayment, order?: { id: string }): ReportedCapture => ({
+  id: p.id,
+  amount: p.amount,
+  currency: p.currency,
+  orderIds: order && order.id !== p.order_id ? [p.order_id, order.id] : [p.order_id],
+});
+
+/**
+ * Whether a reported capture is the payment we ordered (issue 38): its order, its amount and its currency (every
+ * order is in rupees). A signature proves who sent the word, not that it pays for what was ordered.
+ */
+export const captureAgrees = (p: repo.PaymentRow, reported: ReportedCapture) =>
+  reported.orderIds.every((id) => id === p.providerOrderId) &&
+  reported.amount === p.amountPaise &&
+  reported.currency === 'INR';
 
 export type CaptureOutcome =
   /** Recorded now: the booking's payment is paid. */

@@ -18,6 +18,7 @@ import {
   payoutRunSchema,
 } from '#shared/payouts.ts';
 import { sharkScopeQuerySchema } from '#shared/workspace.ts';
+import { pageField } from '#shared/console-page.ts';
 import { authOf } from '#server/http/auth-context.ts';
 import { resolveMoneyScope } from '#server/modules/shark-scope/service.ts';
 import { findFreelancerPayeeId } from '#server/modules/freelancers/service.ts';
@@ -84,9 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: workspace,
       schema: {
         tags: ['payouts'],
-        querystring: sharkScopeQuerySchema.extend({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-        }),
+        querystring: sharkScopeQuerySchema.extend({ page: pageField }),
         response: { 200: payoutPageSchema, ...errors },
       },
     },
@@ -150,7 +149,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: freelancerOnly,
       schema: {
         tags: ['payouts'],
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        querystring: z.object({ page: pageField }),
         response: { 200: payoutPageSchema, ...errors },
       },
     },

@@ -77,6 +77,11 @@ export async function readPayoutDetails(db: DbOrTx, scope: { userId: string }): 
   return { details: row ? toView(row) : null };
 }
 
+/** The account's payout details for its data export (issue 38): the same masked view, or null when none. */
+export async function exportPayoutDetails(db: DbOrTx, userId: string): Promise<PayoutDetails['details']> {
+  return (await readPayoutDetails(db, { userId })).details;
+}
+
 /** Where payouts go, masked, as the mail and the audit log name it. */
 function destinationOf(row: repo.PayoutDetailsRow): string {
   return row.method === 'upi'

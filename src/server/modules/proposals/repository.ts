@@ -91,6 +91,11 @@ export async function listByFreelancer(db: DbOrTx, freelancerId: string) {
     .limit(200);
 }
 
+/** Every proposal the freelancer wrote, oldest first, without a page limit: its data export (issue 38). */
+export async function listForExport(db: DbOrTx, freelancerId: string): Promise<ProposalRow[]> {
+  return db.select().from(p).where(eq(p.freelancerId, freelancerId)).orderBy(asc(p.createdAt), asc(p.id));
+}
+
 export async function listForRequest(db: DbOrTx, requestId: string) {
   return db
     .select()
@@ -137,4 +142,13 @@ export async function listMessages(db: DbOrTx, proposalId: string) {
     .where(eq(m.proposalId, proposalId))
     .orderBy(asc(m.createdAt), asc(m.seq))
     .limit(500);
+}
+
+/** The messages the account wrote in any proposal's thread, oldest first: its data export (issue 38). */
+export async function listMessagesByAuthor(db: DbOrTx, authorId: string) {
+  return db
+    .select({ id: m.id, proposalId: m.proposalId, body: m.body, createdAt: m.createdAt })
+    .from(m)
+    .where(eq(m.authorId, authorId))
+    .orderBy(asc(m.createdAt), asc(m.seq));
 }

@@ -234,3 +234,22 @@ export async function sendMessage(db: DbOrTx, userId: string, id: string, body: 
   if (!threadOpen(proposal)) throw conflict(PROPOSAL_MSG.messagesClosed);
   await repo.insertMessage(db, id, userId, body);
 }
+
+// ---- The account's data export (issue 38) ----------------------------------
+
+/** The proposals the account wrote as a freelancer, with when each was shortlisted and decided. */
+export async function exportProposals(db: DbOrTx, freelancerId: string) {
+  return (await repo.listForExport(db, freelancerId)).map((r) => ({
+    ...own(r),
+    shortlistedAt: r.shortlistedAt?.toISOString() ?? null,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The messages the account wrote in proposals' threads (as client or freelancer); never the other side's. */
+export async function exportProposalMessages(db: DbOrTx, authorId: string) {
+  return (await repo.listMessagesByAuthor(db, authorId)).map((msg) => ({
+    ...msg,
+    createdAt: msg.createdAt.toISOString(),
+  }));
+}

@@ -17,6 +17,7 @@ import {
   type ReconciliationStatus,
 } from '#shared/reconciliation.ts';
 import { paths } from '#shared/routes.ts';
+import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { now, todayIn } from '#server/time.ts';
@@ -24,12 +25,16 @@ import { recordAudit } from '#server/modules/audit/service.ts';
 import { capturedAmounts, payoutsPaidTwice } from '#server/modules/ledger/service.ts';
 import { listAdminEmails, type MailContext } from '#server/modules/mail/service.ts';
 import {
+  captureAgrees,
   capturedPaymentsBetween,
   orderPaymentsOrNone,
+  isTaken,
   paymentsByProviderIds,
+  reportedCapture,
+  type ReportedCapture,
 } from '#server/modules/payments/service.ts';
 import type { PaymentRow } from '#server/modules/payments/repository.ts';
-import type { Gateway, ListedPayment } from '#server/modules/payments/gateway.ts';
+import type { Gateway, GatewayPayment, ListedPayment } from '#server/modules/payments/gateway.ts';
 import * as repo from './repository';
 
 export interface ReconciliationContext extends MailContext {
@@ -231,8 +236,92 @@ export async function reconcileDay(
   };
 }
 
-/** One digest of a run's new exceptions to every admin, in the transaction that writes them. */
-async function mailAdmins(tx: DbOrTx, ctx: MailContext, day: string, fresh: Found[]) {
+/** What checking a provider's word on a capture needs: the database, the admins' mailer and the app's zone. */
+export type CaptureCheckContext = MailContext & { config: Pick<Config, 'APP_TIMEZONE'> };
+
+/**
+ * Checks the provider's word that it captured `p` before anything is booked (issue 38): true when it names this
+ * payment's order, amount and currency. Otherwise it is no capture: it is written as an exception (once per
+ * provider payment, whatever repeats it) and the admins are mailed in the same transaction, and false.
+ */
+export async function captureChecked(
+  db: Db,
+  ctx: CaptureCheckContext,
+  p: PaymentRow,
+  reported: ReportedCapture,
+): Promise<boolean> {
+  if (captureAgrees(p, reported)) return true;
+  const orderId = reported.orderIds.find((id) => id !== p.providerOrderId) ?? p.providerOrderId;
+  const inRupees = reported.currency === 'INR';
+  const ledgerAmountPaise = (await capturedAmounts(db, [p.id])).get(p.id) ?? null;
+  const found: Found = {
+    row: {
+      kind: 'capture_mismatch',
+      subject: reported.id,
+      day: todayIn(ctx.config.APP_TIMEZONE),
+      providerPaymentId: reported.id,
+      paymentId: p.id,
+      bookingId: p.bookingId,
+      // The console reads this column as rupees: another currency's amount is told by the summary only.
+      providerAmountPaise: inRupees ? reported.amount : null,
+      ledgerAmountPaise,
+      details: {
+        orderId,
+        recordedOrderId: p.providerOrderId,
+        recordedAmountPaise: p.amountPaise,
+        currency: reported.currency,
+        reportedAmount: reported.amount,
+      },
+      foundAt: now(),
+    },
+    facts: {
+      kind: 'capture_mismatch',
+      providerPaymentId: reported.id,
+      orderId,
+      bookingId: p.bookingId,
+      payoutIds: [],
+      reference: null,
+      providerAmountPaise: inRupees ? reported.amount : null,
+      ledgerAmountPaise,
+      recordedAmountPaise: p.amountPaise,
+      currency: reported.currency,
+      reportedAmount: reported.amount,
+      paymentId: p.id,
+      recordedOrderId: p.providerOrderId,
+    },
+  };
+  await db.transaction(async (tx) => {
+    const saved = await repo.insertNew(tx, [found.row]);
+    if (saved.length > 0) await mailAdmins(tx, ctx, found.row.day, [found], 'capture');
+  });
+  return false;
+}
+
+/**
+ * The captured payment of an order, as the provider lists it, that is the payment we ordered; each captured one
+ * that is not is checked (and so written as an exception) and never booked.
+ */
+export async function checkedCaptureOf(
+  db: Db,
+  ctx: CaptureCheckContext,
+  p: PaymentRow,
+  list: GatewayPayment[] | null,
+): Promise<GatewayPayment | null> {
+  let agreed: GatewayPayment | null = null;
+  for (const taken of (list ?? []).filter(isTaken)) {
+    if ((await captureChecked(db, ctx, p, reportedCapture(taken))) && !agreed) agreed = taken;
+  }
+  return agreed;
+}
+
+/** One digest of a run's (or a refused capture's) new exceptions to every admin, in the transaction that writes them. */
+async function mailAdmins(
+  tx: DbOrTx,
+  ctx: MailContext,
+  day: string,
+  fresh: Found[],
+  found: 'daily' | 'capture' = 'daily',
+) {
   const exceptions = fresh.map((f) => ({
     label: RECONCILIATION_KIND_LABEL[f.facts.kind],
     summary: exceptionSummary(f.facts),
@@ -245,6 +334,7 @@ async function mailAdmins(tx: DbOrTx, ctx: MailContext, day: string, fresh: Foun
         day: dayLabel(day),
         exceptions,
         link: `${ctx.appOrigin}${paths.admin}?tab=finance&section=exceptions`,
+        ...(found === 'capture' ? { found } : {}),
       },
     });
 }
@@ -277,6 +367,10 @@ function toView(r: repo.ExceptionRow): ReconciliationException {
       ledgerAmountPaise: r.ledgerAmountPaise,
       recordedAmountPaise: typeof d.recordedAmountPaise === 'number' ? d.recordedAmountPaise : null,
       postings: typeof d.postings === 'number' ? d.postings : undefined,
+      currency: asText(d.currency),
+      reportedAmount: typeof d.reportedAmount === 'number' ? d.reportedAmount : null,
+      paymentId: r.paymentId,
+      recordedOrderId: asText(d.recordedOrderId),
     }),
     foundAt: r.foundAt.toISOString(),
     resolvedAt: r.resolvedAt?.toISOString() ?? null,

@@ -1238,14 +1238,17 @@ export async function countSharkBookings(
 
 /** The learner's sessions still open (requested or confirmed, not yet started), locked, soonest first. */
 export async function lockOpenSessionsOfLearner(db: DbOrTx, userId: string, at: Date): Promise<string[]> {
-  const rows = await db
+  const rows = await openSessionsOfLearner(db, userId, at).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** The learner's sessions still to come (requested or confirmed), soonest first. */
+export const openSessionsOfLearner = (db: DbOrTx, userId: string, at: Date) =>
+  db
     .select({ id: b.id })
     .from(b)
     .where(and(eq(b.userId, userId), isActive, gt(b.startsAt, at)))
-    .orderBy(asc(b.startsAt), asc(b.id))
-    .for('update');
-  return rows.map((r) => r.id);
-}
+    .orderBy(asc(b.startsAt), asc(b.id));
 
 /**
  * A leaving learner's free text is replaced for the other side: its messages read `redacted`, its briefs are
@@ -1575,6 +1578,20 @@ export async function closeHold(db: DbOrTx, id: string, at: Date): Promise<boole
     .where(and(eq(h.id, id), isNull(h.closedAt)))
     .returning({ id: h.id });
   return rows.length > 0;
+}
+
+/** The account's holds still keeping a slot at `at` (open and not lapsed), oldest first. */
+export async function liveHoldsOfUser(db: DbOrTx, userId: string, at: Date): Promise<HoldRow[]> {
+  return db
+    .select()
+    .from(h)
+    .where(and(eq(h.userId, userId), isNull(h.closedAt), gt(h.expiresAt, at)))
+    .orderBy(asc(h.createdAt));
+}
+
+/** Serializes an account's new holds (after the shark's calendar lock: always in that order, so no deadlock). */
+export async function lockHoldsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await queryRows(db, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout-holds:${userId}`}, 0))`);
 }
 
 /** Closes a shark's lapsed holds (under its calendar lock), so a new hold may take their time. */

@@ -16,6 +16,7 @@ import {
   type SessionPageQuery,
   type SessionStatus,
 } from '#shared/sessions.ts';
+import type { LeavingSession } from '#shared/accounts.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { type Checkout, type CheckoutCallback, type RefundReason } from '#shared/payments.ts';
 import { formatPaise, PAYMENT_MSG, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
@@ -27,6 +28,7 @@ import {
   type MySessionsOverview,
 } from '#shared/bookings.ts';
 import { BOOKING_MSG } from '#shared/booking-form.ts';
+import { MAX_OPEN_CHECKOUTS } from '#shared/constants.ts';
 import { SESSION_PAGE_SIZE, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -35,7 +37,6 @@ import { conflict, fieldError, forbidden, HttpError, notFound } from '#server/ht
 import { randomUUID } from 'node:crypto';
 import { now, timeOfDay } from '#server/time.ts';
 import {
-  capturedOf,
   checkoutView,
   applyRefundEvent,
   closePayment,
@@ -45,6 +46,7 @@ import {
   notePaymentFailure,
   webhookEvent,
   findPaymentByOrder,
+  heldQuoteOf,
   insertCheckout,
   openOrder,
   providerPayments,
@@ -52,6 +54,7 @@ import {
   recordCapture,
   refundBooking,
   releaseShare,
+  reportedCapture,
   sendBookingRefundNow,
   sessionPayment,
   bookingPayments,
@@ -64,8 +67,10 @@ import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
 import { refundPercent } from '#server/modules/payments/pricing.ts';
 import { applyTransferEvent } from '#server/modules/payouts/service.ts';
 import { completeMilestoneFunding } from '#server/modules/engagements/milestones.ts';
+import { captureChecked, checkedCaptureOf } from '#server/modules/reconciliation/service.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
+import { getAccountContact } from '#server/modules/accounts/service.ts';
 import {
   checkSlot,
   lockCalendar,
@@ -828,6 +833,12 @@ const bookingError = (e: unknown) => {
 
 const checkoutPath = (bookingId: string) => `/sessions/${bookingId}/checkout`;
 
+/** A replayed attempt's checkout, at the amount its order holds (a price changed since is not its). */
+async function checkoutReplayed(db: DbOrTx, hold: repo.HoldRow, quotedPaise: number) {
+  const held = await findBookingPayment(db, hold.id);
+  return { result: checkoutStarted(hold, held?.amountPaise ?? quotedPaise), created: false };
+}
+
 function checkoutStarted(hold: repo.HoldRow, amountPaise: number): CreateBookingResult {
   return {
     message: PAYMENT_MSG.hold,
@@ -851,6 +862,8 @@ const describeSession = (
   `${terms.title}: ${hours} h with ${terms.sharkName}, ${formatSpan(slot.startsAt, slot.endsAt, slot.timeZone)}`;
 
 /** The open payment of a session about to be paid: who pays whom for what, as its mails and documents say. */
+const accountEmailOf = async (db: DbOrTx, userId: string) => (await getAccountContact(db, userId)).email;
+
 function newCheckout(
   ctx: SessionContext,
   terms: CourseTerms,
@@ -860,7 +873,11 @@ function newCheckout(
     orderId: string;
     userId: string;
     name: string;
-    email: string;
+    /**
+     * The account's own verified address (issue 38): receipts, refunds and credit notes go there, never to the
+     * contact typed in the booking form, which only the shark reads.
+     */
+    accountEmail: string;
     sharkId: string;
     hours: number;
     startsAt: Date;
@@ -878,7 +895,7 @@ function newCheckout(
     orderId: s.orderId,
     payerId: s.userId,
     payerName: s.name,
-    payerEmail: s.email,
+    payerEmail: s.accountEmail,
     sharkId: s.sharkId,
     sharkName: terms.sharkName,
     description: describeSession(terms, s.hours, s),
@@ -916,12 +933,22 @@ async function holdForCheckout(
         result: { message: PAYMENT_MSG.paid, booking: toMyBooking(booked, now()), checkout: null },
         created: false,
       };
-    return { result: checkoutStarted(replay, q.totalPaise), created: false };
+    return checkoutReplayed(db, replay, q.totalPaise);
   }
   // Refused requests make no order at the provider (checked again under the lock below).
   const bookable = await repo.findBookableCourse(db, input.courseId);
   if (!bookable) throw fieldError('courseId', BOOKING_MSG.courseNotBookable);
   if (bookable.sharkUserId === userId) throw forbidden(SESSION_MSG.ownCourse, ERROR_CODE.ownCourse);
+  // Unpaid holds are capped (issue 38): no account keeps more than MAX_OPEN_CHECKOUTS slots off calendars. At
+  // the cap, a new checkout with a shark it already holds a time of replaces the oldest such hold (closed as the
+  // close button would, the provider asked first); with another shark it is refused. Checked here so a refused
+  // one opens no order, and again under the locks.
+  const live = await repo.liveHoldsOfUser(db, userId, now());
+  if (live.length >= MAX_OPEN_CHECKOUTS) {
+    const replaced = live.find((held) => held.sharkId === bookable.sharkId);
+    if (!replaced) throw conflict(BOOKING_MSG.tooManyCheckouts, ERROR_CODE.tooManyCheckouts);
+    await abandonCheckout(db, ctx, userId, replaced.id, 'closed');
+  }
   const bookingId = randomUUID();
   const paymentId = randomUUID();
   // Outside the transaction: the provider may be slow, and nothing is held if it does not answer.
@@ -936,13 +963,16 @@ async function holdForCheckout(
       const first = await repo.findHold(tx, { requestId: input.requestId });
       if (first) {
         if (first.userId !== userId) throw conflict(BOOKING_MSG.requestIdReused);
-        return { result: checkoutStarted(first, q.totalPaise), created: false };
+        return checkoutReplayed(tx, first, q.totalPaise);
       }
       const at = now();
       for (const lapsed of await repo.closeLapsedHoldsOf(tx, course.sharkId, at)) {
         const p = await findBookingPayment(tx, lapsed, true);
         if (p) await closePayment(tx, p.id, 'expired', 'checkout lapsed');
       }
+      await repo.lockHoldsOfUser(tx, userId);
+      if ((await repo.liveHoldsOfUser(tx, userId, at)).length >= MAX_OPEN_CHECKOUTS)
+        throw conflict(BOOKING_MSG.tooManyCheckouts, ERROR_CODE.tooManyCheckouts);
       const slot = await checkSlot(tx, course.sharkId, new Date(input.startsAt), input.hours, busyTimes);
       // The learner reads their dates in the zone they booked from (as in every session mail).
       const learnerZone = input.timeZone ?? slot.timeZone;
@@ -969,7 +999,19 @@ async function holdForCheckout(
       await insertCheckout(
         tx,
         ctx,
-        newCheckout(ctx, terms, { ...hold, paymentId, orderId: order.id, learnerZone }, q.totalPaise, at),
+        newCheckout(
+          ctx,
+          terms,
+          {
+            ...hold,
+            paymentId,
+            orderId: order.id,
+            learnerZone,
+            accountEmail: await accountEmailOf(tx, userId),
+          },
+          q.totalPaise,
+          at,
+        ),
       );
       return { result: checkoutStarted(hold, q.totalPaise), created: true };
     });
@@ -977,7 +1019,7 @@ async function holdForCheckout(
     if (isUniqueViolation(e)) {
       // The same requestId at the same moment (a double click): the first attempt's checkout answers both.
       const first = await repo.findHold(db, { requestId: input.requestId });
-      if (first?.userId === userId) return { result: checkoutStarted(first, q.totalPaise), created: false };
+      if (first?.userId === userId) return checkoutReplayed(db, first, q.totalPaise);
       throw conflict(BOOKING_MSG.requestIdReused);
     }
     throw bookingError(e);
@@ -1008,14 +1050,15 @@ export async function getCheckout(
   const p = await findBookingPayment(db, bookingId);
   if (!p) throw conflict(PAYMENT_MSG.closed, ERROR_CODE.checkoutClosed);
   const terms = (await repo.findCourseTerms(db, hold.courseId))!;
-  return checkoutView(ctx, p, { contact: hold.phone }, quoteOf(ctx.config, terms, hold.hours));
+  // What its order charges, held at the price of its opening (a price changed since is not this checkout's).
+  return checkoutView(ctx, p, { contact: hold.phone }, heldQuoteOf(ctx.config, p, terms, hold.hours));
 }
 
 /**
  * POST /api/sessions/:id/checkout/confirm: the provider's signed callback. Checked against our stored order
  * (tampering changes nothing), then the capture is recorded and the request sent to the shark, in one
  * transaction. A second callback, a double click or the webhook racing it finds the payment recorded and
- * answers the same.
+ * answers the same. Another account's checkout does not exist for the caller, as on GET (issue 38).
  */
 export async function confirmCheckout(
   db: Db,
@@ -1024,6 +1067,7 @@ export async function confirmCheckout(
   bookingId: string,
   callback: CheckoutCallback,
 ): Promise<{ message: string; bookingId: string }> {
+  await ownHold(db, userId, bookingId);
   const payment = await findPaymentByOrder(db, callback.razorpay_order_id);
   verifyCallback(ctx, payment && payment.bookingId === bookingId ? payment : null, userId, callback);
   const outcome = await completePaidBooking(db, ctx, payment!.id, {
@@ -1118,7 +1162,7 @@ export async function abandonCheckout(
   const payment = await findBookingPayment(db, bookingId);
   if (!payment) return { message: PAYMENT_MSG.closed };
   if (payment.status === 'captured') return { message: PAYMENT_MSG.alreadyPaid };
-  const paid = capturedOf(await providerPayments(ctx, payment.providerOrderId));
+  const paid = await checkedCaptureOf(db, ctx, payment, await providerPayments(ctx, payment.providerOrderId));
   if (paid) {
     const done = await completePaidBooking(db, ctx, payment.id, {
       providerPaymentId: paid.id,
@@ -1152,7 +1196,8 @@ export async function reconcileCheckouts(ctx: ClockContext): Promise<{ booked: n
       continue;
     }
     const list = await providerPayments(ctx, payment.providerOrderId);
-    const paid = capturedOf(list);
+    // Only the payment we ordered books; another (amount, currency, order) is an exception (issue 38).
+    const paid = await checkedCaptureOf(ctx.db, ctx, payment, list);
     if (paid) {
       const done = await completePaidBooking(ctx.db, ctx, payment.id, {
         providerPaymentId: paid.id,
@@ -1397,10 +1442,12 @@ export async function closeSessionsOfLeavingLearner(
   // Redacted first, so the reason recorded below (the account's deletion) stays in the timeline.
   await repo.redactLearnerText(tx, userId, SESSION_MSG.redactedMessage);
   for (const id of await repo.lockOpenSessionsOfLearner(tx, userId, at)) {
+    // The same rule as the cancel button (issue 38): leaving inside the late window refunds the late share.
+    const late = isLateCancellation(toLifecycle((await findSession(tx, id))!), at);
     await updateBooking(tx, id, {
       status: 'cancelled',
       cancelledBy: 'learner',
-      lateCancellation: false,
+      lateCancellation: late,
       ...NO_PROPOSAL,
     });
     await recordSessionEvent(tx, ctx, {
@@ -1410,9 +1457,35 @@ export async function closeSessionsOfLeavingLearner(
       actor: 'learner',
       actorUserId: userId,
       reason: SESSION_MSG.learnerAccountDeleted,
+      late,
     });
   }
   await repo.anonymizeBookings(tx, userId, deletedName);
+}
+
+/**
+ * What deleting the account would do to its sessions now (issue 38): each open session is cancelled by the
+ * cancel button's rule, so the deletion dialog shows each one's refund, late or not, before it is confirmed.
+ */
+export async function sessionsClosedByLeaving(db: DbOrTx, userId: string): Promise<LeavingSession[]> {
+  const at = now();
+  const out: LeavingSession[] = [];
+  for (const { id } of await repo.openSessionsOfLearner(db, userId, at)) {
+    const row = (await findSession(db, id))!;
+    const percent = cancelPercentOf(row, 'learner', at);
+    const payment = await sessionPayment(db, id, { documents: false, cancelPercent: percent });
+    out.push({
+      id,
+      courseTitle: row.courseTitle,
+      startsAt: row.startsAt.toISOString(),
+      timeZone: row.learnerTimeZone ?? row.timeZone,
+      late: isLateCancellation(toLifecycle(row), at),
+      paidPaise: payment?.amountPaise ?? 0,
+      refundPaise: payment?.cancelRefund?.amountPaise ?? 0,
+      refundPercent: payment ? percent : null,
+    });
+  }
+  return out;
 }
 
 /** Writes a session that already happened, with its timeline (the demo seed). */
@@ -1455,7 +1528,13 @@ export async function payRecordedSession(
     const payment = await insertCheckout(
       tx,
       ctx,
-      newCheckout(ctx, terms, { ...payer, paymentId, orderId: order.id }, amountPaise, at),
+      newCheckout(
+        ctx,
+        terms,
+        { ...payer, paymentId, orderId: order.id, accountEmail: await accountEmailOf(tx, row.userId!) },
+        amountPaise,
+        at,
+      ),
     );
     const callback = await provider.pay(tx, order.id);
     verifyCallback(ctx, payment, payer.userId, callback);
@@ -1481,7 +1560,8 @@ function moneyOfRecorded(row: SessionRow, at: Date): NewEvent | null {
  * The payment-webhook job: one stored provider event applied (issue 23). Captures from payment.captured and
  * order.paid (in either order, any number of times) go through completePaidBooking like the callback; a
  * refund's end settles it; a failed attempt is noted (the learner may retry in the same checkout). A paid
- * payment never moves back.
+ * payment never moves back. A capture is checked against the payment it names before anything is booked: one of
+ * another amount, currency or order books nothing and is an exception for the admins (issue 38).
  */
 export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): Promise<void> {
   const stored = await webhookEvent(ctx.db, eventId);
@@ -1489,11 +1569,20 @@ export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): P
   const { event, payload } = stored.event;
   const payment = payload.payment?.entity;
   if ((event === 'payment.captured' || event === 'order.paid') && payment && payment.status === 'captured') {
-    const ours = await findPaymentByOrder(ctx.db, payment.order_id);
+    // order.paid names the order twice (its payment's and its own): either may be ours.
+    const order = payload.order?.entity;
+    const ours =
+      (await findPaymentByOrder(ctx.db, payment.order_id)) ??
+      (order ? await findPaymentByOrder(ctx.db, order.id) : null);
+    // Not what was ordered books nothing (an exception now); a provider payment of no order of ours is the
+    // nightly reconciliation's to find, from the provider's own list.
+    const agrees =
+      ours !== null && (await captureChecked(ctx.db, ctx, ours, reportedCapture(payment, order)));
     const captured = { providerPaymentId: payment.id, providerFeePaise: feeOf(payment) };
     // Routed by what it pays for (decision 176): a milestone's funds it, a session's books it.
-    if (ours?.purpose === 'milestone') await completeMilestoneFunding(ctx.db, ctx, ours.id, captured);
-    else if (ours) await completePaidBooking(ctx.db, ctx, ours.id, captured);
+    if (agrees && ours.purpose === 'milestone')
+      await completeMilestoneFunding(ctx.db, ctx, ours.id, captured);
+    else if (agrees) await completePaidBooking(ctx.db, ctx, ours.id, captured);
   } else if (event === 'payment.failed' && payment) {
     await notePaymentFailure(ctx.db, payment.order_id, payment.error_description ?? 'failed');
   } else if ((event === 'refund.processed' || event === 'refund.failed') && payload.refund) {

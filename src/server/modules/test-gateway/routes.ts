@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
+import { queryNumberInput } from '#shared/query-numbers.ts';
 import {
   settleTestRefundSchema,
   testCheckoutAnswerSchema,
@@ -179,25 +180,37 @@ const transferHeaders = z.looseObject({
 // ---- end of Route --------------------------------------------------------------------------------------------
 // GET /v1/payments's range and page, in Razorpay's words. Its timestamps are unix seconds from 2000 to 2120.
 const timestamp = (name: 'from' | 'to') =>
-  z.coerce
-    .number({ error: `${name} must be an integer.` })
-    .int(`${name} must be an integer.`)
-    .min(946684800, `${name} must be between 946684800 and 4765046400`)
-    .max(4765046400, `${name} must be between 946684800 and 4765046400`)
+  z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: `${name} must be an integer.` })
+        .int(`${name} must be an integer.`)
+        .min(946684800, `${name} must be between 946684800 and 4765046400`)
+        .max(4765046400, `${name} must be between 946684800 and 4765046400`),
+    )
     .optional();
 const listQuery = z.object({
   from: timestamp('from'),
   to: timestamp('to'),
-  count: z.coerce
-    .number({ error: 'The count must be an integer.' })
-    .int('The count must be an integer.')
-    .min(1, 'The count must be at least 1.')
-    .max(100, 'The count may not be greater than 100.')
+  count: z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: 'The count must be an integer.' })
+        .int('The count must be an integer.')
+        .min(1, 'The count must be at least 1.')
+        .max(100, 'The count may not be greater than 100.'),
+    )
     .optional(),
-  skip: z.coerce
-    .number({ error: 'The skip must be an integer.' })
-    .int('The skip must be an integer.')
-    .min(0, 'The skip must be at least 0.')
+  skip: z
+    .preprocess(
+      queryNumberInput,
+      z
+        .number({ error: 'The skip must be an integer.' })
+        .int('The skip must be an integer.')
+        .min(0, 'The skip must be at least 0.'),
+    )
     .optional(),
 });
 

@@ -10,7 +10,10 @@ import {
   type ChangeEmailInput,
   type ChangePasswordInput,
   type DeleteAccountInput,
+  type LeavingSession,
 } from '#shared/accounts.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
+import { formatDayOf, formatTimeIn } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
@@ -21,6 +24,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import {
   ACCOUNT_EXPORT_URL,
   useChangeEmail,
+  useAccountDeletion,
   useChangePassword,
   useDeleteMyAccount,
   useSignOutEverywhere,
@@ -226,6 +230,41 @@ export function DownloadDataSection() {
   );
 }
 
+/** What one session's cancellation by leaving refunds, in words (the cancel button's rule; issue 38). */
+function leavingRefund(s: LeavingSession): string {
+  if (s.refundPercent === null) return 'nothing was paid';
+  const late = s.late ? 'a late cancellation: ' : '';
+  if (s.refundPaise === 0) return `${late}no refund of the ${formatPaise(s.paidPaise)} paid`;
+  return s.refundPaise === s.paidPaise
+    ? `${late}${formatPaise(s.refundPaise)} refunded in full`
+    : `${late}${formatPaise(s.refundPaise)} of ${formatPaise(s.paidPaise)} refunded (${s.refundPercent}%)`;
+}
+
+/** The sessions deleting the account would cancel now, each with its refund, read when the dialog opens. */
+function LeavingSessions({ open }: { open: boolean }) {
+  const deletion = useAccountDeletion(open);
+  if (deletion.isPending) return <p className="muted text-sm">Checking your upcoming sessions...</p>;
+  if (deletion.isError) return <FormAlert>{errorMessage(deletion.error)}</FormAlert>;
+  const { sessions } = deletion.data;
+  if (!sessions.length) return <p className="text-sm">You have no upcoming sessions to cancel.</p>;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p className="font-medium">
+        Deleting cancels {sessions.length === 1 ? 'this session' : `these ${sessions.length} sessions`}, by
+        the same rule as cancelling it yourself:
+      </p>
+      <ul className="list-disc pl-5" aria-label="Sessions deleting cancels">
+        {sessions.map((s) => (
+          <li key={s.id}>
+            {s.courseTitle}, {formatDayOf(s.startsAt, s.timeZone)} {formatTimeIn(s.startsAt, s.timeZone)}:{' '}
+            {leavingRefund(s)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function DeleteAccountSection() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -254,6 +293,11 @@ export function DeleteAccountSection() {
           Sessions you booked stay with their shark as records, without your name, email or phone ("
           {ACCOUNT_MSG.deletedLearnerName}").
         </li>
+        <li>
+          Your upcoming sessions are cancelled by the same rule as the cancel button: inside a course&apos;s
+          late window only its late share is refunded. The dialog lists each one with its refund before you
+          confirm.
+        </li>
         <li>A shark with upcoming sessions cancels them first. You are signed out at once.</li>
       </ul>
       <Modal
@@ -269,6 +313,7 @@ export function DeleteAccountSection() {
       >
         <Form form={form} className="flex flex-col gap-4">
           <FormAlert>{form.formError}</FormAlert>
+          <LeavingSessions open={open} />
           <TextField
             label="Password"
             id="account-delete-password"

@@ -14,6 +14,7 @@ import type {
   ChangeEmailInput,
   ChangePasswordInput,
   DeleteAccountInput,
+  AccountDeletion,
 } from '#shared/accounts.ts';
 import { api } from '#web/lib/api-client.ts';
 import { accountKeys } from '#web/features/query-keys/keys.ts';
@@ -113,6 +114,10 @@ export const signOutEverywhere = () =>
   api.post<Message>('/api/me/account/sign-out-everywhere', { confirm: true });
 export const deleteMyAccount = (body: DeleteAccountInput) =>
   api.post<Message>('/api/me/account/delete', body);
+export const getAccountDeletion = () => api.get<AccountDeletion>('/api/me/account/delete');
+/** Read when the deletion dialog opens, and afresh each time: a refund depends on the hour. */
+export const useAccountDeletion = (enabled: boolean) =>
+  useQuery({ queryKey: accountKeys.deletion, queryFn: getAccountDeletion, enabled, staleTime: 0 });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 export const useChangeEmail = () => useMutation({ mutationFn: changeEmail });

@@ -77,6 +77,8 @@ function BecomeFreelancerForm({ user }: { user: SessionUser }) {
         <FormAlert>{form.formError}</FormAlert>
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <SkillsField register={register} error={errors.skills?.message} />
+        {/* Said before they confirm (issue 38): afterwards the user portal refuses this account. */}
+        <FormAlert tone="info">{ACCOUNT_MSG.becomeFreelancerPortal}</FormAlert>
         <SubmitButton className="btn-primary mt-2 w-full" pending={isSubmitting} pendingLabel="Setting up...">
           Become a freelancer
         </SubmitButton>

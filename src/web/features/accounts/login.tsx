@@ -36,6 +36,9 @@ function PortalLogin({ info }: { info: PortalInfo }) {
   const resend = useResendVerification();
   // The refusal of an unverified account offers to send the verification mail again.
   const [unverified, setUnverified] = useState(false);
+  // The user portal takes learner-only accounts (the spec): one that became a freelancer or shark is refused there,
+  // and the refusal offers the portals such an account logs in at (issue 38).
+  const [otherPortal, setOtherPortal] = useState(false);
   const form = useApiForm<LoginForm>({
     schema: formSchema,
     defaultValues: { email: '', password: '' },
@@ -43,12 +46,16 @@ function PortalLogin({ info }: { info: PortalInfo }) {
     fields: [],
     onSubmit: async ({ email, password }) => {
       setUnverified(false);
+      setOtherPortal(false);
       resend.reset();
       try {
         const res = await login.mutateAsync({ email, password, portal: info.portal });
         navigate(next ?? res.redirectTo, { replace: true });
       } catch (err) {
         setUnverified(err instanceof ApiError && err.code === ERROR_CODE.emailUnverified);
+        setOtherPortal(
+          info.portal === 'user' && err instanceof ApiError && err.code === ERROR_CODE.wrongPortal,
+        );
         // A 400 names fields; the spec words them all as one message.
         form.setFormError(
           err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0
@@ -109,6 +116,25 @@ function PortalLogin({ info }: { info: PortalInfo }) {
                 )}
                 <FieldError message={resend.isError ? errorMessage(resend.error) : null} />
               </div>
+            ) : null}
+            {otherPortal ? (
+              <p className="mt-2 text-ink-100">
+                {ACCOUNT_MSG.otherPortals}{' '}
+                <Link
+                  className="font-semibold text-accent-400"
+                  to={withNext(paths.login.portal('freelancer'), next)}
+                >
+                  Freelancer portal
+                </Link>{' '}
+                or{' '}
+                <Link
+                  className="font-semibold text-accent-400"
+                  to={withNext(paths.login.portal('shark'), next)}
+                >
+                  Shark portal
+                </Link>
+                .
+              </p>
             ) : null}
           </FormAlert>
         ) : null}

@@ -14,6 +14,8 @@ export const accountKeys = {
   verifyEmail: (token: string) => ['verify-email', token] as const,
   /** The account's calendar feed address (decision 148). */
   calendarFeed: ['me', 'calendar-feed'] as const,
+  /** What deleting the account now would cancel and refund (issue 38). */
+  deletion: ['me', 'account', 'deletion'] as const,
 };
 
 export const adminKeys = {

@@ -132,6 +132,7 @@ describe('/account', () => {
     let attempt = 0;
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: session },
+      'GET /api/me/account/delete': { status: 200, body: { sessions: [] } },
       'POST /api/me/account/delete': () =>
         ++attempt === 1
           ? {
@@ -146,11 +147,12 @@ describe('/account', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     const submit = within(dialog).getByRole('button', { name: 'Delete my account for good' });
+    expect(await within(dialog).findByText('You have no upcoming sessions to cancel.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Password'), 'my-password-1');
     await user.type(within(dialog).getByLabelText('Type DELETE here'), 'delete');
     await user.click(submit);
     expect(await within(dialog).findByText(ACCOUNT_MSG.deleteConfirmRequired)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/me/account/delete')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/me/account/delete')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('Type DELETE here'));
     await user.type(within(dialog).getByLabelText('Type DELETE here'), 'DELETE');
@@ -160,10 +162,70 @@ describe('/account', () => {
     await user.click(submit);
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(await screen.findByText(ACCOUNT_MSG.accountDeleted)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/me/account/delete').at(-1)!.body).toEqual({
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/me/account/delete').at(-1)!.body,
+    ).toEqual({
       currentPassword: 'my-password-1',
       confirm: 'DELETE',
     });
+  });
+
+  it('lists, before the deletion is confirmed, each session it cancels with what it refunds (issue 38)', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: session },
+      'GET /api/me/account/delete': {
+        status: 200,
+        body: {
+          sessions: [
+            {
+              id: 'a',
+              courseTitle: 'Web App Hacking',
+              startsAt: '2026-11-26T13:00:00.000Z',
+              timeZone: 'Asia/Kolkata',
+              late: true,
+              paidPaise: 150_000,
+              refundPaise: 75_000,
+              refundPercent: 50,
+            },
+            {
+              id: 'b',
+              courseTitle: 'Cloud Security Basics',
+              startsAt: '2026-12-10T04:30:00.000Z',
+              timeZone: 'Asia/Kolkata',
+              late: false,
+              paidPaise: 200_000,
+              refundPaise: 200_000,
+              refundPercent: 100,
+            },
+            {
+              id: 'c',
+              courseTitle: 'Intro Call',
+              startsAt: '2026-12-11T04:30:00.000Z',
+              timeZone: 'Asia/Kolkata',
+              late: false,
+              paidPaise: 0,
+              refundPaise: 0,
+              refundPercent: null,
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/account');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const list = await within(dialog).findByRole('list', { name: 'Sessions deleting cancels' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Web App Hacking, Thu, 26 Nov, 2026 18:30: a late cancellation: ₹750 of ₹1,500 refunded (50%)',
+      'Cloud Security Basics, Thu, 10 Dec, 2026 10:00: ₹2,000 refunded in full',
+      'Intro Call, Fri, 11 Dec, 2026 10:00: nothing was paid',
+    ]);
+    expect(within(dialog).getByText(/Deleting cancels these 3 sessions/)).toBeInTheDocument();
   });
 
   it("makes a calendar address, shows it once with Copy and the apps' instructions, and replaces it after a confirmation", async () => {

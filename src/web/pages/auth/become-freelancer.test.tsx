@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '#shared/accounts.ts';
+import { ACCOUNT_MSG, type Session } from '#shared/accounts.ts';
 import { mockApi, renderScreen, sessionFor, standIn } from '#web/testing/test-utils.tsx';
 import SignupFreelancerPage from './signup-freelancer-page';
 
@@ -41,6 +41,8 @@ describe('/signup/freelancer for a signed-in visitor', () => {
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     const name = screen.getByLabelText('Full name');
     expect(name).toHaveValue('Asha Rao');
+    // Said before confirming (issue 38): afterwards the user portal refuses this account.
+    expect(screen.getByText(ACCOUNT_MSG.becomeFreelancerPortal)).toBeInTheDocument();
 
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Become a freelancer' }));

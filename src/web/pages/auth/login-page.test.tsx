@@ -67,6 +67,37 @@ describe('login portals', () => {
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });
 
+  it("refuses a learner who became a freelancer at the user portal in the spec's words, offering its portals (issue 38)", async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'POST /api/auth/login': fail(403, 'wrong_portal', ACCOUNT_MSG.notUserAccount),
+    });
+    renderScreen(routes, '/login/user?next=%2Fsharks');
+    await screen.findByRole('heading', { name: 'User Login' });
+    const user = await logIn('asha@example.com', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Unauthorized. Please login with a user account.');
+    expect(alert).toHaveTextContent(ACCOUNT_MSG.otherPortals);
+    expect(within(alert).getByRole('link', { name: 'Shark portal' })).toHaveAttribute(
+      'href',
+      '/login/shark?next=%2Fsharks',
+    );
+    await user.click(within(alert).getByRole('link', { name: 'Freelancer portal' }));
+    expect(await screen.findByRole('heading', { name: 'Freelancer Login' })).toBeInTheDocument();
+  });
+
+  it('offers no other portal for a refusal that is not about the portal', async () => {
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: signedOut },
+      'POST /api/auth/login': fail(403, 'account_suspended', ACCOUNT_MSG.accountSuspended),
+    });
+    renderScreen(routes, '/login/user');
+    await screen.findByRole('heading', { name: 'User Login' });
+    await logIn('asha@example.com', 'correct horse');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MSG.accountSuspended);
+    expect(screen.queryByRole('link', { name: 'Freelancer portal' })).not.toBeInTheDocument();
+  });
+
   it('offers a new verification mail when the email is not verified', async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
