@@ -108,6 +108,35 @@ export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean)
   actions: active ? milestoneActions(m.status, side) : [],
 });
 
+/** What was hired, as the engagement's page and the parties' data export both show it. */
+const scopeOf = (row: {
+  id: string;
+  requestId: string;
+  proposalId: string;
+  title: string;
+  service: SecurityService;
+  description: string;
+  assets: Asset[];
+  windowFrom: string;
+  windowTo: string;
+  price: number;
+  days: number;
+  status: EngagementStatus;
+}) => ({
+  id: row.id,
+  requestId: row.requestId,
+  proposalId: row.proposalId,
+  title: row.title,
+  service: row.service,
+  description: row.description,
+  assets: row.assets,
+  windowFrom: row.windowFrom,
+  windowTo: row.windowTo,
+  price: row.price,
+  days: row.days,
+  status: row.status,
+});
+
 export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<Engagement> {
   const { row, side } = await access(db, auth, id);
   const [milestones, events, messages, names] = await Promise.all([
@@ -121,18 +150,7 @@ export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<E
     ]),
   ]);
   return {
-    id: row.id,
-    requestId: row.requestId,
-    proposalId: row.proposalId,
-    title: row.title,
-    service: row.service,
-    description: row.description,
-    assets: row.assets,
-    windowFrom: row.windowFrom,
-    windowTo: row.windowTo,
-    price: row.price,
-    days: row.days,
-    status: row.status,
+    ...scopeOf(row),
     client: { id: row.clientId, name: names.get(row.clientId) ?? 'Client' },
     freelancer: { id: row.freelancerId, name: names.get(row.freelancerId) ?? 'Freelancer' },
     viewer: side,
@@ -195,19 +213,8 @@ export async function exportEngagements(db: DbOrTx, userId: string) {
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({
-    id: row.id,
-    requestId: row.requestId,
-    proposalId: row.proposalId,
+    ...scopeOf(row),
     role: row.clientId === userId ? ('client' as const) : ('freelancer' as const),
-    title: row.title,
-    service: row.service,
-    description: row.description,
-    assets: row.assets,
-    windowFrom: row.windowFrom,
-    windowTo: row.windowTo,
-    price: row.price,
-    days: row.days,
-    status: row.status,
     roeTerms: row.roeTerms,
     roeAcknowledgedAt: iso(row.roeAcknowledgedAt),
     milestones: milestones

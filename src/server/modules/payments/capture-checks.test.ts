@@ -5,8 +5,7 @@
 // told the checkout does not exist, as its GET is; a checkout opened before a price change quotes and charges the
 // amount it held. After each test the ledger's trial balance is zero.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   courseBookings,
@@ -19,8 +18,8 @@ import {
 import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import type { ReconciliationPage } from '#shared/reconciliation.ts';
-import { setClock } from '#server/time.ts';
-import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { testDatabase } from '#server/test/app.ts';
+import { eveningSlot as slot, pinnedApp } from '#server/test/pinned-app.ts';
 import {
   createAccount,
   createCourse,
@@ -35,32 +34,10 @@ import { trialBalance } from '#server/modules/ledger/service.ts';
 import { signWebhook } from './gateway';
 import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMIT_SCALE: '100', COMPANY_GSTIN: '29ABCDE1234F1Z5' });
-});
-afterAll(() => {
-  setClock();
-  return app.close();
-});
-// Monday 2026-11-23, 06:00 in India.
-const NOW = new Date('2026-11-23T00:30:00Z');
-let clock = NOW.getTime();
-beforeEach(async () => {
-  clock = NOW.getTime();
-  setClock(() => new Date(clock));
-  await resetDb();
-  await app.inject({
-    method: 'POST',
-    url: '/api/test-gateway/control',
-    payload: { refunds: 'process', orders: 'up' },
-  });
-});
+const t = pinnedApp({ COMPANY_GSTIN: '29ABCDE1234F1Z5' });
 afterEach(async () => {
   expect((await trialBalance((await testDatabase()).db)).totalPaise).toBe(0);
 });
-
-const slot = (days: number) => new Date(Date.parse(`2026-11-${23 + days}T18:30:00+05:30`)).toISOString();
 
 const COURSE = {
   title: 'Web App Pentesting',
@@ -93,9 +70,9 @@ async function setup() {
 }
 type World = Awaited<ReturnType<typeof setup>>;
 
-const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (cookie: string, url: string, payload: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
 /** A learner's open checkout of one hour of the ₹1,500 course: its booking and the provider's order. */
 async function openCheckout(w: World, hours = 1) {
@@ -110,7 +87,7 @@ async function openCheckout(w: World, hours = 1) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const bookingId = res.json().checkout.bookingId as string;
-  const checkout = await checkoutOf(app, w.cookie, bookingId);
+  const checkout = await checkoutOf(t.app, w.cookie, bookingId);
   return { bookingId, orderId: checkout.orderId, paymentId: checkout.paymentId };
 }
 
@@ -124,7 +101,7 @@ const deliver = (name: string, payload: Record<string, unknown>) => {
     payload,
     created_at: 1_795_000_100,
   });
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhooks/razorpay',
     headers: {
@@ -165,7 +142,7 @@ const exceptions = async (w: World) => {
 const adminDigests = async () =>
   (
     (
-      await app.inject({
+      await t.app.inject({
         method: 'GET',
         url: `/api/dev/outbox?to=${encodeURIComponent('asha@example.test')}`,
       })
@@ -175,7 +152,7 @@ const adminDigests = async () =>
 /** Nothing was booked or counted: no request, the checkout still open and unpaid, no document, no ledger entry. */
 async function expectNothingBooked(w: World, bookingId: string) {
   expect((await get(w.cookie, '/api/me/bookings')).json()).toEqual([]);
-  expect(await checkoutOf(app, w.cookie, bookingId)).toMatchObject({ status: 'created' });
+  expect(await checkoutOf(t.app, w.cookie, bookingId)).toMatchObject({ status: 'created' });
   expect(await w.db.$count(courseBookings)).toBe(0);
   expect(await w.db.$count(moneyDocuments)).toBe(0);
   expect(await w.db.$count(ledgerTransactions)).toBe(0);
@@ -196,7 +173,7 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
       payment: { entity: forged },
       order: { entity: { id: orderId, entity: 'order', amount: 150_000, status: 'paid' } },
     });
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
     // Every event applied: none is left to retry.
     expect(await w.db.$count(paymentWebhookEvents, sql`${paymentWebhookEvents.processedAt} IS NULL`)).toBe(0);
 
@@ -223,9 +200,9 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
     expect(mails[0].text).toContain(`Capture refused: not what was ordered: ${summary}`);
 
     // The learner's genuine payment of the order still books it, once, for ₹1,500.
-    const paid = await payCheckout(app, w.cookie, bookingId);
+    const paid = await payCheckout(t.app, w.cookie, bookingId);
     expect(paid.confirm.json()).toEqual({ message: PAYMENT_MSG.paid, bookingId });
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
     expect((await get(w.cookie, `/api/sessions/${bookingId}`)).json().payment).toMatchObject({
       status: 'captured',
       amountPaise: 150_000,
@@ -240,7 +217,7 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
     await deliver('payment.captured', {
       payment: { entity: capturedPayment(orderId, { amount: 150_000, currency: 'USD' }) },
     });
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
 
     await expectNothingBooked(w, bookingId);
     expect(await exceptions(w)).toEqual([
@@ -265,7 +242,7 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
     // A capture naming only an order that is not ours changes nothing of ours (the nightly run asks the
     // provider's own list for payments of no order of ours).
     await deliver('payment.captured', { payment: { entity: { ...elsewhere, id: 'pay_Elsewhere00001' } } });
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
 
     await expectNothingBooked(w, bookingId);
     expect(await exceptions(w)).toEqual([
@@ -289,8 +266,8 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
       .values({ id: short.id, entity: 'payment', parentId: orderId, body: short });
 
     // The checkouts job asks about the hold after two minutes: nothing books.
-    clock += 3 * 60_000;
-    expect(await reconcileCheckouts({ ...app.payments, db: app.db, log: app.log })).toEqual({
+    t.now += 3 * 60_000;
+    expect(await reconcileCheckouts({ ...t.app.payments, db: t.app.db, log: t.app.log })).toEqual({
       booked: 0,
       closed: 0,
     });
@@ -313,11 +290,11 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
 
   it('funds no milestone from a signed ₹1 capture of its ₹60,000 order', async () => {
     const { db } = await testDatabase();
-    const h = await createEngagement(app, db);
+    const h = await createEngagement(t.app, db);
     const admin = await createAccount(db, { roles: ['admin'], email: 'asha@example.test' });
     const adminCookie = await sessionCookie(db, admin.id);
     const call = (url: string, payload?: object) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url,
         headers: { cookie: h.client.cookie },
@@ -337,7 +314,7 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
     expect(amountPaise).toBe(6_000_000);
 
     await deliver('payment.captured', { payment: { entity: capturedPayment(orderId) } });
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
 
     const e = (await get(h.client.cookie, `/api/engagements/${h.engagementId}`)).json();
     expect(e.milestones[0].status).toBe('awaiting_funding');
@@ -359,7 +336,7 @@ describe("a learner's checkout (issue 38)", () => {
   it("answers another account's confirm 404 with the message its GET gives, and the owner still pays", async () => {
     const w = await setup();
     const { bookingId, orderId } = await openCheckout(w);
-    const callback = await gatewayCheckout(app, orderId, 'success');
+    const callback = await gatewayCheckout(t.app, orderId, 'success');
 
     const seen = await get(w.otherCookie, `/api/sessions/${bookingId}/checkout`);
     const confirmed = await post(w.otherCookie, `/api/sessions/${bookingId}/checkout/confirm`, callback);
@@ -372,7 +349,7 @@ describe("a learner's checkout (issue 38)", () => {
 
     const own = await post(w.cookie, `/api/sessions/${bookingId}/checkout/confirm`, callback);
     expect([own.statusCode, own.json()]).toEqual([200, { message: PAYMENT_MSG.paid, bookingId }]);
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
   });
 
   it('quotes and charges the amount a checkout held when the shark changes the price meanwhile', async () => {
@@ -381,7 +358,7 @@ describe("a learner's checkout (issue 38)", () => {
     const before = (await get(w.cookie, `/api/sessions/${bookingId}/checkout`)).json();
     expect(before.amountPaise).toBe(300_000);
 
-    const repriced = await app.inject({
+    const repriced = await t.app.inject({
       method: 'PUT',
       url: `/api/workspace/courses/${w.course.id}`,
       headers: { cookie: w.sharkCookie },
@@ -389,7 +366,7 @@ describe("a learner's checkout (issue 38)", () => {
     });
     expect(repriced.statusCode, repriced.body).toBe(200);
     // A new quote is at the new price.
-    const fresh = await app.inject({
+    const fresh = await t.app.inject({
       method: 'GET',
       url: `/api/bookings/quote?courseId=${w.course.id}&hours=2`,
     });
@@ -413,10 +390,10 @@ describe("a learner's checkout (issue 38)", () => {
     ).toEqual({ reason: 'learner_late_cancelled', percent: 50, amountPaise: 150_000 });
 
     // And that is what is charged.
-    const callback = await gatewayCheckout(app, orderId, 'success');
+    const callback = await gatewayCheckout(t.app, orderId, 'success');
     const paid = await post(w.cookie, `/api/sessions/${bookingId}/checkout/confirm`, callback);
     expect(paid.json().message).toBe(PAYMENT_MSG.paid);
-    await app.jobs.runAll();
+    await t.app.jobs.runAll();
     expect((await get(w.cookie, `/api/sessions/${bookingId}`)).json().payment).toMatchObject({
       status: 'captured',
       amountPaise: 300_000,

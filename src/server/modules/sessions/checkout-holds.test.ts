@@ -2,15 +2,14 @@
 // once, each an order at the provider. Now no account keeps more than MAX_OPEN_CHECKOUTS slots off calendars; at
 // the cap a new checkout with a shark it holds a time of replaces the oldest such hold, with another it is refused.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { checkoutHolds, payments } from '#server/db/schema.ts';
 import { BOOKING_MSG } from '#shared/booking-form.ts';
 import { MAX_OPEN_CHECKOUTS } from '#shared/constants.ts';
 import { SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
-import { setClock } from '#server/time.ts';
-import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
+import { testDatabase } from '#server/test/app.ts';
+import { eveningSlot as slot, pinnedApp } from '#server/test/pinned-app.ts';
 import {
   createAccount,
   createCourse,
@@ -19,30 +18,7 @@ import {
   sessionCookie,
 } from '#server/test/fixtures.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMIT_SCALE: '100' });
-});
-afterAll(() => {
-  setClock();
-  return app.close();
-});
-// Monday 2026-11-23, 06:00 in India.
-const NOW = new Date('2026-11-23T00:30:00Z');
-let clock = NOW.getTime();
-beforeEach(async () => {
-  clock = NOW.getTime();
-  setClock(() => new Date(clock));
-  await resetDb();
-  await app.inject({
-    method: 'POST',
-    url: '/api/test-gateway/control',
-    payload: { refunds: 'process', orders: 'up' },
-  });
-});
-
-/** 18:30 in India, `days` after Monday 2026-11-23. */
-const slot = (days: number) => new Date(Date.parse(`2026-11-${23 + days}T18:30:00+05:30`)).toISOString();
+const t = pinnedApp();
 
 async function setup() {
   const { db } = await testDatabase();
@@ -59,7 +35,7 @@ async function setup() {
 }
 
 const hold = (cookie: string, courseId: string, startsAt: string) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: '/api/bookings',
     headers: { cookie },
@@ -75,7 +51,7 @@ const hold = (cookie: string, courseId: string, startsAt: string) =>
   });
 const freeStarts = async (sharkId: string) =>
   (
-    (await app.inject({ method: 'GET', url: `/api/sharks/${sharkId}/slots?hours=1` })).json() as {
+    (await t.app.inject({ method: 'GET', url: `/api/sharks/${sharkId}/slots?hours=1` })).json() as {
       days: Array<{ starts: string[] }>;
     }
   ).days.flatMap((d) => d.starts);
@@ -101,7 +77,7 @@ describe('unpaid checkouts per account', () => {
     expect(await freeStarts(w.sharks[2])).toContain(slot(1));
 
     // Once a hold lapses, the account may hold another.
-    clock += (SLOT_HOLD_MINUTES + 1) * 60_000;
+    t.now += (SLOT_HOLD_MINUTES + 1) * 60_000;
     expect((await hold(w.cookie, w.courses[2], slot(2))).statusCode).toBe(201);
   });
 
