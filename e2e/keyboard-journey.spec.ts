@@ -172,11 +172,12 @@ test('a learner books a session, writes to the shark and cancels it with the key
     page.getByRole('list', { name: 'Message thread' }).getByText('Hello! Looking forward to it.'),
   ).toBeVisible();
 
-  // Cancel: Escape first hands focus back to the button; then the reason, and the answer takes the focus.
-  const cancel = page.getByRole('button', { name: 'Cancel session' });
+  // Withdraw the request (not accepted yet): Escape first hands focus back to the button; then the reason, and
+  // the answer takes the focus.
+  const cancel = page.getByRole('button', { name: 'Withdraw request' });
   await tabTo(page, cancel, { back: true });
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
+  const dialog = page.getByRole('dialog', { name: 'Withdraw this request?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Reason')).toBeFocused();
   await checkFocus(page);
@@ -187,12 +188,12 @@ test('a learner books a session, writes to the shark and cancels it with the key
   await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Reason')).toBeFocused();
   await page.keyboard.type('Something came up, sorry.');
-  await tabTo(page, dialog.getByRole('button', { name: 'Cancel session' }));
+  await tabTo(page, dialog.getByRole('button', { name: 'Withdraw request' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(SESSION_MSG.cancelled)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cancel session' })).toHaveCount(0);
-  await expect(page.locator(':focus')).toContainText(SESSION_MSG.cancelled);
+  await expect(page.getByText(SESSION_MSG.withdrawn)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw request' })).toHaveCount(0);
+  await expect(page.locator(':focus')).toContainText(SESSION_MSG.withdrawn);
   await checkFocus(page);
 
   expect([...invisible], 'focused elements without a visible focus indicator').toEqual([]);

@@ -238,7 +238,8 @@ test("the shark declines a second learner's paid request, and that learner sees 
 
   // The bookings list says the same, with the same credit note.
   await page.goto('/user/bookings');
-  const row = page.getByRole('list', { name: 'Past' }).getByTestId('session-item');
+  // Declined: listed under Cancelled, not Past (issue 43).
+  const row = page.getByRole('list', { name: 'Cancelled' }).getByTestId('session-item');
   await expect(row).toContainText(`Paid ${total} · Refunded: ${total} (100%)`);
   await expect(row.getByRole('link', { name: noteName, exact: true })).toHaveText('Credit note');
 });
@@ -246,7 +247,7 @@ test("the shark declines a second learner's paid request, and that learner sees 
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a failed and a closed checkout each free the slot; then the learner pays, cancels before the window, and gets it all back with a credit note', async ({
+  test('a failed and a closed checkout each free the slot; then the learner pays, withdraws the request, and gets it all back with a credit note', async ({
     page,
   }, testInfo) => {
     test.setTimeout(240_000);
@@ -303,15 +304,15 @@ test.describe('on a 390 px phone', () => {
     await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}$`));
     await expect(page.getByTestId('session-payment')).toContainText(`Paid ${total}`);
 
-    // Cancelling before the window: the dialog says all of it comes back.
-    await page.getByRole('button', { name: 'Cancel session' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
+    // Withdrawing the request (not accepted yet): the dialog says all of it comes back.
+    await page.getByRole('button', { name: 'Withdraw request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this request?' });
     await expect(dialog.getByTestId('cancel-refund')).toHaveText(
-      `Cancelling now refunds ${total} (100%) to the original payment method.`,
+      `Withdrawing now refunds ${total} (100%) to the original payment method.`,
     );
     await dialog.getByLabel('Reason').fill('My exam moved to that week.');
-    await dialog.getByRole('button', { name: 'Cancel session' }).click();
-    await expect(page.getByText(SESSION_MSG.cancelled)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Withdraw request' }).click();
+    await expect(page.getByText(SESSION_MSG.withdrawn)).toBeVisible();
 
     // The refund is full and processed, and its credit note says its number and the amount.
     const refund = await expectRefunded(page, total);

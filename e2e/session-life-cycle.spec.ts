@@ -139,7 +139,7 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   // The shark finds it under "Needs your action" in its sessions (other specs' requests may come first) and
   // accepts it on the session page.
   await shark.goto('/shark/enrollments');
-  const pending = await sessionRowInGroup(shark, 'Needs your action', account.email);
+  const pending = await sessionRowInGroup(shark, 'Needs your action', { sessionId });
   await pending.getByRole('link').first().click();
   await expect(shark).toHaveURL(new RegExp(`${sessionPath}$`));
   await shark.getByRole('button', { name: 'Accept request' }).click();
@@ -235,10 +235,10 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   await expect(learnerRow).toContainText(`with ${SHARK}`);
   await expect(page.getByRole('list', { name: 'Upcoming' })).toHaveCount(0);
 
-  // The shark's Past list, paged: the other journeys leave cancelled sessions dated later than this one,
-  // which the dashboard's three-row preview shows first.
+  // The shark's Past list, paged: the other journeys leave sessions dated later than this one, which the
+  // dashboard's three-row preview shows first.
   await shark.goto('/shark/enrollments');
-  const sharkRow = await sessionRowInGroup(shark, 'Past', account.email);
+  const sharkRow = await sessionRowInGroup(shark, 'Past', { sessionId });
   await expect(sharkRow.getByText(SESSION_STATUS_LABEL.completed, { exact: true })).toBeVisible();
   expect(await earnings(shark)).toBe(earningsBefore + earned);
 

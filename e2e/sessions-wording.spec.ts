@@ -63,14 +63,14 @@ test('withdrawing a request the shark has not accepted is never called a late ca
   const { id, learner } = await requestWithDemoShark(request, 20);
   await loginAs(page, 'user', learner.email, learner.password);
   await page.goto(`/sessions/${id}`);
-  await page.getByRole('button', { name: 'Cancel session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
+  await page.getByRole('button', { name: 'Withdraw request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw this request?' });
   await expect(dialog.getByText(SESSION_MSG.withdrawRequest)).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByTestId('cancel-refund')).toContainText('(100%)');
   await dialog.getByLabel('Reason').fill('Found a time that suits me better.');
-  await dialog.getByRole('button', { name: 'Cancel session' }).click();
-  await expect(page.getByText(SESSION_MSG.cancelled)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Withdraw request' }).click();
+  await expect(page.getByText(SESSION_MSG.withdrawn)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Timeline' }).getByText('Late cancellation')).toHaveCount(0);
 });
 

@@ -4,10 +4,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * The row of one session in a group of a full session list (the learner's bookings or the shark's enrollments),
  * pressing the group's "Show more" until the row is there. Other specs book the same demo shark in the same run,
  * so a new session is not always on the group's first page (decision 076: groups are ordered by start time).
+ * `match` is a text of the row, or the session the row opens (the shark's rows carry no learner email, issue 43).
  */
-export async function sessionRowInGroup(page: Page, group: string, hasText: string): Promise<Locator> {
+export async function sessionRowInGroup(
+  page: Page,
+  group: string,
+  match: string | { sessionId: string },
+): Promise<Locator> {
   const section = page.getByRole('region', { name: new RegExp(`^${group}`) });
-  const row = section.getByRole('list', { name: group }).getByTestId('session-item').filter({ hasText });
+  const rows = section.getByRole('list', { name: group }).getByTestId('session-item');
+  const row =
+    typeof match === 'string'
+      ? rows.filter({ hasText: match })
+      : rows.filter({ has: page.locator(`a[href="/sessions/${match.sessionId}"]`) });
   await expect(section.getByRole('list', { name: group })).toBeVisible();
   const more = section.getByRole('button', { name: /^Show more/ });
   while ((await row.count()) === 0 && (await more.count()) > 0) {

@@ -48,6 +48,8 @@ export const myBookingSchema = z.object({
   upcoming: z.boolean(),
   /** The viewer has an answer to give: a request to accept or decline, or a proposed new time. */
   needsAction: z.boolean(),
+  /** Requested: when it expires unanswered (decision 206), shown on every row; null in any other state. */
+  answerBy: z.string().nullable(),
   /** The learner has reviewed it: a completed session no longer offers "Leave a review". */
   reviewed: z.boolean(),
   createdAt: z.string(),

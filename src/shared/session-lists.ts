@@ -4,8 +4,11 @@
 // Free of zod, so a page that only reads a list's texts or pages never loads the schemas (decision 091); the
 // pages' schemas are in sessions.ts.
 
-/** "Needs your action" first, then "Upcoming" (requested or confirmed, start ahead), then "Past". */
-export const SESSION_GROUPS = ['needsAction', 'upcoming', 'past'] as const;
+/**
+ * "Needs your action" first, then "Upcoming" (requested or confirmed, start ahead), then "Past" (what was held or
+ * was due to be), then "Cancelled": the declined, expired and cancelled sessions, whenever they were due (issue 43).
+ */
+export const SESSION_GROUPS = ['needsAction', 'upcoming', 'past', 'cancelled'] as const;
 export type SessionGroup = (typeof SESSION_GROUPS)[number];
 
 /** Rows per page of a full list; the dashboards show the first few of each group. */
@@ -13,7 +16,7 @@ export const SESSION_PAGE_SIZE = 20;
 export const SESSION_PREVIEW_SIZE = 3;
 
 export const SESSION_LIST_MSG = {
-  unknownGroup: 'Choose a group: needsAction, upcoming or past',
+  unknownGroup: 'Choose a group: needsAction, upcoming, past or cancelled',
   badPage: 'Page must be a whole number from 1',
   loadingMore: 'Loading…',
 } as const;
@@ -23,6 +26,7 @@ export const SESSION_GROUP_TEXT: Record<SessionGroup, { title: string; empty: st
   needsAction: { title: 'Needs your action', empty: 'Nothing needs your answer right now.' },
   upcoming: { title: 'Upcoming', empty: 'No upcoming sessions.' },
   past: { title: 'Past', empty: 'No past sessions yet.' },
+  cancelled: { title: 'Cancelled', empty: 'No cancelled, declined or expired sessions.' },
 };
 
 /** "See all 26 upcoming sessions →" under a dashboard's group. */

@@ -8,6 +8,20 @@ export const cancellationPolicy = (hours: number) =>
     ? 'Free cancellation until the session starts.'
     : `Free cancellation until ${hours} h before the session. Later cancellations by the learner are recorded as late.`;
 
+/**
+ * A request's deadline as every screen that shows the request words it (decision 206): who answers by when
+ * (`when` is formatted by the page, in the viewer's time) and what happens otherwise. A paid request that
+ * expires is refunded in full.
+ */
+export const answerByLine = (viewer: 'learner' | 'shark' | 'admin', when: string, paid: boolean) => {
+  const refund = !paid
+    ? ''
+    : viewer === 'learner'
+      ? ' and you are refunded in full'
+      : ' and the learner is refunded in full';
+  return `${viewer === 'shark' ? 'Answer' : 'The shark answers'} by ${when} or the request expires${refund}.`;
+};
+
 /** Texts of the session page and its API. */
 export const SESSION_MSG = {
   notFound: 'Session not found.',
@@ -24,12 +38,21 @@ export const SESSION_MSG = {
   outsideWindow: 'This is inside the cancellation window: the session can no longer be moved.',
   /** A learner withdrawing a request the shark has not accepted: never a late cancellation (issue 25). */
   withdrawRequest:
-    'The shark has not accepted this request yet, so cancelling it is never a late cancellation. The shark is told, with your reason, and the time is freed.',
+    'The shark has not accepted this request yet, so withdrawing it is never a late cancellation. The shark is told, with your reason, and the time is freed.',
   lateCancellation: (hours: number) =>
     `The session starts in less than ${hours} h: cancelling now is recorded as a late cancellation.`,
   accepted: 'Session confirmed. The learner has been told.',
   declined: 'Request declined. The learner has been told.',
   cancelled: 'Session cancelled. The other side has been told.',
+  /** A learner's cancellation of a request the shark had not accepted (issue 43). */
+  withdrawn: 'Request withdrawn. The shark has been told.',
+  /** In place of the message box on a declined, expired or cancelled session, and the server's refusal. */
+  closedToMessages: 'This session is closed: no new messages can be sent. The messages written stay here.',
+  /** The brief's empty state: the shark reads of "the learner", the learner of itself (issue 43). */
+  noBriefForShark: 'The learner has not written a brief.',
+  noBriefForLearner: 'You did not write a brief.',
+  noNotes: 'No notes yet: the shark writes them after the session.',
+  noNotesClosed: 'No notes: this session did not take place.',
   rescheduleProposed: 'New time proposed. The other side has been told.',
   rescheduleAccepted: 'The session has moved to the new time.',
   rescheduleDeclined: 'The session stays at its current time.',

@@ -24,6 +24,18 @@ export const ACTIVE_STATUSES = ['requested', 'confirmed'] as const satisfies rea
 export const isActiveStatus = (status: SessionStatus): boolean =>
   (ACTIVE_STATUSES as readonly SessionStatus[]).includes(status);
 
+/**
+ * The statuses of a session that will not take place: the lists' "Cancelled" group, and closed to new messages
+ * (issue 43). The session counters' "kept" are the others.
+ */
+export const CLOSED_STATUSES = [
+  'declined',
+  'expired',
+  'cancelled',
+] as const satisfies readonly SessionStatus[];
+export const isClosedStatus = (status: SessionStatus): boolean =>
+  (CLOSED_STATUSES as readonly SessionStatus[]).includes(status);
+
 /** How a status reads on every screen (never "confirmed" before the shark said yes). */
 export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
   requested: 'Awaiting the shark',
@@ -37,8 +49,13 @@ export const SESSION_STATUS_LABEL: Record<SessionStatus, string> = {
 
 /** The life cycle's clocks. */
 export const SESSION_RULES = {
-  /** A request the shark has not answered expires after this, or at the start, whichever is first. */
-  answerWithinHours: 48,
+  /**
+   * A request the shark has not answered expires this long after it was made, or the shark's minimum notice
+   * before the start if that is sooner (decision 206)...
+   */
+  answerWithinHours: 24,
+  /** ...but never sooner than this after it was made, so the shark has a real chance (at the latest: the start). */
+  answerAtLeastMinutes: 60,
   /** After the end, either side may report a no-show of the other for this long; then it is completed. */
   noShowWithinHours: 48,
   /** Reminders of a confirmed session, to both sides. */
@@ -115,14 +132,16 @@ export const sessionEventLabel = (e: { kind: SessionEventKind; outcome?: NoShowO
 /**
  * The actions a viewer may take now; the server lists them in `actions` and refuses any other.
  * - accept, decline: the shark, on a request.
- * - cancel: either side, on a request or a confirmed session before it starts.
+ * - cancel: before the start, the learner (withdrawing a request, or cancelling a confirmed session) and an admin;
+ *   the shark only a confirmed session (a request it declines, issue 43).
  * - reschedule: either side, on a confirmed session before it starts, inside the window, none pending.
  * - acceptReschedule, declineReschedule: the side that did not propose.
  * - reportNoShow: either side, within 48 h after the end of a confirmed session.
  * - setMeetingLink: the shark, on a request or confirmed session.
  * - editBrief: the learner, before the start of a request or confirmed session.
  * - editNotes: the shark, once the session has started (confirmed or completed).
- * - message: either side, always (the thread is kept for the life of the account).
+ * - message: either side, unless the session is declined, expired or cancelled (issue 43); the thread stays
+ *   readable for the life of the account.
  */
 export const SESSION_ACTIONS = [
   'accept',
@@ -264,11 +283,14 @@ export const sessionDetailSchema = z.object({
   viewer: z.enum(['learner', 'shark', 'admin']),
   course: z.object({ id: z.uuid(), title: z.string(), cancellationHours: z.number() }),
   shark: z.object({ id: z.uuid(), name: z.string(), timeZone: z.string() }),
-  /** The contact details the learner gave when booking. */
+  /**
+   * The contact details the learner gave when booking. The shark gets the email and phone only once the session
+   * has been confirmed (issue 43): null before, and on a request declined, expired or withdrawn.
+   */
   learner: z.object({
     name: z.string(),
-    email: z.string(),
-    phone: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
     /** The learner's zone when booking (from the browser); null for older bookings. */
     timeZone: z.string().nullable(),
   }),
@@ -358,5 +380,5 @@ export const sessionPageSchemaOf = <T extends z.ZodType>(item: T) =>
 /** The first few rows of each group and each group's total (the dashboards). */
 export const sessionPreviewSchemaOf = <T extends z.ZodType>(item: T) => {
   const group = z.object({ total: z.number(), items: z.array(item) });
-  return z.object({ needsAction: group, upcoming: group, past: group });
+  return z.object({ needsAction: group, upcoming: group, past: group, cancelled: group });
 };

@@ -178,12 +178,13 @@ export const sessionRowSchema = z.object({
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
-/** A booking as the shark sees it: the learner's own view of it without the course and shark columns. */
+/**
+ * A booking as the shark's lists show it: the learner's own view of it without the course and shark columns, and
+ * without the learner's email and phone, which the session page shows once the session is confirmed (issue 43).
+ */
 export const enrollmentSchema = myBookingSchema.pick({
   id: true,
   name: true,
-  email: true,
-  phone: true,
   hours: true,
   preferredDate: true,
   preferredTime: true,
@@ -194,6 +195,7 @@ export const enrollmentSchema = myBookingSchema.pick({
   status: true,
   upcoming: true,
   needsAction: true,
+  answerBy: true,
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 

@@ -1,28 +1,34 @@
 // Answers of the paged session lists (issue 17) for component tests, from plain rows: each row's own
-// needsAction and upcoming flags place it, as the server's groups do, and each group keeps the server's
-// order (coming soonest first, past most recent first).
+// needsAction and upcoming flags and its status place it, as the server's groups do, and each group keeps the
+// server's order (coming soonest first, past and cancelled most recent first).
 import { SESSION_GROUPS, SESSION_PREVIEW_SIZE, type SessionGroup } from '#shared/session-lists.ts';
+import { isClosedStatus, type SessionStatus } from '#shared/sessions.ts';
 
 interface Row {
   startsAt: string;
   needsAction: boolean;
   upcoming: boolean;
+  status: SessionStatus;
 }
+
+const groupOf = (r: Row): SessionGroup =>
+  r.needsAction ? 'needsAction' : r.upcoming ? 'upcoming' : isClosedStatus(r.status) ? 'cancelled' : 'past';
 
 export function groupRows<T extends Row>(rows: T[]): Record<SessionGroup, T[]> {
   const by = (g: SessionGroup) =>
     rows
-      .filter((r) =>
-        g === 'needsAction'
-          ? r.needsAction
-          : g === 'upcoming'
-            ? !r.needsAction && r.upcoming
-            : !r.needsAction && !r.upcoming,
-      )
+      .filter((r) => groupOf(r) === g)
       .sort((a, b) =>
-        g === 'past' ? b.startsAt.localeCompare(a.startsAt) : a.startsAt.localeCompare(b.startsAt),
+        g === 'past' || g === 'cancelled'
+          ? b.startsAt.localeCompare(a.startsAt)
+          : a.startsAt.localeCompare(b.startsAt),
       );
-  return { needsAction: by('needsAction'), upcoming: by('upcoming'), past: by('past') };
+  return {
+    needsAction: by('needsAction'),
+    upcoming: by('upcoming'),
+    past: by('past'),
+    cancelled: by('cancelled'),
+  };
 }
 
 /** The first rows of each group and its total (a dashboard's preview). */

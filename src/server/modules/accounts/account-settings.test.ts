@@ -698,9 +698,11 @@ describe('delete my account', () => {
       const sharkCookie = await sessionCookie(db, sharkAccount.id);
       const asShark = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: sharkCookie } });
       const cancelled = (await asShark(`/api/sessions/${ahead.id}`)).json();
+      // The fixture's session has no "confirmed" event, so the shark gets no contact (issue 43); the stored one is
+      // blanked all the same (the test before this one checks the row).
       expect(cancelled).toMatchObject({
         status: 'cancelled',
-        learner: { name: ACCOUNT_MSG.deletedLearnerName, email: '', phone: '' },
+        learner: { name: ACCOUNT_MSG.deletedLearnerName, email: null, phone: null },
         brief: sessionBriefSchema.parse({}),
       });
       expect(cancelled.events.at(-1)).toMatchObject({

@@ -170,6 +170,11 @@ export async function sharkTimeZone(db: DbOrTx, sharkId: string): Promise<string
   return (await findRules(db, sharkId))?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+/** The shark's minimum notice in minutes: a request's answer is due that long before the start (decision 206). */
+export async function sharkMinNoticeMinutes(db: DbOrTx, sharkId: string): Promise<number> {
+  return (await findRules(db, sharkId))?.minNoticeMinutes ?? DEFAULTS.minNoticeMinutes;
+}
+
 /** The shark's calendar zone and booking horizon: the window its imported busy times are read for (issue 26). */
 export async function sharkCalendarWindow(
   db: DbOrTx,

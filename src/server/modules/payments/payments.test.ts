@@ -899,7 +899,9 @@ describe('documents', () => {
     });
     // A free course has nothing to pay and no document.
     expect(upcoming.find((r) => r.id !== kept)?.payment).toBeNull();
-    const [gone] = await group(w.cookie, 'past');
+    // Declined: under Cancelled, not Past (issue 43).
+    expect(await group(w.cookie, 'past')).toEqual([]);
+    const [gone] = await group(w.cookie, 'cancelled');
     expect(gone.id).toBe(declined);
     expect(gone.payment).toMatchObject({
       amountPaise: 300_000,
@@ -928,7 +930,7 @@ describe('documents', () => {
       expect((await get(w.otherCookie, url)).statusCode).toBe(404);
     }
     expect(await group(w.otherCookie, 'upcoming')).toEqual([]);
-    expect(await group(w.otherCookie, 'past')).toEqual([]);
+    expect(await group(w.otherCookie, 'cancelled')).toEqual([]);
     expect((await get(w.otherCookie, '/api/me/sessions/overview')).json()).toMatchObject({ paidPaise: 0 });
   });
 });

@@ -51,9 +51,10 @@ const TABLE: Record<SessionStatus, Record<SessionViewer, Record<Moment, string>>
       late: 'message',
     },
     shark: {
-      early: 'accept decline cancel setMeetingLink message',
+      // A request the shark does not want it declines; it cancels only what it accepted (issue 43).
+      early: 'accept decline setMeetingLink message',
       // answer_by (30 h before the start) has passed: only the expiry job moves it now.
-      inWindow: 'cancel setMeetingLink message',
+      inWindow: 'setMeetingLink message',
       during: 'setMeetingLink message',
       afterEnd: 'setMeetingLink message',
       late: 'setMeetingLink message',
@@ -95,36 +96,21 @@ const TABLE: Record<SessionStatus, Record<SessionViewer, Record<Moment, string>>
     admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
   },
   declined: {
-    learner: {
-      early: 'message',
-      inWindow: 'message',
-      during: 'message',
-      afterEnd: 'message',
-      late: 'message',
-    },
-    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    // Closed to new messages (issue 43): nothing to do on a session that will not take place.
+    learner: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+    shark: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
     admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
   },
   expired: {
-    learner: {
-      early: 'message',
-      inWindow: 'message',
-      during: 'message',
-      afterEnd: 'message',
-      late: 'message',
-    },
-    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    // Closed to new messages (issue 43): nothing to do on a session that will not take place.
+    learner: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+    shark: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
     admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
   },
   cancelled: {
-    learner: {
-      early: 'message',
-      inWindow: 'message',
-      during: 'message',
-      afterEnd: 'message',
-      late: 'message',
-    },
-    shark: { early: 'message', inWindow: 'message', during: 'message', afterEnd: 'message', late: 'message' },
+    // Closed to new messages (issue 43): nothing to do on a session that will not take place.
+    learner: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
+    shark: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
     admin: { early: '', inWindow: '', during: '', afterEnd: '', late: '' },
   },
   no_show: {
@@ -213,6 +199,15 @@ describe('refusal', () => {
     expect(refusal(booking(), 'learner', 'accept', MOMENTS.early)).toBe(SESSION_MSG.notAllowed);
     expect(refusal(booking(), 'admin', 'reschedule', MOMENTS.inWindow)).toBe(SESSION_MSG.notAllowed);
   });
+
+  it('says a session that will not take place is closed to messages (issue 43)', () => {
+    for (const status of ['declined', 'expired', 'cancelled'] as const)
+      for (const viewer of ['learner', 'shark'] as const)
+        expect(refusal(booking({ status }), viewer, 'message', MOMENTS.early)).toBe(
+          SESSION_MSG.closedToMessages,
+        );
+    expect(refusal(booking(), 'admin', 'message', MOMENTS.early)).toBe(SESSION_MSG.notAllowed);
+  });
 });
 
 describe('a no-show ruling', () => {
@@ -232,9 +227,21 @@ describe('a no-show ruling', () => {
 });
 
 describe('clocks', () => {
-  it('answer_by is 48 h after the request, or the start if sooner', () => {
-    expect(answerByFor(at(-100), START).toISOString()).toBe(at(-52).toISOString());
-    expect(answerByFor(at(-10), START).toISOString()).toBe(START.toISOString());
+  it('answer_by is a day after the request, or the notice before the start if sooner, never under an hour', () => {
+    const by = (hoursFromStart: number, noticeHours: number) =>
+      answerByFor(at(hoursFromStart), START, noticeHours * 60).toISOString();
+    // Days ahead: a day after the request.
+    expect(by(-100, 12)).toBe(at(-76).toISOString());
+    // Ten hours ahead with a 4-hour notice: 4 h before the start.
+    expect(by(-10, 4)).toBe(at(-4).toISOString());
+    // No notice: a day, or the start itself when that is sooner.
+    expect(by(-100, 0)).toBe(at(-76).toISOString());
+    expect(by(-10, 0)).toBe(START.toISOString());
+    // The notice leaves the shark minutes (or has already passed): an hour after the request instead.
+    expect(by(-4.1, 4)).toBe(at(-3.1).toISOString());
+    expect(by(-3, 4)).toBe(at(-2).toISOString());
+    // Under an hour to the start: the start itself.
+    expect(by(-0.5, 4)).toBe(START.toISOString());
   });
 
   it('free cancellation ends the window before the start; a learner cancelling after it is late', () => {

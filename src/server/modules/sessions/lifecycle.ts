@@ -1,6 +1,6 @@
 // The booking life cycle's one table of rules (decision 053): which actions a viewer may take on a session now,
 // and why an action is refused. Pure: no database, no clock of its own, so every case is a unit test.
-import { SESSION_RULES, type SessionAction, type SessionStatus } from '#shared/sessions.ts';
+import { isClosedStatus, SESSION_RULES, type SessionAction, type SessionStatus } from '#shared/sessions.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
 
 export type SessionViewer = 'learner' | 'shark' | 'admin';
@@ -20,7 +20,8 @@ export interface LifecycleBooking {
   noShowResolved: boolean;
 }
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** Until then a learner's cancellation is free and the session can be moved. */
 export const freeCancellationUntil = (b: Pick<LifecycleBooking, 'startsAt' | 'cancellationHours'>): Date =>
@@ -34,9 +35,22 @@ export const noShowUntil = (b: Pick<LifecycleBooking, 'endsAt'>): Date =>
 export const noShowWindowsClosedBy = (now: Date): Date =>
   new Date(now.getTime() - SESSION_RULES.noShowWithinHours * HOUR);
 
-/** When an unanswered request expires: 48 h after it was made, or at the start if that is sooner. */
-export const answerByFor = (createdAt: Date, startsAt: Date): Date =>
-  new Date(Math.min(createdAt.getTime() + SESSION_RULES.answerWithinHours * HOUR, startsAt.getTime()));
+/**
+ * When an unanswered request expires (decision 206): a day after it was made, or the shark's minimum notice
+ * before the start if that is sooner; never sooner than an hour after it was made, and never after the start.
+ */
+export function answerByFor(createdAt: Date, startsAt: Date, minNoticeMinutes: number): Date {
+  const made = createdAt.getTime();
+  const withinADay = made + SESSION_RULES.answerWithinHours * HOUR;
+  const beforeNotice = startsAt.getTime() - minNoticeMinutes * MINUTE;
+  const floor = made + SESSION_RULES.answerAtLeastMinutes * MINUTE;
+  return new Date(Math.min(startsAt.getTime(), Math.max(floor, Math.min(withinADay, beforeNotice))));
+}
+
+/** The deadline every screen shows for a request still waiting for its answer; null for any other state. */
+export const requestAnswerBy = (
+  b: Pick<LifecycleBooking, 'status' | 'startsAt'> & { answerBy: Date | null },
+): Date | null => (b.status === 'requested' ? (b.answerBy ?? b.startsAt) : null);
 
 /**
  * A learner's cancellation now is late (inside the window, before the start). Withdrawing a request the shark
@@ -61,8 +75,9 @@ export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: 
   const rules: Record<SessionAction, boolean> = {
     accept: viewer === 'shark' && b.status === 'requested' && t < answerBy,
     decline: viewer === 'shark' && b.status === 'requested' && t < answerBy,
-    // Either side, and an admin (moderation), before the start.
-    cancel: open && beforeStart,
+    // Before the start: the learner (withdrawing a request), an admin (moderation), and the shark once it has
+    // accepted; a request the shark does not want it declines (issue 43).
+    cancel: open && beforeStart && !(viewer === 'shark' && b.status === 'requested'),
     reschedule: side && b.status === 'confirmed' && beforeWindow && b.proposedBy === null,
     acceptReschedule: b.status === 'confirmed' && pendingFromOther && beforeWindow,
     declineReschedule: b.status === 'confirmed' && pendingFromOther && beforeStart,
@@ -71,7 +86,8 @@ export function allowedActions(b: LifecycleBooking, viewer: SessionViewer, now: 
     setMeetingLink: viewer === 'shark' && open,
     editBrief: viewer === 'learner' && open && beforeStart,
     editNotes: viewer === 'shark' && (b.status === 'confirmed' || b.status === 'completed') && !beforeStart,
-    message: side,
+    // A session that will not take place is closed to new messages; its thread stays readable (issue 43).
+    message: side && !isClosedStatus(b.status),
   };
   return (Object.keys(rules) as SessionAction[]).filter((a) => rules[a]);
 }
@@ -89,6 +105,8 @@ export function refusal(
     const answerable = action === 'reschedule' || (b.proposedBy !== null && b.proposedBy !== viewer);
     if (answerable && now.getTime() >= freeCancellationUntil(b).getTime()) return SESSION_MSG.outsideWindow;
   }
+  if (action === 'message' && viewer !== 'admin' && isClosedStatus(b.status))
+    return SESSION_MSG.closedToMessages;
   return SESSION_MSG.notAllowed;
 }
 

@@ -27,6 +27,7 @@ import { sessionSlot } from '#shared/session-slot.ts';
 import type { SessionGroup } from '#shared/session-lists.ts';
 import {
   ACTIVE_STATUSES,
+  CLOSED_STATUSES,
   type NoShowOutcome,
   type SessionActor,
   type SessionEventKind,
@@ -56,6 +57,8 @@ import {
 
 /** The one "active" rule: a requested or confirmed session holds its time (the exclusion constraint's WHERE). */
 const isActive = inArray(b.status, [...ACTIVE_STATUSES]);
+/** A session that will not take place (declined, expired, cancelled): the lists' "Cancelled" group. */
+const isClosed = inArray(b.status, [...CLOSED_STATUSES]);
 
 /** Who a list or a count is about: a learner's own sessions, or a shark's. */
 export type SessionOwner = { userId: string } | { sharkId: string };
@@ -85,6 +88,12 @@ const bookingColumns = {
   totalPrice: b.totalPrice,
   createdAt: b.createdAt,
 };
+
+/**
+ * The columns of a booking in the shark's lists: without the learner's email and phone, which only the session
+ * page shows, and only once the session has been confirmed (issue 43).
+ */
+const { email: _email, phone: _phone, ...sharkListColumns } = bookingColumns;
 
 export interface SessionRow {
   id: string;
@@ -350,7 +359,8 @@ export async function listSharesWaiting(db: DbOrTx, sharkId: string): Promise<st
 /**
  * The groups of decision 056 as SQL, for one viewer at `at`, matching `needsAction` of lifecycle.ts row for
  * row (the lists' tests hold them together): so a list reads one group with LIMIT from an index instead of
- * every booking. Upcoming = requested or confirmed with the start ahead and nothing to answer; past = the rest.
+ * every booking. Upcoming = requested or confirmed with the start ahead and nothing to answer; cancelled =
+ * declined, expired or cancelled, whenever it was due (issue 43); past = the rest.
  */
 function sessionGroupWhere(viewer: 'learner' | 'shark', at: Date): Record<SessionGroup, SQL> {
   const t = sql`${at.toISOString()}::timestamptz`;
@@ -364,13 +374,17 @@ function sessionGroupWhere(viewer: 'learner' | 'shark', at: Date): Record<Sessio
   return {
     needsAction: needs,
     upcoming: sql`(${coming} AND NOT ${needs})`,
-    past: sql`(NOT ${coming})`,
+    past: sql`(NOT ${coming} AND NOT ${isClosed})`,
+    cancelled: isClosed,
   };
 }
 
-/** Coming groups soonest first, the past most recent first; the id breaks ties so pages never overlap. */
+/**
+ * Coming groups soonest first, the past and the cancelled most recent first; the id breaks ties so pages never
+ * overlap.
+ */
 const sessionGroupOrder = (group: SessionGroup): SQL[] =>
-  group === 'past' ? [desc(b.startsAt), asc(b.id)] : [asc(b.startsAt), asc(b.id)];
+  group === 'past' || group === 'cancelled' ? [desc(b.startsAt), asc(b.id)] : [asc(b.startsAt), asc(b.id)];
 
 /** An owner's sessions counted at `at`: the lists' groups, the tiles' figures (decision 198). */
 export interface SessionCounts {
@@ -454,8 +468,9 @@ function toSessionCounts(viewer: 'learner' | 'shark', r: SessionCountsRow): Sess
     r.due_confirmed -
     needsByStatus(r.due_requested, r.due_proposed_by_learner, r.due_proposed_by_shark);
   const upcoming = upcomingByStatus - dueUpcomingByStatus + r.due_upcoming;
+  // Cancelled goes by status alone: the sessions not kept (declined, expired, cancelled); past is the rest.
   return {
-    groups: { needsAction: needs, upcoming, past: r.total - needs - upcoming },
+    groups: { needsAction: needs, upcoming, past: r.kept - needs - upcoming, cancelled: r.total - r.kept },
     confirmedAhead: r.confirmed - r.due_confirmed + r.due_confirmed_ahead,
     requested: r.requested,
     completed: r.completed,
@@ -542,6 +557,8 @@ export interface BookingRecord {
   endsAt: Date;
   timeZone: string;
   status: SessionStatus;
+  /** Requested: when it expires unanswered (null for rows older than the life cycle). */
+  answerBy: Date | null;
   /** Who proposed a pending new time, if any. */
   proposedBy: 'learner' | 'shark' | null;
   /** The learner has reviewed it: "Leave a review" is no longer offered. */
@@ -562,6 +579,7 @@ const selectBookings = (db: DbOrTx) =>
       endsAt: b.endsAt,
       timeZone: b.timeZone,
       status: b.status,
+      answerBy: b.answerBy,
       proposedBy: b.proposedBy,
     })
     .from(b)
@@ -960,7 +978,7 @@ export async function dashboardMetrics(
       courseCount: 0,
       avgRating: null,
       reviewCount: 0,
-      groups: { needsAction: 0, upcoming: 0, past: 0 },
+      groups: { needsAction: 0, upcoming: 0, past: 0, cancelled: 0 },
     };
   const [row] = await queryRows<DashboardMetricsRow>(
     db,
@@ -1028,7 +1046,7 @@ export async function courseTotals(db: DbOrTx, sharkId: string) {
 export async function sharkBookings(db: DbOrTx, sharkId: string) {
   return db
     .select({
-      ...bookingColumns,
+      ...sharkListColumns,
       startsAt: b.startsAt,
       endsAt: b.endsAt,
       status: b.status,
@@ -1054,7 +1072,7 @@ export async function sharkSessionPage(
 ) {
   return db
     .select({
-      ...bookingColumns,
+      ...sharkListColumns,
       courseTitle: c.title,
       startsAt: b.startsAt,
       endsAt: b.endsAt,

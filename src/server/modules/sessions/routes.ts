@@ -100,10 +100,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sessions/:id/cancel',
     { preValidation: guard, config: writeLimit, schema: { ...actionSchema, body: sessionReasonSchema } },
-    async (req) =>
-      result(SESSION_MSG.cancelled)(
-        await cancelSession(app.db, mail, callerOf(req), req.params.id, req.body.reason),
-      ),
+    async (req) => {
+      const { session, withdrawn } = await cancelSession(
+        app.db,
+        mail,
+        callerOf(req),
+        req.params.id,
+        req.body.reason,
+      );
+      return result(withdrawn ? SESSION_MSG.withdrawn : SESSION_MSG.cancelled)(session);
+    },
   );
 
   app.post(

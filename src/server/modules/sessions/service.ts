@@ -74,6 +74,7 @@ import { getAccountContact } from '#server/modules/accounts/service.ts';
 import {
   checkSlot,
   lockCalendar,
+  sharkMinNoticeMinutes,
   type BusyOfReader,
   type SlotsStampReader,
   type BusyReader,
@@ -90,6 +91,7 @@ import {
   noShowUntil,
   noShowWindowsClosedBy,
   refusal,
+  requestAnswerBy,
   type LifecycleBooking,
   type SessionViewer,
 } from './lifecycle';
@@ -149,12 +151,19 @@ async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Pro
     viewer,
     course: { id: row.courseId, title: row.courseTitle, cancellationHours: row.cancellationHours },
     shark: { id: row.sharkId, name: row.sharkName, timeZone: row.timeZone },
-    learner: { name: row.name, email: row.email, phone: row.phone, timeZone: row.learnerTimeZone },
+    learner: {
+      name: row.name,
+      // The shark reaches the learner on the platform until it has accepted (issue 43): no email or phone before.
+      ...(viewer !== 'shark' || HELD.has(row.status) || events.some((e) => e.kind === 'confirmed')
+        ? { email: row.email, phone: row.phone }
+        : { email: null, phone: null }),
+      timeZone: row.learnerTimeZone,
+    },
     hours: row.hours,
     totalPrice: row.totalPrice,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    answerBy: row.status === 'requested' ? (row.answerBy ?? row.startsAt).toISOString() : null,
+    answerBy: iso(requestAnswerBy(row)),
     freeCancellationUntil: freeCancellationUntil(row).toISOString(),
     noShowUntil: HELD.has(row.status) ? noShowUntil(row).toISOString() : null,
     lateCancellation: row.lateCancellation,
@@ -395,15 +404,21 @@ export async function declineSession(
   });
 }
 
-/** Either side (or an admin) cancels before the start; a learner inside the window is recorded as late. */
+/**
+ * Either side (or an admin) cancels before the start; a learner inside the window is recorded as late. A learner's
+ * cancellation of a request the shark has not accepted is a withdrawal (`withdrawn`): the same change and refund,
+ * told in its own words (issue 43).
+ */
 export async function cancelSession(
   db: Db,
   ctx: SessionContext,
   who: SessionCaller,
   id: string,
   reason: string,
-) {
-  return act(db, who, id, 'cancel', async (step) => {
+): Promise<{ session: SessionDetail; withdrawn: boolean }> {
+  let withdrawn = false;
+  const session = await act(db, who, id, 'cancel', async (step) => {
+    withdrawn = step.viewer === 'learner' && step.row.status === 'requested';
     const late = step.viewer === 'learner' && isLateCancellation(toLifecycle(step.row), step.at);
     await updateBooking(step.tx, id, {
       status: 'cancelled',
@@ -413,6 +428,7 @@ export async function cancelSession(
     });
     await recordSessionEvent(step.tx, ctx, event(step, { kind: 'cancelled', reason, late }, who.userId));
   });
+  return { session, withdrawn };
 }
 
 /** Proposes a new start (same hours) that must be a free slot of the shark, this session's own time aside. */
@@ -751,6 +767,7 @@ function toMyBooking({ userId: _userId, proposedBy, ...row }: BookingRecord, at:
     endsAt: row.endsAt.toISOString(),
     upcoming: isActiveStatus(row.status) && row.startsAt > at,
     needsAction: needsAction({ ...row, proposedBy }, 'learner', at),
+    answerBy: requestAnswerBy(row)?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -807,7 +824,7 @@ async function bookFreeCourse(
         sharkId: course.sharkId,
         ...slot,
         learnerTimeZone: input.timeZone ?? null,
-        answerBy: answerByFor(at, slot.startsAt),
+        answerBy: answerByFor(at, slot.startsAt, await sharkMinNoticeMinutes(tx, course.sharkId)),
       });
       if (!id) throw conflict(BOOKING_MSG.requestIdReused);
       await recordSessionEvent(tx, ctx, {
@@ -1136,7 +1153,7 @@ async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number,
       });
       await repo.insertPaidBooking(sp, hold, {
         totalPrice: amountPaise / 100,
-        answerBy: answerByFor(at, hold.startsAt),
+        answerBy: answerByFor(at, hold.startsAt, await sharkMinNoticeMinutes(sp, hold.sharkId)),
       });
       return true;
     });
@@ -1275,6 +1292,7 @@ export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise
       needsAction: await preview('needsAction'),
       upcoming: await preview('upcoming'),
       past: await preview('past'),
+      cancelled: await preview('cancelled'),
     },
   };
 }
@@ -1298,6 +1316,7 @@ export async function sharkSessionPage(
     endsAt: r.endsAt.toISOString(),
     upcoming: isActiveStatus(r.status) && r.startsAt > at,
     needsAction: needsAction({ ...r, answerBy, proposedBy }, 'shark', at),
+    answerBy: requestAnswerBy({ ...r, answerBy })?.toISOString() ?? null,
   }));
 }
 
@@ -1332,6 +1351,7 @@ export async function sharkEnrollments(db: DbOrTx, sharkId: string) {
     endsAt: b.endsAt.toISOString(),
     upcoming: isActiveStatus(b.status) && b.startsAt > at,
     needsAction: needsAction({ ...b, answerBy, proposedBy }, 'shark', at),
+    answerBy: requestAnswerBy({ ...b, answerBy })?.toISOString() ?? null,
   }));
 }
 

@@ -190,7 +190,10 @@ describe("GET /api/workspace/sessions and the dashboard's preview: a shark's gro
     expect(up1).toMatchObject({ total: 26, pageSize: 20 });
     expect(up1.items).toHaveLength(20);
     expect(starts(up1.items)).toEqual(sortedAsc(starts(up1.items)));
-    expect(up1.items[0]).toMatchObject({ email: 'learner@example.test', courseId: w.course.id });
+    // The learner's name, not its email or phone: those are on the session page once confirmed (issue 43).
+    expect(up1.items[0]).toMatchObject({ name: 'Learner', courseId: w.course.id });
+    expect(up1.items[0]).not.toHaveProperty('email');
+    expect(up1.items[0]).not.toHaveProperty('phone');
     const up2 = (await get('/api/workspace/sessions?group=upcoming&page=2', w.sharkCookie)).json();
     expect(up2.items).toHaveLength(6);
     expect(up2.items.at(-1).id).toBe(w.proposed.id);
@@ -216,6 +219,55 @@ describe("GET /api/workspace/sessions and the dashboard's preview: a shark's gro
     expect(d.sessions.past).toMatchObject({ total: 23 });
     expect(d.sessions.past.items).toHaveLength(3);
     expect(d).toMatchObject({ upcomingSessions: 26, completedSessions: 23 });
+  });
+
+  it('lists declined, expired and cancelled sessions under Cancelled, never Past, even ahead (issue 43)', async () => {
+    const w = await world();
+    const { db } = await testDatabase();
+    const closed = [];
+    for (const [days, status] of [
+      [40, 'cancelled'],
+      [41, 'declined'],
+      [42, 'expired'],
+      [-30, 'cancelled'],
+    ] as const) {
+      const row = await createBooking(db, {
+        courseId: w.course.id,
+        userId: w.learner.id,
+        preferredDate: day(days),
+        status: 'cancelled',
+      });
+      await db.update(courseBookings).set({ status }).where(eq(courseBookings.id, row.id));
+      closed.push(row);
+    }
+    const ids = (items: { id: string }[]) => items.map((s) => s.id);
+    const newestFirst = [closed[2].id, closed[1].id, closed[0].id, closed[3].id];
+    for (const [base, cookie] of [
+      ['/api/me/sessions', w.learnerCookie],
+      ['/api/workspace/sessions', w.sharkCookie],
+    ] as const) {
+      const cancelled = (await get(`${base}?group=cancelled`, cookie)).json();
+      expect(cancelled).toMatchObject({ group: 'cancelled', total: 4 });
+      expect(ids(cancelled.items)).toEqual(newestFirst);
+      const past = (await get(`${base}?group=past&page=2`, cookie)).json();
+      expect(past.total).toBe(23);
+      expect((await get(`${base}?group=upcoming`, cookie)).json().total).toBe(26);
+      for (const page of [1, 2])
+        expect(
+          ids((await get(`${base}?group=past&page=${page}`, cookie)).json().items).filter((id) =>
+            newestFirst.includes(id),
+          ),
+        ).toEqual([]);
+    }
+    const o = (await get('/api/me/sessions/overview', w.learnerCookie)).json();
+    expect(o.groups.cancelled.total).toBe(4);
+    expect(ids(o.groups.cancelled.items)).toEqual(newestFirst.slice(0, 3));
+    expect(o.groups.past.total).toBe(23);
+    const d = (await get('/api/workspace/dashboard', w.sharkCookie)).json();
+    expect(d.sessions.cancelled.total).toBe(4);
+    expect(ids(d.sessions.cancelled.items)).toEqual(newestFirst.slice(0, 3));
+    expect(d.sessions.past.total).toBe(23);
+    expect(d.sessions.cancelled.items[0]).not.toHaveProperty('email');
   });
 
   it("answers each course's totals without its bookings", async () => {

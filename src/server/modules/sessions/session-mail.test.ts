@@ -10,6 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { bookingEvents, bookingMessages, courseBookings } from '#server/db/schema.ts';
 import { notifySession as notifySessionEvent, type SessionNotice } from './mail';
 import { sessionCalendar } from './calendar';
+import { answerByFor } from './lifecycle';
 import { setClock } from '#server/time.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, createCourse, createShark } from '#server/test/fixtures.ts';
@@ -91,7 +92,7 @@ async function world(
       answerBy:
         opts.answerBy === undefined
           ? status === 'requested'
-            ? new Date(Math.min(settledAt.getTime() + 48 * HOUR, start.getTime()))
+            ? answerByFor(settledAt, start, 0)
             : null
           : opts.answerBy,
       meetingLink: opts.meetingLink ?? null,
@@ -179,13 +180,13 @@ describe('the mail of each change of a session', () => {
     ]);
     const toShark = mailTo(w.sharkEmail);
     expectSessionMail(toShark, w, KOLKATA);
-    expect(toShark.text).toContain('Accept or decline it by Wed, 2 Dec 2026, 18:00 India Standard Time.');
+    expect(toShark.text).toContain('Accept or decline it by Tue, 1 Dec 2026, 18:00 India Standard Time.');
     expect(toShark.html).toContain('Answer the request');
     const receipt = mailTo(w.learnerEmail);
     expectSessionMail(receipt, w, BERLIN);
     expect(receipt.text).toContain('Request sent: awaiting Arjun Mehta');
     expect(receipt.text).toContain(
-      'Arjun Mehta has until Wed, 2 Dec 2026, 13:30 Central European Standard Time to answer',
+      'Arjun Mehta has until Tue, 1 Dec 2026, 13:30 Central European Standard Time to answer',
     );
     expect(`${receipt.subject} ${receipt.text} ${receipt.html}`).not.toMatch(/confirm/i);
   });
@@ -364,7 +365,7 @@ describe("the sessions' clock (the per-minute job)", () => {
   it('expires a request left unanswered past its answer-by time and tells both sides, once', async () => {
     const requestedAt = new Date(START.getTime() - 72 * HOUR);
     const w = await world({ status: 'requested', settledAt: requestedAt });
-    const answerBy = new Date(requestedAt.getTime() + 48 * HOUR);
+    const answerBy = new Date(requestedAt.getTime() + 24 * HOUR);
 
     at(new Date(answerBy.getTime() - MINUTE));
     await tick();

@@ -133,8 +133,8 @@ describe('a request', () => {
       totalPrice: 3000,
       startsAt: slot(3),
       endsAt: plus(slot(3), 2),
-      // 48 h after the request comes before the start (3.5 days away).
-      answerBy: plus(NOW.toISOString(), 48),
+      // A day after the request comes before the start (3.5 days away; the shark asks no notice).
+      answerBy: plus(NOW.toISOString(), 24),
       freeCancellationUntil: plus(slot(3), -24),
       noShowUntil: null,
       lateCancellation: false,
@@ -157,15 +157,24 @@ describe('a request', () => {
     ]);
     const shark = (await detail(s.sharkC, id)).json();
     expect(shark.viewer).toBe('shark');
-    expect(shark.actions).toEqual(['accept', 'decline', 'cancel', 'setMeetingLink', 'message']);
+    // A request the shark does not want it declines: no "cancel" beside "decline" (issue 43).
+    expect(shark.actions).toEqual(['accept', 'decline', 'setMeetingLink', 'message']);
+    // Nor the learner's email and phone before it accepts (issue 43): the name only.
+    expect(shark.learner).toEqual({
+      name: 'Priya Raman',
+      email: null,
+      phone: null,
+      timeZone: 'Europe/Berlin',
+    });
+    expectRefused(await act(s.sharkC, id, 'cancel', { reason: 'Not for me' }), SESSION_MSG.notAllowed);
     const admin = (await detail(s.admin, id)).json();
     expect(admin).toMatchObject({ viewer: 'admin', actions: ['cancel'] });
   });
 
-  it('answer-by is the start when the session is less than 48 h away', async () => {
+  it('answer-by is the start when the session is less than a day away and the shark asks no notice', async () => {
     const s = await setup();
-    const id = await book(s.learner, s.course.id, slot(1));
-    expect((await detail(s.learner, id)).json().answerBy).toBe(slot(1));
+    const id = await book(s.learner, s.course.id, slot(0));
+    expect((await detail(s.learner, id)).json().answerBy).toBe(slot(0));
   });
 
   it('is hidden from everyone else: 401 for a visitor, 404 for another learner or shark', async () => {
@@ -205,6 +214,8 @@ describe('a request', () => {
       answerBy: null,
       noShowUntil: plus(slot(3), 50),
       actions: ['cancel', 'reschedule', 'setMeetingLink', 'message'],
+      // Once it has accepted, the shark has the learner's contact (issue 43), and keeps it if it is cancelled.
+      learner: { name: 'Priya Raman', email: 'priya@example.com', phone: '+91 98765 43210' },
     });
     expect(
       res.json().session.events.map((e: { kind: string; actor: string }) => `${e.kind}/${e.actor}`),
@@ -294,8 +305,9 @@ describe('cancelling', () => {
     expect(res.json().session).toMatchObject({
       status: 'cancelled',
       lateCancellation: false,
-      actions: ['message'],
+      actions: [],
     });
+    expect((await detail(s.sharkC, id)).json().learner).toMatchObject({ email: 'priya@example.com' });
     expect(res.json().session.events[2]).toMatchObject({
       kind: 'cancelled',
       actor: 'learner',
@@ -324,8 +336,12 @@ describe('cancelling', () => {
     expect(before.json().payment.cancelRefund).toMatchObject({ percent: 100 });
     const res = await act(s.learner, id, 'cancel', { reason: 'Found another time' });
     expect(res.statusCode).toBe(200);
+    // Told as what it is: a request withdrawn, not a session cancelled (issue 43).
+    expect(res.json().message).toBe(SESSION_MSG.withdrawn);
     expect(res.json().session).toMatchObject({ status: 'cancelled', lateCancellation: false });
     expect(res.json().session.events.at(-1)).toMatchObject({ kind: 'cancelled', late: false });
+    // A withdrawn request never gave the shark the learner's contact.
+    expect((await detail(s.sharkC, id)).json().learner).toMatchObject({ email: null, phone: null });
   });
 
   it('by the shark is always allowed before the start, never late, and counted', async () => {
@@ -611,9 +627,15 @@ describe('messages', () => {
     expect(empty.json().error.fields).toEqual({ body: SESSION_MSG.messageRequired });
     const long = await call(s.learner, 'POST', url, { body: 'x'.repeat(4001) });
     expect(long.json().error.fields).toEqual({ body: SESSION_MSG.messageTooLong });
-    // Kept after the session is over.
+    // A cancelled session is closed to new messages on both sides (issue 43); its thread stays readable.
     await act(s.learner, id, 'cancel', { reason: 'Changed my plans' });
-    expect((await call(s.learner, 'POST', url, { body: 'Sorry about that' })).statusCode).toBe(201);
+    expectRefused(
+      await call(s.learner, 'POST', url, { body: 'Sorry about that' }),
+      SESSION_MSG.closedToMessages,
+    );
+    expectRefused(await call(s.sharkC, 'POST', url, { body: 'No problem' }), SESSION_MSG.closedToMessages);
+    expect((await call(s.learner, 'GET', url)).json()).toHaveLength(2);
+    expect((await detail(s.learner, id)).json().actions).toEqual([]);
   });
 });
 

@@ -208,6 +208,7 @@ export async function getDashboard(db: DbOrTx, scope: SharkScope, timeZone: stri
       needsAction: await preview('needsAction'),
       upcoming: await preview('upcoming'),
       past: await preview('past'),
+      cancelled: await preview('cancelled'),
     },
   };
 }

@@ -1,6 +1,6 @@
 // /user/bookings: the bookings of the signed-in account: what needs an answer, what is coming, what is past,
-// each group a page at a time with its total; each opens its session page. The header's numbers come from
-// the server's aggregate, not from the rows.
+// what was cancelled, declined or expired, each group a page at a time with its total; each opens its session
+// page. The header's numbers come from the server's aggregate, not from the rows.
 import { Link } from 'react-router';
 import { useMySessionGroup, useMySessionsOverview } from '#web/features/bookings/api.ts';
 import type { SessionGroup } from '#shared/session-lists.ts';
@@ -60,6 +60,7 @@ export function MyBookings() {
           <LearnerGroup group="needsAction" />
           <LearnerGroup group="upcoming" />
           <LearnerGroup group="past" />
+          <LearnerGroup group="cancelled" />
         </div>
       )}
     </div>

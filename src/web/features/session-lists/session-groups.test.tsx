@@ -37,6 +37,7 @@ describe('SessionPreview', () => {
       needsAction: { total: 1, items: [item('1', 'Red Team', { needsAction: true })] },
       upcoming: { total: 26, items: [item('2', 'Cloud IR'), item('3', 'Web App'), item('4', 'OSINT')] },
       past: { total: 2, items: [item('5', 'Forensics', { status: 'completed' }), item('6', 'Recon')] },
+      cancelled: { total: 1, items: [item('7', 'Cloud Audit', { status: 'cancelled' })] },
     });
     expect(await screen.findByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
     const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByTestId('session-item');
@@ -52,23 +53,31 @@ describe('SessionPreview', () => {
     );
     // Everything of Past is shown: no link under it.
     expect(screen.queryByRole('link', { name: /See all 2 past/ })).toBeNull();
+    // A cancelled session is under its own heading, after Past, and not in Past (issue 43).
+    expect(screen.getByRole('heading', { name: 'Cancelled (1)' })).toBeInTheDocument();
+    const cancelled = within(screen.getByRole('list', { name: 'Cancelled' })).getByTestId('session-item');
+    expect(cancelled).toHaveTextContent('Cloud Audit');
+    expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past' })).queryByText('Cloud Audit')).toBeNull();
     expect(within(screen.getAllByTestId('session-item')[0]).getAllByRole('link')[0]).toHaveAttribute(
       'href',
       '/sessions/00000000-0000-4000-8000-000000000001',
     );
   });
 
-  it('hides an empty "Needs your action" and says when Upcoming is empty', async () => {
+  it('hides an empty "Needs your action" and "Cancelled" and says when Upcoming is empty', async () => {
     show(
       {
         needsAction: { total: 0, items: [] },
         upcoming: { total: 0, items: [] },
         past: { total: 0, items: [] },
+        cancelled: { total: 0, items: [] },
       },
       'No upcoming sessions. Pick a shark and book one.',
     );
     expect(await screen.findByText('No upcoming sessions. Pick a shark and book one.')).toBeInTheDocument();
     expect(screen.getByText('No past sessions yet.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Needs your action/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Cancelled/ })).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 // Sessions grouped the same way on every list (learner's dashboard and bookings, shark's dashboard and
 // enrollments): "Needs your action" first, then "Upcoming" (requested or confirmed, start still ahead), then
-// "Past". The server groups and orders them (decision 056, issue 17): coming sessions soonest first, past
-// ones most recent first. Dashboards show each group's first rows and its count; the full lists load a
+// "Past", then "Cancelled" (declined, expired or cancelled, issue 43). The server groups and orders them
+// (decision 056, issue 17): coming sessions soonest first, past and cancelled ones most recent first. Dashboards show each group's first rows and its count; the full lists load a
 // group a page at a time. Each row opens the session page.
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyBooking } from '#shared/bookings.ts';
 import type { BookingPayment } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
+import { answerByLine } from '#shared/sessions-texts.ts';
 import {
   SESSION_GROUP_TEXT,
   SESSION_GROUPS,
@@ -34,13 +35,22 @@ export interface SessionListItem {
   totalPrice: number;
   status: string;
   needsAction: boolean;
-  /** The learner's email and phone, for the shark's lists. */
-  contact?: string;
   /** A learner's completed session: the row offers "Leave a review" (issue 14). */
   review?: { sharkName: string };
   /** A learner's paid booking on their bookings list: what they paid, its refund, the documents (issue 23). */
   payment?: BookingPayment;
+  /**
+   * A request waiting for the shark: its deadline, for the row's line (decision 206). A priced request is a paid
+   * one: a paid course's request is written only once its payment is captured.
+   */
+  answer?: { by: string; viewer: 'learner' | 'shark'; paid: boolean };
 }
+
+const answerOf = (
+  b: { answerBy: string | null; totalPrice: number },
+  viewer: 'learner' | 'shark',
+): SessionListItem['answer'] =>
+  b.answerBy === null ? undefined : { by: b.answerBy, viewer, paid: b.totalPrice > 0 };
 
 /** A learner's own booking as a row, with its payment where the list carries one. */
 export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }): SessionListItem => ({
@@ -55,28 +65,32 @@ export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }
   // Reviewed once, it is not offered again (the review page edits the published one).
   review: b.status === 'completed' && !b.reviewed ? { sharkName: b.sharkName } : undefined,
   payment: b.payment ?? undefined,
+  answer: answerOf(b, 'learner'),
 });
 
-/** A booking of the shark's courses as a row, with the learner's contact. */
+/** A booking of the shark's courses as a row: the learner's name, its contact only on the session page. */
 export const fromSharkSession = (s: SharkSession): SessionListItem => ({
   id: s.id,
   title: s.courseTitle,
   counterpart: s.name,
-  contact: `${s.email} · ${s.phone}`,
   startsAt: s.startsAt,
   hours: s.hours,
   totalPrice: s.totalPrice,
   status: s.status,
   needsAction: s.needsAction,
+  answer: answerOf(s, 'shark'),
 });
 
 const GROUP_TEXT = SESSION_GROUP_TEXT;
 
 export type SessionPreviewData = Record<SessionGroup, { total: number; items: SessionListItem[] }>;
 
+/** Groups shown only when they hold a session: nothing to answer, or nothing called off, needs no heading. */
+const hiddenWhenEmpty = (group: SessionGroup) => group === 'needsAction' || group === 'cancelled';
+
 /**
  * The dashboards' preview: each group's first sessions under its heading and total, and a link to the whole
- * list when the group holds more. "Needs your action" shows only when something does.
+ * list when the group holds more. "Needs your action" and "Cancelled" show only when they hold a session.
  */
 export function SessionPreview({
   groups,
@@ -92,7 +106,7 @@ export function SessionPreview({
     <div className="flex flex-col gap-8">
       {SESSION_GROUPS.map((key) => {
         const { total, items } = groups[key];
-        if (key === 'needsAction' && total === 0) return null;
+        if (hiddenWhenEmpty(key) && total === 0) return null;
         const text = GROUP_TEXT[key];
         return (
           <GroupSection key={key} group={key} total={total} level={3}>
@@ -165,7 +179,8 @@ export interface PagedSessions<T> {
 
 /**
  * One group of a full list, a page at a time: "Show more" loads the next page and moves focus to its first
- * row, so a keyboard user continues where the new rows begin. "Needs your action" hides when empty.
+ * row, so a keyboard user continues where the new rows begin. "Needs your action" and "Cancelled" hide when
+ * empty.
  */
 export function PagedSessionGroup<T>({
   group,
@@ -190,7 +205,7 @@ export function PagedSessionGroup<T>({
     setFocusRow(null);
   }, [focusRow, items.length]);
 
-  if (group === 'needsAction' && total === 0) return null;
+  if (hiddenWhenEmpty(group) && total === 0) return null;
   return (
     <GroupSection group={group} total={total} level={2}>
       {query.isPending ? (
@@ -252,7 +267,15 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
             <StatusBadge status={s.status} />
           </div>
           <p className="text-sm text-ink-400">{s.counterpart}</p>
-          {s.contact ? <p className="text-xs wrap-anywhere text-ink-400">{s.contact}</p> : null}
+          {s.answer ? (
+            <p className="mt-1 text-xs text-warning-400">
+              {answerByLine(
+                s.answer.viewer,
+                `${formatDateTimeIn(s.answer.by, viewerTimeZone())} (your time)`,
+                s.answer.paid,
+              )}
+            </p>
+          ) : null}
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-5 gap-y-1 text-sm sm:shrink-0 sm:grid-cols-[auto_3rem_6rem]">
           <div className="col-span-2 sm:col-span-1">

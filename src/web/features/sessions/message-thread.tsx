@@ -1,5 +1,6 @@
 // The message thread between a session's learner and shark: oldest first, the viewer's own on the right,
-// links clickable (and safe), fetched again on an interval while the page is open; a box and Send below.
+// links clickable (and safe), fetched again on an interval while the page is open; a box and Send below, or on a
+// declined, expired or cancelled session a line saying it is closed to messages (issue 43).
 import { useId } from 'react';
 import { sendMessageSchema, type SendMessageInput } from '#shared/sessions.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
@@ -12,7 +13,16 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { useSendSessionMessage, useSessionMessages } from './api';
 import { LinkedText } from './linked-text';
 
-export function MessageThread({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
+export function MessageThread({
+  sessionId,
+  canWrite,
+  closed = false,
+}: {
+  sessionId: string;
+  canWrite: boolean;
+  /** The session will not take place: no box, and the thread says why. */
+  closed?: boolean;
+}) {
   const id = useId();
   const messages = useSessionMessages(sessionId);
   const send = useSendSessionMessage(sessionId);
@@ -39,7 +49,9 @@ export function MessageThread({ sessionId, canWrite }: { sessionId: string; canW
       ) : messages.isError ? (
         <FormAlert>{errorMessage(messages.error)}</FormAlert>
       ) : messages.data.length === 0 ? (
-        <p className="muted text-sm">No messages yet. Say hello or share what you would like to cover.</p>
+        <p className="muted text-sm">
+          {closed ? 'No messages.' : 'No messages yet. Say hello or share what you would like to cover.'}
+        </p>
       ) : (
         <ol aria-label="Message thread" className="flex flex-col gap-3">
           {messages.data.map((m) => (
@@ -64,6 +76,7 @@ export function MessageThread({ sessionId, canWrite }: { sessionId: string; canW
           ))}
         </ol>
       )}
+      {closed ? <p className="text-sm text-ink-300">{SESSION_MSG.closedToMessages}</p> : null}
       {canWrite ? (
         <Form form={form} className="flex flex-col gap-3">
           <TextAreaField

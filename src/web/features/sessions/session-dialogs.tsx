@@ -136,8 +136,9 @@ export function DeclineDialog({ session, onDone }: { session: SessionDetail; onD
 
 /**
  * A learner cancelling an accepted session after the free window is warned first: it is recorded as late.
- * A request the shark has not accepted yet is withdrawn, never late (issue 25), and the dialog says so (the
- * button keeps its one name, "Cancel session", on every session).
+ * A request the shark has not accepted yet is withdrawn, never late (issue 25): the learner's button, dialog and
+ * answer speak of withdrawing the request, not of cancelling a session (issue 43). The action is the same
+ * `cancel`, with the same refund.
  */
 export function CancelDialog({ session, now, onDone }: { session: SessionDetail; now: Date; onDone: Done }) {
   const withdraw = session.viewer === 'learner' && session.status === 'requested';
@@ -145,22 +146,23 @@ export function CancelDialog({ session, now, onDone }: { session: SessionDetail;
     session.viewer === 'learner' &&
     session.status === 'confirmed' &&
     now > new Date(session.freeCancellationUntil);
+  const verb = withdraw ? 'Withdrawing' : 'Cancelling';
   return (
     <TextActionDialog
       session={session}
       action="cancel"
       field="reason"
-      triggerLabel="Cancel session"
+      triggerLabel={withdraw ? 'Withdraw request' : 'Cancel session'}
       triggerClass="btn-ghost border-danger-400/40 text-danger-400"
-      title="Cancel this session?"
+      title={withdraw ? 'Withdraw this request?' : 'Cancel this session?'}
       description={
         withdraw
           ? SESSION_MSG.withdrawRequest
           : 'The other side is told, with your reason, and the time is freed.'
       }
       label="Reason"
-      submitLabel="Cancel session"
-      pendingLabel="Cancelling…"
+      submitLabel={withdraw ? 'Withdraw request' : 'Cancel session'}
+      pendingLabel={`${verb}…`}
       onDone={onDone}
     >
       {late ? (
@@ -174,8 +176,8 @@ export function CancelDialog({ session, now, onDone }: { session: SessionDetail;
       {session.payment?.cancelRefund ? (
         <p className="text-sm text-ink-100" data-testid="cancel-refund">
           {session.payment.cancelRefund.percent === 0
-            ? 'Cancelling now refunds nothing.'
-            : `Cancelling now refunds ${rupees(session.payment.cancelRefund.amountPaise)} (${session.payment.cancelRefund.percent}%) to the original payment method.`}
+            ? `${verb} now refunds nothing.`
+            : `${verb} now refunds ${rupees(session.payment.cancelRefund.amountPaise)} (${session.payment.cancelRefund.percent}%) to the original payment method.`}
         </p>
       ) : null}
     </TextActionDialog>

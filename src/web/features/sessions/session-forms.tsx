@@ -13,6 +13,7 @@ import {
   type SessionNotes,
   type SessionNotesInput,
 } from '#shared/sessions.ts';
+import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
@@ -177,20 +178,22 @@ function ReadOnly({
   );
 }
 
-export function BriefView({ brief }: { brief: SessionBrief }) {
+/** The brief as read: an empty one is "the learner's" to the shark and an admin, the learner's own to it. */
+export function BriefView({ brief, ownBrief }: { brief: SessionBrief; ownBrief: boolean }) {
   return (
     <ReadOnly
       entries={BRIEF_FIELDS.map(([name, label]) => [label, brief[name]] as const)}
-      empty="The learner has not written a brief."
+      empty={ownBrief ? SESSION_MSG.noBriefForLearner : SESSION_MSG.noBriefForShark}
     />
   );
 }
 
-export function NotesView({ notes }: { notes: SessionNotes }) {
+/** The notes as read: none are coming on a session that did not take place. */
+export function NotesView({ notes, closed }: { notes: SessionNotes; closed: boolean }) {
   return (
     <ReadOnly
       entries={NOTES_FIELDS.map(([name, label]) => [label, notes[name]] as const)}
-      empty="No notes yet: the shark writes them after the session."
+      empty={closed ? SESSION_MSG.noNotesClosed : SESSION_MSG.noNotes}
     />
   );
 }

@@ -4,13 +4,14 @@ import { PaymentSummary } from '#web/features/money/money-lines.tsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
+  isClosedStatus,
   sessionEventLabel,
   SESSION_STATUS_LABEL,
   type SessionAction,
   type SessionDetail,
   type SessionEvent,
 } from '#shared/sessions.ts';
-import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
+import { answerByLine, cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { paths } from '#shared/routes.ts';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -42,6 +43,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
     setTimeout(() => noticeRef.current?.focus(), 0);
   };
   const meetingLink = safeMeetingLink(session.meetingLink);
+  const closed = isClosedStatus(session.status);
 
   return (
     <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
@@ -116,7 +118,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
           </section>
 
           {/* The conversation before the brief and the notes: it is what changes between visits (issue 25). */}
-          <MessageThread sessionId={session.id} canWrite={can('message')} />
+          <MessageThread sessionId={session.id} canWrite={can('message')} closed={closed} />
 
           <section aria-labelledby="session-brief" className="glass flex flex-col gap-3 p-5 sm:p-6">
             <h2 id="session-brief" className="text-lg font-semibold text-ink-100">
@@ -128,7 +130,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
                 <BriefForm session={session} onDone={onDone} />
               </>
             ) : (
-              <BriefView brief={session.brief} />
+              <BriefView brief={session.brief} ownBrief={session.viewer === 'learner'} />
             )}
           </section>
 
@@ -139,7 +141,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
             {can('editNotes') ? (
               <NotesForm session={session} onDone={onDone} />
             ) : (
-              <NotesView notes={session.notes} />
+              <NotesView notes={session.notes} closed={closed} />
             )}
           </section>
         </div>
@@ -161,9 +163,11 @@ function Details({ session }: { session: SessionDetail }) {
           <p>{SESSION_MSG.awaitingShark}</p>
           {session.answerBy ? (
             <p className="muted mt-1">
-              {session.viewer === 'shark' ? 'Answer by' : 'The shark answers by'}{' '}
-              {formatDateTimeIn(session.answerBy, viewerTimeZone())} (your time); otherwise the request
-              expires.
+              {answerByLine(
+                session.viewer,
+                `${formatDateTimeIn(session.answerBy, viewerTimeZone())} (your time)`,
+                session.payment !== null,
+              )}
             </p>
           ) : null}
         </div>
@@ -173,9 +177,10 @@ function Details({ session }: { session: SessionDetail }) {
         <Item label="Shark">{session.shark.name}</Item>
         <Item label="Learner">
           {session.learner.name}
-          {session.viewer !== 'learner' ? (
-            <span className="muted block text-xs wrap-anywhere">
-              {session.learner.email} · {session.learner.phone}
+          {/* The shark gets the contact from confirmation on (issue 43); the server sends it only then. */}
+          {session.viewer !== 'learner' && session.learner.email !== null ? (
+            <span className="muted block text-xs wrap-anywhere" data-testid="learner-contact">
+              {[session.learner.email, session.learner.phone].filter(Boolean).join(' · ')}
             </span>
           ) : null}
         </Item>

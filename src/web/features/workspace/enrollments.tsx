@@ -1,5 +1,5 @@
-// The shark's enrollments: each group of its sessions a page at a time (needing an answer, upcoming, past),
-// then each course's bookings and total.
+// The shark's enrollments: each group of its sessions a page at a time (needing an answer, upcoming, past,
+// cancelled), then each course's bookings and total.
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCourseTotals, useSharkSessionGroup } from '#web/features/workspace/api.ts';
@@ -44,6 +44,7 @@ export function EnrollmentList({ sharkId }: { sharkId?: string }) {
         emptyText="No upcoming sessions. Keep your profile published so learners can book you."
       />
       <SharkGroup group="past" sharkId={sharkId} />
+      <SharkGroup group="cancelled" sharkId={sharkId} />
       <section aria-labelledby="courses-summary" className="glass p-5 sm:p-6">
         <h2 id="courses-summary" className="text-lg font-semibold text-ink-100">
           Per course

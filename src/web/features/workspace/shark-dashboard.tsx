@@ -1,6 +1,6 @@
 // /shark/dashboard: the spec's numbers (upcoming = the "Upcoming" list's sessions, completed, earnings = the
 // shark's share of completed sessions, from the ledger, average rating), the share of paid sessions not yet held
-// and what needs the shark's action (the "Needs your action" list: requests and proposed new times), then the first sessions of each group (needing an answer, upcoming, past) with its
+// and what needs the shark's action (the "Needs your action" list: requests and proposed new times), then the first sessions of each group (needing an answer, upcoming, past, cancelled) with its
 // count, from the dashboard's own answer: the full lists are on the enrollments page.
 import { MetricTile } from '#web/components/stat-tile.tsx';
 import { Link } from 'react-router';
@@ -119,6 +119,7 @@ export function SharkDashboard() {
                   needsAction: previewOf(data.sessions.needsAction),
                   upcoming: previewOf(data.sessions.upcoming),
                   past: previewOf(data.sessions.past),
+                  cancelled: previewOf(data.sessions.cancelled),
                 }}
                 allTo={paths.shark.enrollments}
                 emptyUpcoming={

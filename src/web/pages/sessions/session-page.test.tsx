@@ -119,6 +119,7 @@ const ALL_BUTTONS = [
   'Decline',
   'Propose a new time',
   'Cancel session',
+  'Withdraw request',
   'Report a no-show',
   'Accept new time',
   'Decline new time',
@@ -168,6 +169,29 @@ describe('the session page', () => {
     expect(times).toHaveTextContent(zoneName('Asia/Kolkata', new Date(s.startsAt)));
     expect(times).not.toHaveTextContent("Learner's time");
     expect(document.title).toBe('Session: Web App Hacking | Shark Security');
+  });
+
+  it("names a request's deadline to each side, and a paid request's full refund if it passes (issue 43)", async () => {
+    const s = detail();
+    const when = `${formatDateTimeIn(s.answerBy!, viewerTimeZone())} (your time)`;
+    const deadline = async () =>
+      (await screen.findByRole('region', { name: 'Details' })).textContent?.replace(/\s+/g, ' ');
+    renderSession(s);
+    expect(await deadline()).toContain(
+      `The shark answers by ${when} or the request expires and you are refunded in full.`,
+    );
+    cleanup();
+    renderSession(
+      detail({ viewer: 'shark', actions: ['accept', 'decline', 'setMeetingLink', 'message'] }),
+      {},
+      'shark',
+    );
+    expect(await deadline()).toContain(
+      `Answer by ${when} or the request expires and the learner is refunded in full.`,
+    );
+    cleanup();
+    renderSession(detail({ totalPrice: 0, payment: null }));
+    expect(await deadline()).toContain(`The shark answers by ${when} or the request expires.`);
   });
 
   it('names each zone once, and one line when both sides share it, even as Asia/Calcutta (issue 25)', async () => {
@@ -260,15 +284,21 @@ describe('the session page', () => {
   });
 
   it('offers only the actions the server lists', async () => {
-    for (const actions of [
-      ['cancel', 'editBrief', 'message'],
-      ['accept', 'decline', 'cancel', 'setMeetingLink', 'message'],
-      ['reportNoShow', 'editNotes', 'message'],
-      [],
-    ] as SessionAction[][]) {
-      renderSession(detail({ actions, viewer: actions.includes('accept') ? 'shark' : 'learner' }));
+    for (const [status, actions] of [
+      ['requested', ['cancel', 'editBrief', 'message']],
+      ['requested', ['accept', 'decline', 'setMeetingLink', 'message']],
+      ['confirmed', ['cancel', 'reschedule', 'editBrief', 'message']],
+      ['completed', ['reportNoShow', 'editNotes', 'message']],
+      ['cancelled', []],
+    ] as [SessionDetail['status'], SessionAction[]][]) {
+      const viewer = actions.includes('accept') || actions.includes('editNotes') ? 'shark' : 'learner';
+      renderSession(detail({ status, actions, viewer }));
       await screen.findByRole('heading', { level: 1, name: 'Web App Hacking' });
-      const expected = actions.map((a) => BUTTON_OF[a]).filter(Boolean);
+      // The learner's cancel of a request is a withdrawal (issue 43).
+      const withdraw = viewer === 'learner' && status === 'requested';
+      const expected = actions
+        .map((a) => (a === 'cancel' && withdraw ? 'Withdraw request' : BUTTON_OF[a]))
+        .filter(Boolean);
       for (const name of ALL_BUTTONS) {
         if (expected.includes(name)) expect(screen.getByRole('button', { name })).toBeInTheDocument();
         else expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -300,7 +330,7 @@ describe('the session page', () => {
       ],
     });
     const { calls, user } = renderSession(
-      detail({ viewer: 'shark', actions: ['accept', 'decline', 'cancel', 'setMeetingLink', 'message'] }),
+      detail({ viewer: 'shark', actions: ['accept', 'decline', 'setMeetingLink', 'message'] }),
       { [`POST /api/sessions/${ID}/accept`]: actionResult(SESSION_MSG.accepted, confirmed) },
       'shark',
     );
@@ -322,7 +352,7 @@ describe('the session page', () => {
   });
 
   it('declining asks for a reason in a dialog; closing it returns focus to the Decline button', async () => {
-    const declined = detail({ viewer: 'shark', status: 'declined', actions: ['message'] });
+    const declined = detail({ viewer: 'shark', status: 'declined', actions: [] });
     const { calls, user } = renderSession(
       detail({ viewer: 'shark', actions: ['accept', 'decline', 'message'] }),
       { [`POST /api/sessions/${ID}/decline`]: actionResult(SESSION_MSG.declined, declined) },
@@ -367,7 +397,7 @@ describe('the session page', () => {
     });
     const cancelled = detail({
       status: 'cancelled',
-      actions: ['message'],
+      actions: [],
       lateCancellation: true,
       events: [
         ...late.events,
@@ -420,11 +450,112 @@ describe('the session page', () => {
         freeCancellationUntil: new Date(soon - 24 * 3600_000).toISOString(),
       }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Cancel session' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this request?' });
     expect(within(dialog).getByText(SESSION_MSG.withdrawRequest)).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(dialog).queryByText(SESSION_MSG.lateCancellation(24))).not.toBeInTheDocument();
+  });
+
+  it('a request is withdrawn by the learner and declined by the shark: nobody is offered "Cancel session" (issue 43)', async () => {
+    const request = detail();
+    const withdrawn = detail({
+      status: 'cancelled',
+      actions: [],
+      events: [
+        ...request.events,
+        {
+          at: new Date().toISOString(),
+          kind: 'cancelled',
+          actor: 'learner',
+          reason: 'Found another time',
+          startsAt: null,
+          late: false,
+          outcome: null,
+        },
+      ],
+    });
+    const { calls, user } = renderSession(request, {
+      [`POST /api/sessions/${ID}/cancel`]: actionResult(SESSION_MSG.withdrawn, withdrawn),
+    });
+    const opener = await screen.findByRole('button', { name: 'Withdraw request' });
+    expect(screen.queryByRole('button', { name: 'Cancel session' })).not.toBeInTheDocument();
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this request?' });
+    expect(within(dialog).getByTestId('cancel-refund')).toHaveTextContent(
+      'Withdrawing now refunds ₹1,500 (100%) to the original payment method.',
+    );
+    await user.type(within(dialog).getByLabelText('Reason'), 'Found another time');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('Request withdrawn. The shark has been told.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/cancel'))?.body).toEqual({ reason: 'Found another time' });
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // The shark's page of the same request, with the actions the server lists for it.
+    renderSession(
+      detail({ viewer: 'shark', actions: ['accept', 'decline', 'setMeetingLink', 'message'] }),
+      {},
+      'shark',
+    );
+    expect(await screen.findByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept request' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel session' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+  });
+
+  it("a cancelled session's learner reads the thread but has no box, and no brief line meant for the shark (issue 43)", async () => {
+    renderSession(
+      detail({
+        status: 'cancelled',
+        answerBy: null,
+        actions: [],
+        payment: null,
+        totalPrice: 0,
+      }),
+      { [`GET /api/sessions/${ID}/messages`]: { status: 200, body: MESSAGES } },
+    );
+    const thread = await screen.findByRole('list', { name: 'Message thread' });
+    expect(within(thread).getAllByTestId('message')).toHaveLength(2);
+    expect(screen.getByText(SESSION_MSG.closedToMessages)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    const brief = screen.getByRole('region', { name: "Learner's brief" });
+    expect(within(brief).getByText('You did not write a brief.')).toBeInTheDocument();
+    expect(screen.queryByText('The learner has not written a brief.')).not.toBeInTheDocument();
+    const notes = screen.getByRole('region', { name: "Shark's notes and action items" });
+    expect(within(notes).getByText('No notes: this session did not take place.')).toBeInTheDocument();
+    expect(screen.queryByText(/Say hello/)).not.toBeInTheDocument();
+  });
+
+  it("shows the shark the learner's email and phone once confirmed, and not on a request (issue 43)", async () => {
+    // A request: the server sends the shark no contact.
+    renderSession(
+      detail({
+        viewer: 'shark',
+        learner: { name: 'Priya Raman', email: null, phone: null, timeZone: 'Europe/London' },
+        actions: ['accept', 'decline', 'setMeetingLink', 'message'],
+      }),
+      {},
+      'shark',
+    );
+    const requested = await screen.findByRole('region', { name: 'Details' });
+    expect(within(requested).getByText('Priya Raman')).toBeInTheDocument();
+    expect(within(requested).queryByTestId('learner-contact')).not.toBeInTheDocument();
+    expect(requested).not.toHaveTextContent('priya@example.com');
+    expect(requested).not.toHaveTextContent('+91 98765 43210');
+    cleanup();
+    vi.unstubAllGlobals();
+
+    renderSession(
+      detail({ viewer: 'shark', status: 'confirmed', actions: ['cancel', 'setMeetingLink', 'message'] }),
+      {},
+      'shark',
+    );
+    const confirmed = await screen.findByRole('region', { name: 'Details' });
+    expect(within(confirmed).getByTestId('learner-contact')).toHaveTextContent(
+      'priya@example.com · +91 98765 43210',
+    );
   });
 
   it('puts a confirmed session\'s countdown and "Join the meeting" first, and the messages before the brief (issue 25)', async () => {

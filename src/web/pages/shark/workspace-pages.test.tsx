@@ -27,8 +27,6 @@ const ENROLLMENTS: Enrollments = {
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000001',
           name: 'Priya Raman',
-          email: 'priya@example.com',
-          phone: '+91 98450 12345',
           hours: 3,
           preferredDate: '2099-12-01',
           preferredTime: '18:30',
@@ -39,12 +37,11 @@ const ENROLLMENTS: Enrollments = {
           totalPrice: 4500,
           createdAt: '2026-11-22T09:00:00.000Z',
           upcoming: true,
+          answerBy: '2099-11-30T09:00:00.000Z',
         },
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000002',
           name: 'Kabir Shah',
-          email: 'kabir@example.com',
-          phone: '+91 90000 00000',
           hours: 2,
           preferredDate: '2025-11-25',
           preferredTime: '10:00',
@@ -55,6 +52,7 @@ const ENROLLMENTS: Enrollments = {
           totalPrice: 3000,
           createdAt: '2026-11-21T09:00:00.000Z',
           upcoming: false,
+          answerBy: null,
         },
       ],
     },
@@ -68,8 +66,6 @@ const ENROLLMENTS: Enrollments = {
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000004',
           name: 'Meera Iyer',
-          email: 'meera@example.com',
-          phone: '+91 91111 11111',
           hours: 1,
           preferredDate: '2099-11-02',
           preferredTime: '09:00',
@@ -80,6 +76,7 @@ const ENROLLMENTS: Enrollments = {
           upcoming: true,
           totalPrice: 1200,
           createdAt: '2026-11-20T09:00:00.000Z',
+          answerBy: null,
         },
       ],
     },
@@ -90,13 +87,34 @@ const ENROLLMENTS: Enrollments = {
 const SESSIONS: SharkSession[] = ENROLLMENTS.courses.flatMap((c) =>
   c.students.map((s) => ({ ...s, courseId: c.courseId, courseTitle: c.title })),
 );
+/** A session its learner cancelled, its time still ahead: under Cancelled, never under Past (issue 43). */
+const CANCELLED_AHEAD: SharkSession = {
+  id: 'a1b2c3d4-0000-4000-8000-000000000005',
+  courseId: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+  courseTitle: 'Cloud IR',
+  name: 'Rohan Das',
+  hours: 1,
+  preferredDate: '2099-11-09',
+  preferredTime: '09:00',
+  startsAt: '2099-11-09T03:30:00.000Z',
+  endsAt: '2099-11-09T04:30:00.000Z',
+  status: 'cancelled',
+  needsAction: false,
+  upcoming: false,
+  totalPrice: 1200,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  answerBy: null,
+};
+/** The rows as an older server answered them, with the learner's email and phone: the cards must not show them. */
+const withContact = (rows: SharkSession[]) =>
+  rows.map((r) => ({ ...r, email: 'priya@example.com', phone: '+91 98450 12345' }));
 const COURSE_TOTALS: CourseTotals = {
   sharkName: ENROLLMENTS.sharkName,
   courses: ENROLLMENTS.courses.map(({ students: _students, ...c }) => c),
 };
 
 describe('/shark/enrollments', () => {
-  it("lets an admin pick a shark, then groups the bookings with each learner's contact, and totals per course", async () => {
+  it("lets an admin pick a shark, then groups the bookings with each learner's name but no contact, and totals per course", async () => {
     const { calls } = mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('admin@example.com', ['admin']) },
       'GET /api/admin/sharks': {
@@ -118,7 +136,7 @@ describe('/shark/enrollments', () => {
           : { status: 400, body: { error: { code: 'validation', message: 'Choose a shark to act for' } } },
       'GET /api/workspace/sessions': ({ url }) =>
         url.searchParams.get('sharkId') === SHARK_ID
-          ? pageHandler(SESSIONS)({ url })
+          ? pageHandler(withContact([...SESSIONS, CANCELLED_AHEAD]))({ url })
           : { status: 400, body: { error: { code: 'validation', message: 'Choose a shark to act for' } } },
     });
     const user = userEvent.setup();
@@ -138,8 +156,16 @@ describe('/shark/enrollments', () => {
     expect(row).toHaveTextContent('Web App Pentesting');
     expect(row).toHaveTextContent('Awaiting the shark');
     expect(row).toHaveTextContent('Priya Raman');
-    expect(row).toHaveTextContent('priya@example.com · +91 98450 12345');
+    // The contact is on the session page, once confirmed (issue 43): no card shows it.
+    for (const card of screen.getAllByTestId('session-item')) {
+      expect(card).not.toHaveTextContent('priya@example.com');
+      expect(card).not.toHaveTextContent('+91 98450 12345');
+    }
     expect(row).toHaveTextContent('₹4,500');
+    // A request shows its deadline on its card (decision 206).
+    expect(row).toHaveTextContent(
+      /Answer by .+2099, \d\d:\d\d \(your time\) or the request expires and the learner is refunded in full\./,
+    );
     expect(within(row).getByRole('link')).toHaveAttribute(
       'href',
       '/sessions/a1b2c3d4-0000-4000-8000-000000000001',
@@ -148,6 +174,8 @@ describe('/shark/enrollments', () => {
     const past = within(screen.getByRole('list', { name: 'Past' })).getByTestId('session-item');
     expect(past).toHaveTextContent('Kabir Shah');
     expect(past).toHaveTextContent('Completed');
+    const cancelled = within(screen.getByRole('list', { name: 'Cancelled' })).getByTestId('session-item');
+    expect(cancelled).toHaveTextContent('Rohan Das');
     const perCourse = within(screen.getByRole('list', { name: 'Bookings per course' })).getAllByRole(
       'listitem',
     );
@@ -185,7 +213,7 @@ describe('/shark/dashboard', () => {
           status: 'confirmed',
         },
       ],
-      sessions: previewOf(SESSIONS),
+      sessions: previewOf(withContact([...SESSIONS, CANCELLED_AHEAD])),
     };
     mockApi({
       'GET /api/auth/session': { status: 200, body: sessionFor('shark@example.com', ['shark']) },
@@ -219,6 +247,16 @@ describe('/shark/dashboard', () => {
     expect(within(action).getByText('Web App Pentesting')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Cloud IR')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Kabir Shah')).toBeInTheDocument();
+    // The cancelled session whose time has not come is under Cancelled, not Past (issue 43).
+    expect(screen.getByRole('heading', { name: 'Cancelled (1)' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Cancelled' })).getByText('Rohan Das'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past' })).queryByText('Rohan Das')).toBeNull();
+    // No card shows the learner's email or phone, though the answer carried them.
+    const sessions = screen.getByRole('region', { name: 'Your sessions' });
+    expect(sessions).not.toHaveTextContent('priya@example.com');
+    expect(sessions).not.toHaveTextContent('+91 98450 12345');
     expect(screen.getByRole('link', { name: 'Edit availability' })).toHaveAttribute(
       'href',
       '/shark/availability',

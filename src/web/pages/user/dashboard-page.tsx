@@ -89,6 +89,7 @@ export default function UserDashboardPage() {
               needsAction: previewOf(bookings.data.groups.needsAction),
               upcoming: previewOf(bookings.data.groups.upcoming),
               past: previewOf(bookings.data.groups.past),
+              cancelled: previewOf(bookings.data.groups.cancelled),
             }}
             allTo={paths.user.bookings}
             emptyUpcoming="No upcoming sessions. Pick a shark and book one."

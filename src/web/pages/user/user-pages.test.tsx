@@ -54,6 +54,7 @@ const booking = (
   needsAction,
   totalPrice: 3000,
   upcoming,
+  answerBy: status === 'requested' ? `${date}T07:00:00.000Z` : null,
   createdAt: '2026-11-01T10:00:00.000Z',
   payment: null,
 });
@@ -113,7 +114,7 @@ describe('learner pages', () => {
     expect(document.title).toBe('Dashboard | Shark Security');
   });
 
-  it('the dashboard and bookings page group sessions by what needs an answer, upcoming and past, by session time', async () => {
+  it('the dashboard and bookings page group sessions by what needs an answer, upcoming, past and cancelled, by session time', async () => {
     mockApi({
       'GET /api/auth/session': session,
       'GET /api/me/sessions/overview': { status: 200, body: overviewOf(SIX) },
@@ -136,12 +137,14 @@ describe('learner pages', () => {
     expect(screen.getByRole('heading', { name: 'Upcoming (2)' })).toBeInTheDocument();
     expect(titles('Needs your action')).toEqual(['Red Team']);
     expect(titles('Upcoming')).toEqual(['Cloud IR', 'Web App Hacking']);
+    // Past holds what was held; the declined, cancelled and expired sessions are under Cancelled, the declined
+    // one whose time has not come too (issue 43).
+    expect(titles('Past')).toEqual(['API Security']);
+    expect(screen.getByRole('heading', { name: 'Past (1)' })).toBeInTheDocument();
+    expect(titles('Cancelled')).toEqual(['Forensics', 'OSINT', 'Recon']);
+    expect(screen.getByRole('heading', { name: 'Cancelled (3)' })).toBeInTheDocument();
     // The preview shows three of each group and links to the whole list when there are more.
-    expect(titles('Past')).toEqual(['Forensics', 'OSINT', 'API Security']);
-    expect(screen.getByRole('link', { name: 'See all 4 past sessions →' })).toHaveAttribute(
-      'href',
-      '/user/bookings',
-    );
+    expect(screen.queryByRole('link', { name: /See all .* sessions →/ })).toBeNull();
     expect(
       within(screen.getByRole('region', { name: 'Liked sharks' })).getByRole('link', { name: 'Arjun Mehta' }),
     ).toBeInTheDocument();
@@ -154,13 +157,20 @@ describe('learner pages', () => {
     expect(item).toHaveTextContent('Awaiting the shark');
     expect(item).toHaveTextContent('with Arjun Mehta');
     expect(item).toHaveTextContent('₹3,000');
+    // A request shows its deadline on its card (decision 206).
+    expect(item).toHaveTextContent(
+      /The shark answers by .+2099, \d\d:\d\d \(your time\) or the request expires and you are refunded in full\./,
+    );
     expect(within(item).getByRole('link')).toHaveAttribute(
       'href',
       '/sessions/7c4d5e6f-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
     );
     expect(await screen.findByRole('heading', { name: 'Needs your action (1)' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Past (4)' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Past' })).getByText('Declined')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Past (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cancelled (3)' })).toBeInTheDocument();
+    const cancelled = screen.getByRole('list', { name: 'Cancelled' });
+    expect(within(cancelled).getByText('Declined')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past' })).queryByText('Forensics')).toBeNull();
     expect(screen.getByText('4 sessions booked or held.')).toBeInTheDocument();
     expect(screen.queryByText(/arranged with/)).toBeNull();
   });
@@ -220,8 +230,8 @@ describe('learner pages', () => {
     expect(freeRow).not.toHaveTextContent('Paid');
     expect(within(freeRow).getAllByRole('link')).toHaveLength(1);
 
-    const past = await screen.findByRole('list', { name: 'Past' });
-    const [refundedRow] = within(past).getAllByTestId('session-item');
+    const cancelled = await screen.findByRole('list', { name: 'Cancelled' });
+    const [refundedRow] = within(cancelled).getAllByTestId('session-item');
     expect(refundedRow).toHaveTextContent('Paid ₹1,500 · Refunded: ₹1,500 (100%)');
     expect(
       within(refundedRow).getByRole('link', { name: 'Download receipt INV/26-27/000002' }),
@@ -261,7 +271,7 @@ describe('learner pages', () => {
     await vi.waitFor(() => expect(within(first).getAllByRole('link')[0]).toHaveFocus());
     expect(screen.queryByRole('button', { name: /Show more upcoming/ })).toBeNull();
     const pages = calls.filter((c) => c.path === '/api/me/sessions').map((c) => c.path);
-    expect(pages.length).toBe(4); // three groups' first pages and Upcoming's second
+    expect(pages.length).toBe(5); // four groups' first pages and Upcoming's second
   });
 
   it('a Show more that fails says why beside the button, and pressing it again loads the page', async () => {
