@@ -166,7 +166,11 @@ test.describe('portals refuse the wrong account type', () => {
     await page.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNTS.shark.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.shark.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(alert(page)).toHaveText('Unauthorized. Please login with a user account.');
+    // The spec's words, word for word, then the portals such an account logs in at (issue 38).
+    await expect(
+      alert(page).getByText('Unauthorized. Please login with a user account.', { exact: true }),
+    ).toBeVisible();
+    await expect(alert(page).getByRole('link', { name: 'Freelancer portal' })).toBeVisible();
   });
 
   test('a freelancer at the user portal (user must be the only role)', async ({ page }) => {
@@ -174,7 +178,11 @@ test.describe('portals refuse the wrong account type', () => {
     await page.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNTS.freelancer.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.freelancer.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(alert(page)).toHaveText('Unauthorized. Please login with a user account.');
+    // The spec's words, word for word, then the portals such an account logs in at (issue 38).
+    await expect(
+      alert(page).getByText('Unauthorized. Please login with a user account.', { exact: true }),
+    ).toBeVisible();
+    await expect(alert(page).getByRole('link', { name: 'Freelancer portal' })).toBeVisible();
   });
 
   test('a learner at the freelancer and admin portals', async ({ page }) => {
