@@ -51,7 +51,7 @@ export const ACCOUNT_MSG = {
   adminCannotFreelance: 'Admin accounts cannot become freelancers. Please sign up with a separate account.',
   // Issue 38, finding 11: the user portal takes learner-only accounts (the spec; decision 026).
   becomeFreelancerPortal:
-    'From then on this account logs in at the freelancer portal: the user portal is for learner-only accounts. Your bookings, liked sharks and requests stay with it, under the same email and password.',
+    'Once you become a freelancer, this account logs in at the freelancer portal: the user portal is for learner-only accounts. Your bookings, liked sharks and requests stay with it, under the same email and password.',
   otherPortals: 'This account has a freelancer or shark profile, so it logs in at that portal:',
 
   // Verification and password reset

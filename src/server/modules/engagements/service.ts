@@ -93,7 +93,22 @@ export async function milestoneOf(db: DbOrTx, engagementId: string, milestoneId:
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean): EngagementMilestone => ({
+/** A milestone as it stands: what the engagement's page and the parties' data export both show of it. */
+const milestoneRecord = (
+  m: Pick<
+    repo.MilestoneRow,
+    | 'id'
+    | 'position'
+    | 'title'
+    | 'amount'
+    | 'status'
+    | 'fundedAt'
+    | 'deliveredAt'
+    | 'approvedAt'
+    | 'changesNote'
+    | 'disputeNote'
+  >,
+) => ({
   id: m.id,
   position: m.position,
   title: m.title,
@@ -103,8 +118,12 @@ export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean)
   deliveredAt: iso(m.deliveredAt),
   approvedAt: iso(m.approvedAt),
   changesNote: m.changesNote,
-  autoApproveAt: iso(m.autoApproveAt),
   disputeNote: m.disputeNote,
+});
+
+export const milestoneView = (m: repo.MilestoneRow, side: Side, active: boolean): EngagementMilestone => ({
+  ...milestoneRecord(m),
+  autoApproveAt: iso(m.autoApproveAt),
   actions: active ? milestoneActions(m.status, side) : [],
 });
 
@@ -217,20 +236,7 @@ export async function exportEngagements(db: DbOrTx, userId: string) {
     role: row.clientId === userId ? ('client' as const) : ('freelancer' as const),
     roeTerms: row.roeTerms,
     roeAcknowledgedAt: iso(row.roeAcknowledgedAt),
-    milestones: milestones
-      .filter((m) => m.engagementId === row.id)
-      .map((m) => ({
-        id: m.id,
-        position: m.position,
-        title: m.title,
-        amount: m.amount,
-        status: m.status,
-        fundedAt: iso(m.fundedAt),
-        deliveredAt: iso(m.deliveredAt),
-        approvedAt: iso(m.approvedAt),
-        changesNote: m.changesNote,
-        disputeNote: m.disputeNote,
-      })),
+    milestones: milestones.filter((m) => m.engagementId === row.id).map(milestoneRecord),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
