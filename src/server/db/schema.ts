@@ -612,10 +612,20 @@ export const ledgerTransactions = pgTable(
      */
     payoutId: uuid('payout_id'),
     reference: text('reference'),
+    /**
+     * A reversal names the transaction it mirrors (issue 39): corrections never edit a posting, they post its
+     * mirror image, and a transaction is reversed at most once (the unique index).
+     */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
     at: stampedAt('at'),
   },
   (t) => [
     uniqueIndex('ledger_transactions_key').on(t.idempotencyKey),
+    uniqueIndex('ledger_transactions_reverses_key')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} IS NOT NULL`),
     index('ledger_transactions_payment_idx').on(t.paymentId),
     index('ledger_transactions_booking_idx').on(t.bookingId),
     index('ledger_transactions_kind_at_idx').on(t.kind, t.at),

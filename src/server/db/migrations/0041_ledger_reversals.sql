@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_transactions" ADD COLUMN "reverses_id" uuid;--> statement-breakpoint
+ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_reverses_id_ledger_transactions_id_fk" FOREIGN KEY ("reverses_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transactions_reverses_key" ON "ledger_transactions" USING btree ("reverses_id") WHERE "ledger_transactions"."reverses_id" IS NOT NULL;
