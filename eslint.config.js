@@ -66,6 +66,8 @@ const SUB_DOORS = [
   'payments/gateway.ts', // the gateway's refusal (GatewayRejected)
   'payments/pricing.ts', // the refund percentage
   'payments/documents.ts', // financial year, GST split, state codes
+  'payments/checkout.ts', // the one checkout: orders, open payments, captures settled through a Product (issue 39)
+  'payments/webhook-job.ts', // the payment-webhook job's dispatcher, wired to every product by the jobs
   'payments/webhook-inbox.ts',
   'storage/keys.ts', // buckets, keys and the Storage interface
   'storage/images.ts', // checking and resizing an uploaded image

@@ -2,6 +2,19 @@
 // is loaded only when the payer presses Pay on a page whose CSP lets Razorpay's origins in. Amounts and the order
 // come from our server.
 import type { Checkout, CheckoutCallback } from '#shared/payments.ts';
+import { decodeCheckoutResult } from '#shared/test-gateway.ts';
+
+/**
+ * The one reader of a checkout's answer handed back in the URL (`?result=`), whatever was paid for (a session,
+ * a milestone): a signed callback, "closed", or a failure (anything unreadable counts as one). Null: no answer.
+ */
+export function readCheckoutResult(raw: string | null): CheckoutCallback | 'closed' | 'failed' | null {
+  if (!raw) return null;
+  const answer = decodeCheckoutResult(raw);
+  if (answer === null) return 'failed';
+  if (answer === 'closed') return 'closed';
+  return 'razorpay_signature' in answer ? answer : 'failed';
+}
 
 const SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 

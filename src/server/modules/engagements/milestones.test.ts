@@ -25,7 +25,8 @@ import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 import { createEngagement, createFreelancer } from '#server/test/marketplace.ts';
 import { gatewayCheckout } from '#server/test/payments.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
-import { autoApproveDue, reconcileMilestoneCheckouts } from './milestones';
+import { reconcileCheckouts } from '#server/jobs/payments.ts';
+import { autoApproveDue } from './milestones';
 import { sendRefund } from '#server/modules/payments/service.ts';
 import { signWebhook } from '#server/modules/payments/gateway.ts';
 import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
@@ -200,12 +201,12 @@ describe('funding a milestone', () => {
     await gatewayCheckout(app, checkout.orderId, 'success');
     advance(3);
     const ctx = { ...app.payments, db: app.db };
-    expect(await reconcileMilestoneCheckouts(ctx)).toEqual({ funded: 1, closed: 0 });
+    expect(await reconcileCheckouts(ctx)).toEqual({ fulfilled: 1, closed: 0 });
     expect((await milestone(h, 0)).status).toBe('funded');
     // The second milestone's checkout is opened and never paid: closed once past its time.
     const second = (await call(h.url(1, 'checkout'), h.client.cookie)).json();
     advance(20);
-    expect(await reconcileMilestoneCheckouts(ctx)).toEqual({ funded: 0, closed: 1 });
+    expect(await reconcileCheckouts(ctx)).toEqual({ fulfilled: 0, closed: 1 });
     const [p] = await h.db.select().from(payments).where(eq(payments.id, second.paymentId));
     expect(p.status).toBe('expired');
     expect((await milestone(h, 1)).status).toBe('awaiting_funding');

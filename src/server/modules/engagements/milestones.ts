@@ -19,7 +19,7 @@ import {
 } from '#shared/engagements.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import { type CheckoutCallback } from '#shared/payments.ts';
-import { formatPaise, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
@@ -29,30 +29,35 @@ import { now } from '#server/time.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { MilestoneChange } from '#server/modules/mail/templates.tsx';
 import {
-  closePayment,
-  findMilestonePayment,
-  findPayment,
   findPaymentByOrder,
   freelancerPaymentLines,
-  insertMilestoneCheckout,
-  milestoneCheckoutView,
-  openMilestoneOrder,
-  openMilestonePayments,
-  providerPayments,
-  recordCapture,
-  refundMilestone,
-  releaseMilestoneShare,
+  refundSubject,
+  releaseShare,
   verifyCallback,
   type PaymentsContext,
+  type ReportedCapture,
 } from '#server/modules/payments/service.ts';
-import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
+import {
+  abandonCheckout,
+  checkoutView,
+  findCheckoutPayment,
+  insertCheckout,
+  openOrder,
+  settleCapture,
+  type PaymentRow,
+  type Product,
+  type Settlement,
+} from '#server/modules/payments/checkout.ts';
 import { payeeBalance } from '#server/modules/ledger/service.ts';
-import { checkedCaptureOf } from '#server/modules/reconciliation/service.ts';
+import { captureChecked } from '#server/modules/reconciliation/service.ts';
 import { findFreelancerPayeeId, freelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';
 import * as repo from './repository';
 
 const MOVES = MILESTONE_MOVES;
+
+/** A milestone as the one checkout names what a payment pays for. */
+const milestoneOf = (milestoneId: string) => ({ purpose: 'milestone' as const, id: milestoneId });
 type Move = MilestoneMove;
 
 const refused = (message: string) => new HttpError(409, message, ERROR_CODE.conflict);
@@ -179,41 +184,45 @@ export async function openMilestoneCheckout(
     const { engagement, side, milestone } = await partyMilestone(tx, auth, engagementId, milestoneId);
     mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
     await checkFundable(tx, engagement, milestone);
-    const open = await findMilestonePayment(tx, milestoneId);
+    const open = await findCheckoutPayment(tx, milestoneOf(milestoneId));
     return { open, engagement, milestone };
   });
-  if (first.open) return milestoneCheckoutView(ctx, first.open);
+  if (first.open) return checkoutView(ctx, first.open);
   const { engagement: e, milestone: m } = first;
   const paymentId = randomUUID();
   const amountPaise = rupeesToPaise(m.amount);
-  const order = await openMilestoneOrder(ctx, paymentId, amountPaise, m.id);
+  const order = await openOrder(ctx, paymentId, amountPaise, milestoneOf(m.id));
   try {
     const p = await db.transaction(async (tx) => {
       const again = await partyMilestone(tx, auth, engagementId, milestoneId);
       await checkFundable(tx, again.engagement, again.milestone);
-      const open = await findMilestonePayment(tx, milestoneId, true);
+      const open = await findCheckoutPayment(tx, milestoneOf(milestoneId), true);
       if (open) return open;
       const names = await repo.namesOf(tx, [e.clientId, e.freelancerId]);
       const contact = (await repo.contactOf(tx, e.clientId))!;
       const freelancer = names.get(e.freelancerId) ?? 'Freelancer';
-      const row = await insertMilestoneCheckout(tx, ctx, {
+      const client = names.get(e.clientId) ?? 'Client';
+      const row = await insertCheckout(tx, ctx, {
         paymentId,
-        milestoneId: m.id,
+        subject: milestoneOf(m.id),
         orderId: order.id,
-        payerId: auth.user.id,
-        payerName: names.get(e.clientId) ?? contact.name ?? 'Client',
-        payerEmail: contact.email,
-        freelancerId: await freelancerPayeeId(tx, e.freelancerId),
-        freelancerName: freelancer,
+        payer: {
+          id: auth.user.id,
+          name: names.get(e.clientId) ?? contact.name ?? 'Client',
+          email: contact.email,
+        },
+        payee: { kind: 'freelancer', id: await freelancerPayeeId(tx, e.freelancerId), name: freelancer },
         description: `Milestone ${m.position} "${m.title}" of ${e.title} with ${freelancer}`,
         mail: {
           engagementId: e.id,
           engagementTitle: e.title,
           milestoneTitle: m.title,
-          client: names.get(e.clientId) ?? 'Client',
+          client,
           freelancer,
           link: `${ctx.appOrigin}${paths.engagements.detail(e.id)}`,
           zone: ctx.config.APP_TIMEZONE,
+          // The documents' line: the milestone, as the session's course title is for a session.
+          courseTitle: m.title,
         },
         amountPaise,
         at: now(),
@@ -221,56 +230,52 @@ export async function openMilestoneCheckout(
       await repo.updateMilestone(tx, m.id, { paymentId: row.id });
       return row;
     });
-    return milestoneCheckoutView(ctx, p);
+    return checkoutView(ctx, p);
   } catch (e) {
     // Two checkouts at once: the unique open payment per milestone keeps the first, which answers both.
     if (!isUniqueViolation(e)) throw e;
-    const open = await findMilestonePayment(db, milestoneId);
+    const open = await findCheckoutPayment(db, milestoneOf(milestoneId));
     if (!open) throw e;
-    return milestoneCheckoutView(ctx, open);
+    return checkoutView(ctx, open);
   }
 }
 
-export type FundingOutcome = 'funded' | 'already' | 'refunded';
-
 /**
- * The one way a captured milestone payment funds its milestone, whichever path brought it (the callback, a
- * webhook, the checkouts job): in one transaction, the milestone locked, the capture recorded once (ledger:
- * the freelancer's pending share, the fee and its GST; the client's receipt), the milestone funded, its event,
- * the freelancer's mail. A payment that arrives for a milestone no longer awaiting it is refunded in full.
+ * A milestone as the one checkout sells it (issue 39, decision 176): the engagement, then the milestone locked
+ * (the order every move locks them in) before the capture is recorded (ledger: the freelancer's pending share,
+ * the fee and its GST; the client's receipt); then the milestone funded, its event and the freelancer's mail. A
+ * payment that arrives for a milestone no longer awaiting it is refunded in full. Nothing is held meanwhile.
  */
-export async function completeMilestoneFunding(
-  db: Db,
-  ctx: PaymentsContext,
-  paymentId: string,
-  captured: { providerPaymentId: string; providerFeePaise?: number | null },
-): Promise<FundingOutcome> {
-  return db.transaction(async (tx) => {
-    const payment = (await findPayment(tx, paymentId))!;
-    const m0 = (await repo.findMilestoneById(tx, payment.milestoneId!))!;
-    // The engagement, then the milestone, then the payment: the order every move locks them in.
-    const e = (await repo.findEngagement(tx, m0.engagementId, true))!;
-    const m = (await repo.findMilestoneById(tx, m0.id, true))!;
-    const outcome = await recordCapture(tx, ctx, paymentId, captured);
-    if (outcome.kind !== 'captured') return outcome.kind === 'duplicate' ? 'refunded' : 'already';
-    const at = now();
+export const milestoneProduct: Product = {
+  async lock(tx, p) {
+    const m = (await repo.findMilestoneById(tx, p.milestoneId!))!;
+    await repo.findEngagement(tx, m.engagementId, true);
+    await repo.findMilestoneById(tx, m.id, true);
+  },
+  async fulfil(tx, ctx, p) {
+    const m = (await repo.findMilestoneById(tx, p.milestoneId!))!;
+    const e = (await repo.findEngagement(tx, m.engagementId))!;
     if (m.status !== 'awaiting_funding' || e.status !== 'active') {
-      await refundMilestone(
+      await refundSubject(
         tx,
         ctx,
-        m.id,
+        milestoneOf(m.id),
         'checkout_closed',
+        100,
         'The milestone was no longer awaiting funding.',
       );
       return 'refunded';
     }
-    await repo.updateMilestone(tx, m.id, { status: 'funded', fundedAt: at, paymentId });
-    await event(tx, e, m, 'milestone_funded', payment.payerId, at);
-    const share = payment.amountPaise - payment.feePaise - payment.feeTaxPaise;
+    const at = now();
+    await repo.updateMilestone(tx, m.id, { status: 'funded', fundedAt: at, paymentId: p.id });
+    await event(tx, e, m, 'milestone_funded', p.payerId, at);
+    const share = p.amountPaise - p.feePaise - p.feeTaxPaise;
     await mailParties(tx, ctx, e, m, ['freelancer'], 'funded', { share });
-    return 'funded';
-  });
-}
+    return 'fulfilled';
+  },
+  // A milestone's checkout reserves nothing: closing it lets nothing go.
+  release: async () => {},
+};
 
 /** POST .../checkout/confirm: the provider's signed callback, checked against our stored order. */
 export async function confirmMilestoneCheckout(
@@ -285,7 +290,7 @@ export async function confirmMilestoneCheckout(
   mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
   const p = await findPaymentByOrder(db, callback.razorpay_order_id);
   verifyCallback(ctx, p && p.milestoneId === milestoneId ? p : null, auth.user.id, callback);
-  const outcome = await completeMilestoneFunding(db, ctx, p!.id, {
+  const outcome = await settleCapture(db, ctx, milestoneProduct, p!.id, {
     providerPaymentId: callback.razorpay_payment_id,
   });
   return { message: fundingAnswer(outcome, await repo.findMilestoneById(db, milestoneId)) };
@@ -296,12 +301,10 @@ export async function confirmMilestoneCheckout(
  * counted is still this client's payment received: a replayed callback or one that loses the race to the webhook
  * gets the same answer as the first, never one that reads like a second charge.
  */
-const fundingAnswer = (outcome: FundingOutcome, m: repo.MilestoneRow | null) =>
-  outcome === 'funded' || (outcome === 'already' && m && m.status !== 'awaiting_funding')
+const fundingAnswer = (outcome: Settlement, m: repo.MilestoneRow | null) =>
+  outcome === 'fulfilled' || (outcome === 'already' && m && m.status !== 'awaiting_funding')
     ? MILESTONE_MSG.funded
     : MILESTONE_MSG.checkoutClosed;
-
-const feeOf = (p: GatewayPayment) => (p.fee === null ? null : p.fee);
 
 /**
  * POST .../checkout/abandon: the client closed the window or the provider said no. The provider is asked first
@@ -319,48 +322,16 @@ export async function abandonMilestoneCheckout(
   mustBeSide(side, MOVES.fund.by, MILESTONE_MSG.clientOnly);
   const m = await repo.findMilestone(db, engagementId, milestoneId);
   if (!m) throw notFound(MILESTONE_MSG.notFound);
-  const p = await findMilestonePayment(db, milestoneId);
+  const p = await findCheckoutPayment(db, milestoneOf(milestoneId));
   if (!p) return { message: MILESTONE_MSG.checkoutClosed };
   // The window was closed after the payment went through: it was received, and counted.
   if (p.status === 'captured') return { message: MILESTONE_MSG.funded };
   // Only the payment we ordered funds it; another (amount, currency, order) is an exception (issue 38).
-  const paid = await checkedCaptureOf(db, ctx, p, await providerPayments(ctx, p.providerOrderId));
-  if (paid) {
-    const done = await completeMilestoneFunding(db, ctx, p.id, {
-      providerPaymentId: paid.id,
-      providerFeePaise: feeOf(paid),
-    });
+  const check = (d: Db, row: PaymentRow, reported: ReportedCapture) => captureChecked(d, ctx, row, reported);
+  const done = await abandonCheckout(db, ctx, milestoneProduct, check, p, outcome);
+  if (done !== 'closed')
     return { message: fundingAnswer(done, await repo.findMilestoneById(db, milestoneId)) };
-  }
-  await db.transaction((tx) => closePayment(tx, p.id, outcome === 'failed' ? 'failed' : 'expired', outcome));
   return { message: outcome === 'failed' ? MILESTONE_MSG.checkoutFailed : MILESTONE_MSG.checkoutClosed };
-}
-
-/**
- * The checkouts job's part for milestones (every minute): each payment open for two minutes is asked about at
- * the provider, so a lost callback still funds; one past its time with nothing paid is closed.
- */
-export async function reconcileMilestoneCheckouts(ctx: PaymentsContext & { db: Db }) {
-  const at = now();
-  let funded = 0;
-  let closed = 0;
-  // Open for two minutes or more: their checkout ends within the rest of its time.
-  const endsBefore = new Date(at.getTime() + (SLOT_HOLD_MINUTES - 2) * 60_000);
-  for (const p of await openMilestonePayments(ctx.db, endsBefore, 50)) {
-    const list = await providerPayments(ctx, p.providerOrderId);
-    const paid = await checkedCaptureOf(ctx.db, ctx, p, list);
-    if (paid) {
-      const done = await completeMilestoneFunding(ctx.db, ctx, p.id, {
-        providerPaymentId: paid.id,
-        providerFeePaise: feeOf(paid),
-      });
-      if (done === 'funded') funded++;
-      continue;
-    }
-    if (list === null || p.holdUntil > at) continue;
-    if (await ctx.db.transaction((tx) => closePayment(tx, p.id, 'expired', 'checkout lapsed'))) closed++;
-  }
-  return { funded, closed };
 }
 
 // ---- Delivery, approval, changes --------------------------------------------------------------------------
@@ -408,7 +379,7 @@ async function approve(
 ) {
   const at = now();
   await repo.updateMilestone(tx, m.id, { status: 'approved', approvedAt: at, autoApproveAt: null });
-  await releaseMilestoneShare(tx, m.id);
+  await releaseShare(tx, milestoneOf(m.id), 'Milestone approved');
   await event(tx, e, m, how.kind, how.actorId, at, how.note ?? null);
   const change: MilestoneChange =
     how.kind === 'milestone_approved'
@@ -537,7 +508,7 @@ export async function ruleDispute(
     if (input.outcome === 'release') {
       await approve(tx, ctx, e, m, { kind: 'milestone_released', actorId: adminId, note: input.reason });
     } else {
-      const refund = await refundMilestone(tx, ctx, m.id, 'dispute_refund', input.reason);
+      const refund = await refundSubject(tx, ctx, milestoneOf(m.id), 'dispute_refund', 100, input.reason);
       refundId = refund?.id ?? null;
       await repo.updateMilestone(tx, m.id, { status: 'refunded', autoApproveAt: null });
       await event(tx, e, m, 'milestone_refunded', adminId, at, input.reason);

@@ -29,7 +29,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { createEngagement } from '#server/test/marketplace.ts';
 import { checkoutOf, gatewayCheckout, payCheckout } from '#server/test/payments.ts';
-import { reconcileCheckouts } from '#server/modules/sessions/service.ts';
+import { reconcileCheckouts } from '#server/jobs/payments.ts';
 import { trialBalance } from '#server/modules/ledger/service.ts';
 import { signWebhook } from './gateway';
 import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
@@ -267,8 +267,8 @@ describe("a provider's capture is checked against what was ordered (issue 38)", 
 
     // The checkouts job asks about the hold after two minutes: nothing books.
     t.now += 3 * 60_000;
-    expect(await reconcileCheckouts({ ...t.app.payments, db: t.app.db, log: t.app.log })).toEqual({
-      booked: 0,
+    expect(await reconcileCheckouts({ ...t.app.payments, db: t.app.db })).toEqual({
+      fulfilled: 0,
       closed: 0,
     });
     // The learner closes the window: the provider is asked again, and the checkout closes unpaid.

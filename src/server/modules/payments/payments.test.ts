@@ -30,10 +30,11 @@ import {
   sessionCookie,
 } from '#server/test/fixtures.ts';
 import { bookAndPay, checkoutOf, gatewayCheckout, payCheckout } from '#server/test/payments.ts';
-import { reconcileCheckouts, tickSessions } from '#server/modules/sessions/service.ts';
+import { tickSessions } from '#server/modules/sessions/service.ts';
+import { reconcileCheckouts } from '#server/jobs/payments.ts';
 import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
 import { razorpayGateway, signWebhook } from './gateway';
-import { refundBooking, sendRefund } from './service';
+import { refundSubject, sendRefund } from './service';
 import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
 
 let app: FastifyInstance;
@@ -357,8 +358,8 @@ describe('paying for a session', () => {
     const { orderId } = await checkoutOf(app, w.cookie, held.checkout.bookingId);
     advance(16);
     // The checkouts job (every minute) closes it: the slot is offered again.
-    expect(await reconcileCheckouts({ ...app.payments, db: app.db, log: app.log })).toEqual({
-      booked: 0,
+    expect(await reconcileCheckouts({ ...app.payments, db: app.db })).toEqual({
+      fulfilled: 0,
       closed: 1,
     });
     expect(await freeStarts(w)).toContain(slot(3));
@@ -374,7 +375,7 @@ describe('paying for a session', () => {
     const held = await holdCheckout(w);
     const { orderId } = await checkoutOf(app, w.cookie, held.checkout.bookingId);
     advance(16);
-    await reconcileCheckouts({ ...app.payments, db: app.db, log: app.log });
+    await reconcileCheckouts({ ...app.payments, db: app.db });
     await bookAndPay(
       app,
       w.otherCookie,
@@ -402,8 +403,8 @@ describe('paying for a session', () => {
     const { db } = await testDatabase();
     await db.execute(sql`DELETE FROM pgboss.job WHERE name = 'test-gateway-webhook'`);
     advance(3);
-    expect(await reconcileCheckouts({ ...app.payments, db: app.db, log: app.log })).toEqual({
-      booked: 1,
+    expect(await reconcileCheckouts({ ...app.payments, db: app.db })).toEqual({
+      fulfilled: 1,
       closed: 0,
     });
     expect((await sessionOf(w.cookie, held.checkout.bookingId)).status).toBe('requested');
@@ -829,7 +830,9 @@ describe('when a share becomes available (issue 24, decision 140)', () => {
     // No route refunds part of a completed session yet (the finance console's manual refunds will): the
     // payments module's refund path is called as those will call it, at half the price.
     clock = END() + HOUR;
-    await w.db.transaction((tx) => refundBooking(tx, app.payments, id, 'learner_late_cancelled', 50));
+    await w.db.transaction((tx) =>
+      refundSubject(tx, app.payments, { purpose: 'session', id }, 'learner_late_cancelled', 50),
+    );
     const left = NET - Math.round(NET / 2);
     expect(await balance(w)).toEqual({ pendingPaise: left, availablePaise: 0 });
     clock = END() + 48 * HOUR;

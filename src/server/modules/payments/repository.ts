@@ -49,33 +49,23 @@ export async function findPaymentByProviderId(db: DbOrTx, providerPaymentId: str
   return row ?? null;
 }
 
-/** A booking's payment: the open or captured one (at most one, by a unique index). */
-export async function findBookingPayment(db: DbOrTx, bookingId: string, lock = false) {
-  const [row] = await lockedIf(
-    db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.bookingId, bookingId),
-          inArray(payments.status, ['created', 'captured']),
-          isNull(payments.duplicateOf),
-        ),
-      ),
-    lock,
-  );
-  return row ?? null;
-}
+/**
+ * What a payment pays for (issue 39): a session's booking or a milestone. Each has at most one open or captured
+ * payment of its own (a unique index per column); duplicates taken on its order are not it.
+ */
+export type Subject = { purpose: 'session'; id: string } | { purpose: 'milestone'; id: string };
 
-/** A milestone's payment: the open or captured one (at most one, by a unique index). */
-export async function findMilestonePayment(db: DbOrTx, milestoneId: string, lock = false) {
+const subjectColumn = (s: Subject) => (s.purpose === 'session' ? payments.bookingId : payments.milestoneId);
+
+/** The subject's payment: the open or captured one. */
+export async function findSubjectPayment(db: DbOrTx, subject: Subject, lock = false) {
   const [row] = await lockedIf(
     db
       .select()
       .from(payments)
       .where(
         and(
-          eq(payments.milestoneId, milestoneId),
+          eq(subjectColumn(subject), subject.id),
           inArray(payments.status, ['created', 'captured']),
           isNull(payments.duplicateOf),
         ),
@@ -104,20 +94,14 @@ export async function listFreelancerPayments(db: DbOrTx, freelancerId: string) {
 }
 
 /**
- * Open milestone payments whose checkout ends before `endsBefore` (the app's clock set it), soonest first: the
- * checkouts job asks about each.
+ * Open payments (of anything sold) whose checkout ends before `endsBefore` (the app's clock set it), soonest
+ * first: the checkouts job asks the provider about each.
  */
-export async function listOpenMilestonePayments(db: DbOrTx, endsBefore: Date, limit: number) {
+export async function listOpenPayments(db: DbOrTx, endsBefore: Date, limit: number) {
   return db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.purpose, 'milestone'),
-        eq(payments.status, 'created'),
-        lt(payments.holdUntil, endsBefore),
-      ),
-    )
+    .where(and(eq(payments.status, 'created'), lt(payments.holdUntil, endsBefore)))
     .orderBy(asc(payments.holdUntil))
     .limit(limit);
 }

@@ -11,14 +11,13 @@ import { ERROR_CODE } from '#shared/error-codes.ts';
 import {
   REFUND_REASON_LABEL,
   type BookingPayment,
-  type Checkout,
   type CheckoutCallback,
   type Quote,
   type RefundReason,
   type RefundStatus,
   type SessionPayment,
 } from '#shared/payments.ts';
-import { formatPaise, PAYMENT_MSG, SLOT_HOLD_MINUTES } from '#shared/payments-texts.ts';
+import { formatPaise, PAYMENT_MSG } from '#shared/payments-texts.ts';
 import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError, fieldError, forbidden, notFound } from '#server/http/errors.ts';
@@ -51,9 +50,7 @@ import {
   quote,
   quoteOfSplit,
   refundParts,
-  refundPercent,
   refundSplit,
-  splitPayment,
   type FeeTerms,
   type Split,
 } from './pricing';
@@ -143,91 +140,8 @@ export const heldQuoteOf = (
     feeTermsOf(config),
   );
 
-/** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
-const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
-/** The session of a payment, as its mails tell it, and the learner's zone (written at checkout). */
-function mailOf(p: repo.PaymentRow): { zone: string; mail: SessionMail } {
-  const { zone, courseTitle: _title, ...mail } = p.mail as unknown as PaymentMail & { courseTitle?: string };
-  return { zone, mail };
-}
-const dayIn = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
-const courseOf = (p: repo.PaymentRow) =>
-  String((p.mail as { courseTitle?: string }).courseTitle ?? p.description);
-
-/** The engagement a milestone's payment funds (kept in its mail, written at checkout); null for a session's. */
-const engagementOf = (p: repo.PaymentRow) =>
-  p.purpose === 'milestone' ? (p.mail as unknown as MilestonePaymentMail).engagementId : null;
-
-// ---- Checkout ---------------------------------------------------------------------------------------------
-
-const providerDown = () => new HttpError(503, PAYMENT_MSG.providerDown, ERROR_CODE.paymentProviderDown);
-
-/**
- * Opens an order at the provider for a payment about to be written (our payment id is its receipt). Made before
- * the booking's transaction; a provider outage answers 503 with nothing held.
- */
-export async function openOrder(
-  ctx: PaymentsContext,
-  paymentId: string,
-  amountPaise: number,
-  bookingId: string,
-) {
-  try {
-    return await ctx.gateway.createOrder({ amountPaise, receipt: paymentId, notes: { booking: bookingId } });
-  } catch (e) {
-    if (e instanceof GatewayUnavailable || e instanceof GatewayRejected) throw providerDown();
-    throw e;
-  }
-}
-
 /** The session as the learner's payment mails tell it, and the learner's zone for their dates. */
 export type PaymentMail = SessionMail & { zone: string };
-
-export interface NewCheckout {
-  paymentId: string;
-  bookingId: string;
-  orderId: string;
-  payerId: string;
-  payerName: string;
-  payerEmail: string;
-  sharkId: string;
-  sharkName: string;
-  description: string;
-  /** The course's title, for the platform fee's line on the documents. */
-  courseTitle: string;
-  mail: PaymentMail;
-  amountPaise: number;
-  at: Date;
-}
-
-/** Writes the open payment of a checkout, in the booking's transaction; its slot is held until holdUntil. */
-export async function insertCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewCheckout) {
-  const split = splitPayment(c.amountPaise, feeTermsOf(ctx.config));
-  return repo.insertPayment(tx, {
-    id: c.paymentId,
-    purpose: 'session',
-    bookingId: c.bookingId,
-    payerId: c.payerId,
-    sharkId: c.sharkId,
-    payeeKind: 'shark',
-    payeeId: c.sharkId,
-    payerName: c.payerName,
-    payerEmail: c.payerEmail,
-    payeeName: c.sharkName,
-    description: c.description,
-    mail: { ...c.mail, courseTitle: c.courseTitle },
-    amountPaise: c.amountPaise,
-    feePaise: split.feePaise,
-    feeTaxPaise: split.feeTaxPaise,
-    provider: ctx.gateway.provider,
-    providerOrderId: c.orderId,
-    holdUntil: new Date(c.at.getTime() + SLOT_HOLD_MINUTES * 60_000),
-  });
-}
-
-export const findBookingPayment = repo.findBookingPayment;
-export const findMilestonePayment = repo.findMilestonePayment;
 
 /**
  * What a milestone's payment mails and documents tell (decision 176): the engagement and the milestone, the two
@@ -253,85 +167,23 @@ const milestoneMailOf = (m: MilestonePaymentMail): MilestoneMail => ({
   link: m.link,
 });
 
-export interface NewMilestoneCheckout {
-  paymentId: string;
-  milestoneId: string;
-  orderId: string;
-  payerId: string;
-  payerName: string;
-  payerEmail: string;
-  /** The freelancer's user id: its payee accounts are keyed by it. */
-  freelancerId: string;
-  freelancerName: string;
-  description: string;
-  mail: Omit<MilestonePaymentMail, 'courseTitle'>;
-  amountPaise: number;
-  at: Date;
+/** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
+const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
+/** The session of a payment, as its mails tell it, and the learner's zone (written at checkout). */
+function mailOf(p: repo.PaymentRow): { zone: string; mail: SessionMail } {
+  const { zone, courseTitle: _title, ...mail } = p.mail as unknown as PaymentMail & { courseTitle?: string };
+  return { zone, mail };
 }
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
+const courseOf = (p: repo.PaymentRow) =>
+  String((p.mail as { courseTitle?: string }).courseTitle ?? p.description);
 
-/**
- * Writes the open payment of a milestone's checkout (decision 176), in the engagement's transaction: the same
- * fee and GST as a session's, the freelancer its payee. Its "hold" is only how long the order is worth asking
- * about; nothing is reserved meanwhile.
- */
-export async function insertMilestoneCheckout(tx: DbOrTx, ctx: PaymentsContext, c: NewMilestoneCheckout) {
-  const split = splitPayment(c.amountPaise, feeTermsOf(ctx.config));
-  return repo.insertPayment(tx, {
-    id: c.paymentId,
-    purpose: 'milestone',
-    milestoneId: c.milestoneId,
-    payerId: c.payerId,
-    payeeKind: 'freelancer',
-    payeeId: c.freelancerId,
-    payerName: c.payerName,
-    payerEmail: c.payerEmail,
-    payeeName: c.freelancerName,
-    description: c.description,
-    mail: { ...c.mail, courseTitle: c.mail.milestoneTitle },
-    amountPaise: c.amountPaise,
-    feePaise: split.feePaise,
-    feeTaxPaise: split.feeTaxPaise,
-    provider: ctx.gateway.provider,
-    providerOrderId: c.orderId,
-    holdUntil: new Date(c.at.getTime() + SLOT_HOLD_MINUTES * 60_000),
-  });
-}
+/** The engagement a milestone's payment funds (kept in its mail, written at checkout); null for a session's. */
+const engagementOf = (p: repo.PaymentRow) =>
+  p.purpose === 'milestone' ? (p.mail as unknown as MilestonePaymentMail).engagementId : null;
 
-/** The provider's order of a milestone's payment (our payment id its receipt), made outside any transaction. */
-export async function openMilestoneOrder(
-  ctx: PaymentsContext,
-  paymentId: string,
-  amountPaise: number,
-  milestoneId: string,
-) {
-  try {
-    return await ctx.gateway.createOrder({
-      amountPaise,
-      receipt: paymentId,
-      notes: { milestone: milestoneId },
-    });
-  } catch (e) {
-    if (e instanceof GatewayUnavailable || e instanceof GatewayRejected) throw providerDown();
-    throw e;
-  }
-}
-
-/** A milestone checkout as the page opens the provider's window with it. */
-export function milestoneCheckoutView(ctx: PaymentsContext, p: repo.PaymentRow) {
-  return {
-    paymentId: p.id,
-    provider: p.provider,
-    keyId: ctx.gateway.keyId,
-    orderId: p.providerOrderId,
-    amountPaise: p.amountPaise,
-    feePaise: p.feePaise,
-    feeTaxPaise: p.feeTaxPaise,
-    currency: 'INR' as const,
-    description: p.description,
-    status: p.status,
-    prefill: { name: p.payerName, email: p.payerEmail, contact: '' },
-  };
-}
+// ---- Checkout ---------------------------------------------------------------------------------------------
 
 /**
  * A freelancer's paid milestones with the money of each (decision 177): the amount, the fee and its GST inside
@@ -361,36 +213,7 @@ export async function freelancerPaymentLines(db: DbOrTx, freelancerId: string) {
   });
 }
 
-/** Open milestone payments whose checkout ends before `endsBefore`: the checkouts job asks about each. */
-export const openMilestonePayments = (db: DbOrTx, endsBefore: Date, limit: number) =>
-  repo.listOpenMilestonePayments(db, endsBefore, limit);
-export const findPayment = repo.findPayment;
 export const findPaymentByOrder = repo.findPaymentByOrder;
-
-/** What the checkout step shows and opens the provider's window with. */
-export function checkoutView(
-  ctx: PaymentsContext,
-  p: repo.PaymentRow,
-  prefill: { contact: string },
-  q: Quote,
-): Checkout {
-  return {
-    // A session's checkout: its booking and shark are set (the purpose check holds it).
-    bookingId: p.bookingId!,
-    sharkId: p.sharkId!,
-    paymentId: p.id,
-    provider: p.provider,
-    keyId: ctx.gateway.keyId,
-    orderId: p.providerOrderId,
-    amountPaise: p.amountPaise,
-    currency: 'INR',
-    description: p.description,
-    holdUntil: p.holdUntil.toISOString(),
-    status: p.status,
-    prefill: { name: p.payerName, email: p.payerEmail, contact: prefill.contact },
-    quote: q,
-  };
-}
 
 const notVerified = (field: string, message: string) =>
   new HttpError(400, message, ERROR_CODE.paymentNotVerified, { [field]: message });
@@ -570,25 +393,27 @@ export async function closePayment(
 // ---- Refunds ----------------------------------------------------------------------------------------------
 
 /**
- * Refunds a booking's captured payment by the policy's percentage for `reason`, in the caller's transaction:
- * the refund row (one per payment: the database refuses a second), its ledger transaction (the shark's pending
- * share, the fee and its tax taken back, owed to the learner), a job that sends it to the provider, and a mail.
- * Nothing when the booking has no captured payment or the percentage is 0.
+ * Refunds what a subject's captured payment paid by `percent` (its product's refund policy decided it) for
+ * `reason`, in the caller's transaction: the refund row (one per payment: the database refuses a second), its
+ * ledger transaction (the payee's share, the fee and its tax taken back, owed to the payer), a job that sends
+ * it to the provider, and a mail. An open checkout has nothing to refund: it is closed instead. Null when
+ * nothing was refunded (no captured payment, 0%, refunded before).
  */
-export async function refundBooking(
+export async function refundSubject(
   tx: DbOrTx,
   ctx: PaymentsContext,
-  bookingId: string,
+  subject: repo.Subject,
   reason: RefundReason,
-  lateCancellationRefund: number,
+  percent: number,
+  note: string | null = null,
 ) {
-  const p = await repo.findBookingPayment(tx, bookingId, true);
+  const p = await repo.findSubjectPayment(tx, subject, true);
   if (!p || p.status !== 'captured') {
-    // An open checkout has nothing to refund: it is closed instead.
     if (p) await closePayment(tx, p.id, 'expired', reason);
     return null;
   }
-  return refundPayment(tx, ctx, p, reason, refundPercent(reason, lateCancellationRefund));
+  if (percent <= 0) return null;
+  return recordRefund(tx, ctx, p, { reason, percent, note }, refundSplit(p, percent));
 }
 
 async function refundPayment(
@@ -884,74 +709,33 @@ export async function retryRefund(tx: DbOrTx, ctx: PaymentsContext, refundId: st
 /** The ledger's kind of a released share's posting (the earnings page reads which sessions have one). */
 export const SHARE_RELEASED = 'share_released';
 
-const shareReleasedKey = (bookingId: string) => `booking:${bookingId}:${SHARE_RELEASED}`;
-/** A milestone's share released (approved, or a dispute ruled for the freelancer): once, by this key. */
-const milestoneReleasedKey = (milestoneId: string) => `milestone:${milestoneId}:${SHARE_RELEASED}`;
+/** A subject's share released (a session held, a milestone approved or ruled for the freelancer): once, by it. */
 const releasedKeyOf = (p: repo.PaymentRow) =>
-  p.bookingId ? shareReleasedKey(p.bookingId) : milestoneReleasedKey(p.milestoneId!);
+  p.bookingId ? `booking:${p.bookingId}:${SHARE_RELEASED}` : `milestone:${p.milestoneId!}:${SHARE_RELEASED}`;
 
 /**
- * A held session: the shark's pending share (what is left of it after any refund) becomes available. Once per
- * booking, by its key. The payment row is locked first, as a refund locks it: a refund racing the release
- * either commits before (and the release moves what it left) or waits and takes its part from available.
+ * The product says its payee has earned it (a session held and past its no-show window; a milestone approved):
+ * the pending share, less what any refund took back, becomes available for the next payout. Once per subject,
+ * by its key. The payment row is locked first, as a refund locks it: a refund racing the release either commits
+ * before (and the release moves what it left) or waits and takes its part from available.
  */
-export async function releaseShare(tx: DbOrTx, bookingId: string) {
-  const p = await repo.findBookingPayment(tx, bookingId, true);
+export async function releaseShare(tx: DbOrTx, subject: repo.Subject, why: string) {
+  const p = await repo.findSubjectPayment(tx, subject, true);
   if (!p || p.status !== 'captured') return false;
   const refund = await repo.findPaymentRefund(tx, p.id);
   const taken = refund ? refundParts(p, refund).sharkPaise : 0;
   const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
   return post(tx, {
-    key: shareReleasedKey(bookingId),
+    key: releasedKeyOf(p),
     kind: SHARE_RELEASED,
-    memo: `Session held: ${p.description}`,
+    memo: `${why}: ${p.description}`,
     paymentId: p.id,
-    bookingId,
+    bookingId: p.bookingId,
     lines: [
       [{ payee: payeeOf(p), part: 'pending' }, share],
       [{ payee: payeeOf(p), part: 'available' }, -share],
     ],
   });
-}
-
-/**
- * An approved milestone (or a dispute released to the freelancer): the freelancer's pending share, less any
- * refund, becomes available (decision 177). Once per milestone, by its key; the payment locked first, as a
- * refund locks it.
- */
-export async function releaseMilestoneShare(tx: DbOrTx, milestoneId: string) {
-  const p = await repo.findMilestonePayment(tx, milestoneId, true);
-  if (!p || p.status !== 'captured') return false;
-  const refund = await repo.findPaymentRefund(tx, p.id);
-  const taken = refund ? refundParts(p, refund).sharkPaise : 0;
-  const share = p.amountPaise - p.feePaise - p.feeTaxPaise - taken;
-  return post(tx, {
-    key: milestoneReleasedKey(milestoneId),
-    kind: SHARE_RELEASED,
-    memo: `Milestone approved: ${p.description}`,
-    paymentId: p.id,
-    lines: [
-      [{ payee: payeeOf(p), part: 'pending' }, share],
-      [{ payee: payeeOf(p), part: 'available' }, -share],
-    ],
-  });
-}
-
-/**
- * A milestone's captured payment refunded in full (a dispute ruled for the client, decision 179): the refunds'
- * own path (one a payment, the ledger reversed from the freelancer's pending share, the job that sends it, the
- * credit note once processed, the client's mails). Null when it has no captured payment or was refunded before.
- */
-export async function refundMilestone(
-  tx: DbOrTx,
-  ctx: PaymentsContext,
-  milestoneId: string,
-  reason: 'dispute_refund' | 'checkout_closed',
-  note: string,
-) {
-  const p = await repo.findMilestonePayment(tx, milestoneId, true);
-  if (!p || p.status !== 'captured') return null;
-  return recordRefund(tx, ctx, p, { reason, percent: 100, note }, refundSplit(p, 100));
 }
 
 /**
@@ -1083,7 +867,7 @@ export async function sendBookingRefundNow(
   bookingId: string,
   settleAtProvider: (providerRefundId: string) => Promise<unknown>,
 ): Promise<boolean> {
-  const p = await repo.findBookingPayment(ctx.db, bookingId);
+  const p = await repo.findSubjectPayment(ctx.db, { purpose: 'session', id: bookingId });
   const pending = p && (await repo.findPaymentRefund(ctx.db, p.id));
   if (!pending || pending.status !== 'pending') return false;
   // The refund job may have sent it already (it is queued with the refund): then it is only settled and asked.
@@ -1221,7 +1005,7 @@ export async function sessionPayment(
   bookingId: string,
   opts: { documents: boolean; cancelPercent: number | null },
 ): Promise<SessionPayment | null> {
-  const p = await repo.findBookingPayment(db, bookingId);
+  const p = await repo.findSubjectPayment(db, { purpose: 'session', id: bookingId });
   if (!p || p.status !== 'captured') return null;
   const [refund, receipt] = await Promise.all([
     repo.findPaymentRefund(db, p.id),

@@ -19,7 +19,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { bookAndPay, checkoutOf, gatewayCheckout } from '#server/test/payments.ts';
 import { PAYOUT_PAID, payoutPaidKey, post, trialBalance } from '#server/modules/ledger/service.ts';
-import { findBookingPayment } from '#server/modules/payments/service.ts';
+import { findCheckoutPayment } from '#server/modules/payments/checkout.ts';
 import { dayRange, previousDay, reconcileDay } from './service';
 
 let app: FastifyInstance;
@@ -82,7 +82,7 @@ async function paid(w: World, days: number) {
     phone: '+91 98765 43210',
     requestId: randomUUID(),
   });
-  const payment = (await findBookingPayment(w.db, bookingId))!;
+  const payment = (await findCheckoutPayment(w.db, { purpose: 'session', id: bookingId }))!;
   return { bookingId, payment };
 }
 

@@ -28,13 +28,11 @@ import {
   captureAgrees,
   capturedPaymentsBetween,
   orderPaymentsOrNone,
-  isTaken,
   paymentsByProviderIds,
-  reportedCapture,
   type ReportedCapture,
 } from '#server/modules/payments/service.ts';
 import type { PaymentRow } from '#server/modules/payments/repository.ts';
-import type { Gateway, GatewayPayment, ListedPayment } from '#server/modules/payments/gateway.ts';
+import type { Gateway, ListedPayment } from '#server/modules/payments/gateway.ts';
 import * as repo from './repository';
 
 export interface ReconciliationContext extends MailContext {
@@ -295,23 +293,6 @@ export async function captureChecked(
     if (saved.length > 0) await mailAdmins(tx, ctx, found.row.day, [found], 'capture');
   });
   return false;
-}
-
-/**
- * The captured payment of an order, as the provider lists it, that is the payment we ordered; each captured one
- * that is not is checked (and so written as an exception) and never booked.
- */
-export async function checkedCaptureOf(
-  db: Db,
-  ctx: CaptureCheckContext,
-  p: PaymentRow,
-  list: GatewayPayment[] | null,
-): Promise<GatewayPayment | null> {
-  let agreed: GatewayPayment | null = null;
-  for (const taken of (list ?? []).filter(isTaken)) {
-    if ((await captureChecked(db, ctx, p, reportedCapture(taken))) && !agreed) agreed = taken;
-  }
-  return agreed;
 }
 
 /** One digest of a run's (or a refused capture's) new exceptions to every admin, in the transaction that writes them. */

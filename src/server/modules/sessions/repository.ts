@@ -1622,16 +1622,6 @@ export async function closeLapsedHoldsOf(db: DbOrTx, sharkId: string, at: Date):
   return rows.map((r) => r.id);
 }
 
-/** Open holds past `before` (their payment may have gone through: the checkouts job asks the provider). */
-export async function listOpenHolds(db: DbOrTx, before: Date, limit: number): Promise<HoldRow[]> {
-  return db
-    .select()
-    .from(h)
-    .where(and(isNull(h.closedAt), lte(h.createdAt, before)))
-    .orderBy(asc(h.createdAt))
-    .limit(limit);
-}
-
 /** The paid booking, written from its hold with the id the hold reserved and the price that was paid. */
 export async function insertPaidBooking(
   db: DbOrTx,

@@ -37,37 +37,35 @@ import { conflict, fieldError, forbidden, HttpError, notFound } from '#server/ht
 import { randomUUID } from 'node:crypto';
 import { now, timeOfDay } from '#server/time.ts';
 import {
-  checkoutView,
-  applyRefundEvent,
   closePayment,
-  findBookingPayment,
-  findPayment as findPaymentById,
-  markWebhookProcessed,
-  notePaymentFailure,
-  webhookEvent,
   findPaymentByOrder,
   heldQuoteOf,
-  insertCheckout,
-  openOrder,
-  providerPayments,
   quoteOf,
   recordCapture,
-  refundBooking,
+  refundSubject,
   releaseShare,
-  reportedCapture,
   sendBookingRefundNow,
   sessionPayment,
   bookingPayments,
   netPaidPaise,
   verifyCallback,
-  type NewCheckout,
   type PaymentsContext,
+  type ReportedCapture,
 } from '#server/modules/payments/service.ts';
-import type { GatewayPayment } from '#server/modules/payments/gateway.ts';
+import type { PaymentRow } from '#server/modules/payments/repository.ts';
+import {
+  abandonCheckout as abandonPayment,
+  checkoutView,
+  findCheckoutPayment,
+  insertCheckout,
+  openOrder,
+  settleCapture,
+  type NewCheckout,
+  type Product,
+  type Settlement,
+} from '#server/modules/payments/checkout.ts';
 import { refundPercent } from '#server/modules/payments/pricing.ts';
-import { applyTransferEvent } from '#server/modules/payouts/service.ts';
-import { completeMilestoneFunding } from '#server/modules/engagements/milestones.ts';
-import { captureChecked, checkedCaptureOf } from '#server/modules/reconciliation/service.ts';
+import { captureChecked } from '#server/modules/reconciliation/service.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
@@ -113,6 +111,9 @@ import {
 
 /** What a session's writers need: the mailer, and payments for the money each change moves. */
 export type SessionContext = PaymentsContext;
+
+/** A booking as the one checkout names what a payment pays for. */
+const sessionOf = (bookingId: string) => ({ purpose: 'session' as const, id: bookingId });
 
 /** The caller of a session endpoint. */
 export interface SessionCaller {
@@ -280,7 +281,7 @@ export async function recordSessionEvent(tx: DbOrTx, ctx: SessionContext, event:
  */
 async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Promise<void> {
   const refund = (reason: RefundReason, row: SessionRow) =>
-    refundBooking(tx, ctx, row.id, reason, row.lateCancellationRefund);
+    refundSubject(tx, ctx, sessionOf(row.id), reason, refundPercent(reason, row.lateCancellationRefund));
   const row = () => findSession(tx, event.bookingId).then((r) => r!);
   switch (event.kind) {
     case 'declined':
@@ -319,8 +320,10 @@ async function settleMoney(tx: DbOrTx, ctx: SessionContext, event: NewEvent): Pr
  * The shark's share (what a refund left of it) moves from pending to available, and the booking is marked so
  * the clock passes it by. The ledger's key posts it once however often this runs.
  */
+const SHARE_RELEASED_WHY = 'Session held';
+
 async function releaseHeldShare(tx: DbOrTx, bookingId: string, at: Date): Promise<void> {
-  await releaseShare(tx, bookingId);
+  await releaseShare(tx, sessionOf(bookingId), SHARE_RELEASED_WHY);
   await repo.markShareReleased(tx, bookingId, at);
 }
 
@@ -720,7 +723,7 @@ export async function releaseDueShares(ctx: ClockContext): Promise<number> {
     const due = await repo.listSharesDue(ctx.db, endedBy, CLOCK_BATCH);
     const claimed = await eachInTransaction(ctx, due, async (tx, id) => {
       if (!(await repo.claimShareDue(tx, id, endedBy, at))) return false;
-      await releaseShare(tx, id);
+      await releaseShare(tx, sessionOf(id), SHARE_RELEASED_WHY);
       return true;
     });
     released += claimed;
@@ -852,7 +855,7 @@ const checkoutPath = (bookingId: string) => `/sessions/${bookingId}/checkout`;
 
 /** A replayed attempt's checkout, at the amount its order holds (a price changed since is not its). */
 async function checkoutReplayed(db: DbOrTx, hold: repo.HoldRow, quotedPaise: number) {
-  const held = await findBookingPayment(db, hold.id);
+  const held = await findCheckoutPayment(db, sessionOf(hold.id));
   return { result: checkoutStarted(hold, held?.amountPaise ?? quotedPaise), created: false };
 }
 
@@ -908,15 +911,11 @@ function newCheckout(
 ): NewCheckout {
   return {
     paymentId: s.paymentId,
-    bookingId: s.id,
+    subject: sessionOf(s.id),
     orderId: s.orderId,
-    payerId: s.userId,
-    payerName: s.name,
-    payerEmail: s.accountEmail,
-    sharkId: s.sharkId,
-    sharkName: terms.sharkName,
+    payer: { id: s.userId, name: s.name, email: s.accountEmail },
+    payee: { kind: 'shark', id: s.sharkId, name: terms.sharkName },
     description: describeSession(terms, s.hours, s),
-    courseTitle: terms.title,
     mail: {
       course: terms.title,
       shark: terms.sharkName,
@@ -926,6 +925,8 @@ function newCheckout(
       price: formatPaise(amountPaise),
       link: `${ctx.appOrigin}${paths.sessions.detail(s.id)}`,
       zone: s.learnerZone,
+      /** The course's title, for the platform fee's line on the documents. */
+      courseTitle: terms.title,
     },
     amountPaise,
     at,
@@ -969,7 +970,7 @@ async function holdForCheckout(
   const bookingId = randomUUID();
   const paymentId = randomUUID();
   // Outside the transaction: the provider may be slow, and nothing is held if it does not answer.
-  const order = await openOrder(ctx, paymentId, q.totalPaise, bookingId);
+  const order = await openOrder(ctx, paymentId, q.totalPaise, sessionOf(bookingId));
   try {
     return await db.transaction(async (tx) => {
       const course = await repo.findBookableCourse(tx, input.courseId);
@@ -984,7 +985,7 @@ async function holdForCheckout(
       }
       const at = now();
       for (const lapsed of await repo.closeLapsedHoldsOf(tx, course.sharkId, at)) {
-        const p = await findBookingPayment(tx, lapsed, true);
+        const p = await findCheckoutPayment(tx, sessionOf(lapsed), true);
         if (p) await closePayment(tx, p.id, 'expired', 'checkout lapsed');
       }
       await repo.lockHoldsOfUser(tx, userId);
@@ -1064,11 +1065,16 @@ export async function getCheckout(
   bookingId: string,
 ): Promise<Checkout> {
   const hold = await ownHold(db, userId, bookingId);
-  const p = await findBookingPayment(db, bookingId);
+  const p = await findCheckoutPayment(db, sessionOf(bookingId));
   if (!p) throw conflict(PAYMENT_MSG.closed, ERROR_CODE.checkoutClosed);
   const terms = (await repo.findCourseTerms(db, hold.courseId))!;
-  // What its order charges, held at the price of its opening (a price changed since is not this checkout's).
-  return checkoutView(ctx, p, { contact: hold.phone }, heldQuoteOf(ctx.config, p, terms, hold.hours));
+  return {
+    ...checkoutView(ctx, p, hold.phone),
+    bookingId,
+    sharkId: hold.sharkId,
+    // What its order charges, held at the price of its opening (a price changed since is not this checkout's).
+    quote: heldQuoteOf(ctx.config, p, terms, hold.hours),
+  };
 }
 
 /**
@@ -1087,7 +1093,7 @@ export async function confirmCheckout(
   await ownHold(db, userId, bookingId);
   const payment = await findPaymentByOrder(db, callback.razorpay_order_id);
   verifyCallback(ctx, payment && payment.bookingId === bookingId ? payment : null, userId, callback);
-  const outcome = await completePaidBooking(db, ctx, payment!.id, {
+  const outcome = await settleCapture(db, ctx, sessionProduct, payment!.id, {
     providerPaymentId: callback.razorpay_payment_id,
   });
   return { message: await paidAnswer(db, bookingId, outcome), bookingId };
@@ -1098,37 +1104,31 @@ export async function confirmCheckout(
  * callback arrives (it is a job, running at once): the callback then finds it done, and the learner must still
  * read "paid", not "closed". Closed only when no booking came of it (the slot was gone, the payment refunded).
  */
-async function paidAnswer(db: DbOrTx, bookingId: string, outcome: 'booked' | 'already' | 'refunded') {
-  if (outcome === 'booked') return PAYMENT_MSG.paid;
+async function paidAnswer(db: DbOrTx, bookingId: string, outcome: Settlement) {
+  if (outcome === 'fulfilled') return PAYMENT_MSG.paid;
   return (await repo.findSessionShark(db, bookingId)) ? PAYMENT_MSG.paid : PAYMENT_MSG.closed;
 }
 
 /**
- * The one way a captured payment becomes a request, whichever path brought it (the callback, a webhook, the
- * reconciliation): in one transaction under the shark's calendar lock, the capture recorded (once), and the
- * booking written from its hold and sent to the shark. A payment for a hold that lapsed still books the slot
- * if it is free; otherwise it is refunded in full.
+ * A session as the one checkout sells it (issue 39): the shark's calendar locked before the capture is
+ * recorded, then the booking written from its hold and sent to the shark. A payment for a hold that lapsed still
+ * books the slot if it is free; otherwise it is refunded in full. An unpaid checkout's close frees the slot.
  */
-export async function completePaidBooking(
-  db: Db,
-  ctx: SessionContext,
-  paymentId: string,
-  captured: { providerPaymentId: string; providerFeePaise?: number | null },
-): Promise<'booked' | 'already' | 'refunded'> {
-  const payment = (await findPaymentById(db, paymentId))!;
-  // A session's payment: its shark and booking are set (the payments' purpose check holds it).
-  const sharkId = payment.sharkId!;
-  const bookingId = payment.bookingId!;
-  return db.transaction(async (tx) => {
-    await lockCalendar(tx, sharkId);
-    const outcome = await recordCapture(tx, ctx, paymentId, captured);
-    if (outcome.kind !== 'captured') return outcome.kind === 'duplicate' ? 'refunded' : 'already';
-    const hold = (await repo.findHold(tx, { id: bookingId }, true))!;
+export const sessionProduct: Product = {
+  lock: (tx, p) => lockCalendar(tx, p.sharkId!),
+  async fulfil(tx, ctx, p) {
+    const hold = (await repo.findHold(tx, { id: p.bookingId! }, true))!;
     const at = now();
-    const booked = await bookFromHold(tx, hold, outcome.payment.amountPaise, at);
+    const booked = await bookFromHold(tx, hold, p.amountPaise, at);
     await repo.closeHold(tx, hold.id, at);
     if (!booked) {
-      await refundBooking(tx, ctx, hold.id, 'checkout_closed', 0);
+      await refundSubject(
+        tx,
+        ctx,
+        sessionOf(hold.id),
+        'checkout_closed',
+        refundPercent('checkout_closed', 0),
+      );
       return 'refunded';
     }
     await recordSessionEvent(tx, ctx, {
@@ -1138,9 +1138,12 @@ export async function completePaidBooking(
       actor: 'learner',
       actorUserId: hold.userId,
     });
-    return 'booked';
-  });
-}
+    return 'fulfilled';
+  },
+  async release(tx, p, at) {
+    await repo.closeHold(tx, p.bookingId!, at);
+  },
+};
 
 /** Writes the booking of a paid hold; false when its slot is no longer free (its hold lapsed and was taken). */
 async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number, at: Date): Promise<boolean> {
@@ -1176,62 +1179,13 @@ export async function abandonCheckout(
   outcome: 'closed' | 'failed',
 ): Promise<{ message: string }> {
   await ownHold(db, userId, bookingId);
-  const payment = await findBookingPayment(db, bookingId);
+  const payment = await findCheckoutPayment(db, sessionOf(bookingId));
   if (!payment) return { message: PAYMENT_MSG.closed };
   if (payment.status === 'captured') return { message: PAYMENT_MSG.alreadyPaid };
-  const paid = await checkedCaptureOf(db, ctx, payment, await providerPayments(ctx, payment.providerOrderId));
-  if (paid) {
-    const done = await completePaidBooking(db, ctx, payment.id, {
-      providerPaymentId: paid.id,
-      providerFeePaise: feeOf(paid),
-    });
-    return { message: await paidAnswer(db, bookingId, done) };
-  }
-  await db.transaction(async (tx) => {
-    await ownHold(tx, userId, bookingId, true);
-    await repo.closeHold(tx, bookingId, now());
-    await closePayment(tx, payment.id, outcome === 'failed' ? 'failed' : 'expired', outcome);
-  });
+  const check = (d: Db, p: PaymentRow, reported: ReportedCapture) => captureChecked(d, ctx, p, reported);
+  const done = await abandonPayment(db, ctx, sessionProduct, check, payment, outcome);
+  if (done !== 'closed') return { message: await paidAnswer(db, bookingId, done) };
   return { message: outcome === 'failed' ? PAYMENT_MSG.failed : PAYMENT_MSG.abandoned };
-}
-
-const feeOf = (p: GatewayPayment) => (p.fee === null ? null : p.fee);
-
-/**
- * The checkouts job (every minute): each hold open for more than a couple of minutes is checked with the
- * provider, so a payment whose callback was lost (a closed tab, a kill -9 between the capture and our commit)
- * still books; a hold past its time with nothing paid closes and frees the slot.
- */
-export async function reconcileCheckouts(ctx: ClockContext): Promise<{ booked: number; closed: number }> {
-  const at = now();
-  let booked = 0;
-  let closed = 0;
-  for (const hold of await repo.listOpenHolds(ctx.db, new Date(at.getTime() - 2 * 60_000), CLOCK_BATCH)) {
-    const payment = await findBookingPayment(ctx.db, hold.id);
-    if (!payment) {
-      await repo.closeHold(ctx.db, hold.id, at);
-      continue;
-    }
-    const list = await providerPayments(ctx, payment.providerOrderId);
-    // Only the payment we ordered books; another (amount, currency, order) is an exception (issue 38).
-    const paid = await checkedCaptureOf(ctx.db, ctx, payment, list);
-    if (paid) {
-      const done = await completePaidBooking(ctx.db, ctx, payment.id, {
-        providerPaymentId: paid.id,
-        providerFeePaise: feeOf(paid),
-      });
-      if (done === 'booked') booked++;
-      continue;
-    }
-    // Not asked successfully, or not paid yet: only a hold past its time closes (the provider down keeps it).
-    if (list === null || hold.expiresAt > at) continue;
-    await ctx.db.transaction(async (tx) => {
-      if (await repo.closeHold(tx, hold.id, at))
-        await closePayment(tx, payment.id, 'expired', 'checkout lapsed');
-    });
-    closed++;
-  }
-  return { booked, closed };
 }
 
 /** The caller's own bookings: upcoming first (soonest first), then the others (most recent first). */
@@ -1536,12 +1490,12 @@ export async function payRecordedSession(
   provider: RecordedSessionProvider,
 ): Promise<'paid' | 'refunded' | 'skipped'> {
   const row = await findSession(ctx.db, bookingId);
-  if (!row?.userId || (await findBookingPayment(ctx.db, bookingId))) return 'skipped';
+  if (!row?.userId || (await findCheckoutPayment(ctx.db, sessionOf(bookingId)))) return 'skipped';
   const terms = (await repo.findCourseTerms(ctx.db, row.courseId))!;
   if (terms.price <= 0) return 'skipped';
   const amountPaise = quoteOf(ctx.config, terms, row.hours).totalPaise;
   const paymentId = randomUUID();
-  const order = await openOrder(ctx, paymentId, amountPaise, bookingId);
+  const order = await openOrder(ctx, paymentId, amountPaise, sessionOf(bookingId));
   const payer = { ...row, userId: row.userId, learnerZone: row.learnerTimeZone ?? row.timeZone };
   await ctx.db.transaction(async (tx) => {
     const at = now();
@@ -1574,45 +1528,6 @@ function moneyOfRecorded(row: SessionRow, at: Date): NewEvent | null {
   if (row.status === 'cancelled')
     return { ...base, kind: 'cancelled', actor: row.cancelledBy ?? 'admin', late: row.lateCancellation };
   return null;
-}
-
-/**
- * The payment-webhook job: one stored provider event applied (issue 23). Captures from payment.captured and
- * order.paid (in either order, any number of times) go through completePaidBooking like the callback; a
- * refund's end settles it; a failed attempt is noted (the learner may retry in the same checkout). A paid
- * payment never moves back. A capture is checked against the payment it names before anything is booked: one of
- * another amount, currency or order books nothing and is an exception for the admins (issue 38).
- */
-export async function applyPaymentWebhook(ctx: ClockContext, eventId: string): Promise<void> {
-  const stored = await webhookEvent(ctx.db, eventId);
-  if (!stored || stored.processed) return;
-  const { event, payload } = stored.event;
-  const payment = payload.payment?.entity;
-  if ((event === 'payment.captured' || event === 'order.paid') && payment && payment.status === 'captured') {
-    // order.paid names the order twice (its payment's and its own): either may be ours.
-    const order = payload.order?.entity;
-    const ours =
-      (await findPaymentByOrder(ctx.db, payment.order_id)) ??
-      (order ? await findPaymentByOrder(ctx.db, order.id) : null);
-    // Not what was ordered books nothing (an exception now); a provider payment of no order of ours is the
-    // nightly reconciliation's to find, from the provider's own list.
-    const agrees =
-      ours !== null && (await captureChecked(ctx.db, ctx, ours, reportedCapture(payment, order)));
-    const captured = { providerPaymentId: payment.id, providerFeePaise: feeOf(payment) };
-    // Routed by what it pays for (decision 176): a milestone's funds it, a session's books it.
-    if (agrees && ours.purpose === 'milestone')
-      await completeMilestoneFunding(ctx.db, ctx, ours.id, captured);
-    else if (agrees) await completePaidBooking(ctx.db, ctx, ours.id, captured);
-  } else if (event === 'payment.failed' && payment) {
-    await notePaymentFailure(ctx.db, payment.order_id, payment.error_description ?? 'failed');
-  } else if ((event === 'refund.processed' || event === 'refund.failed') && payload.refund) {
-    const refund = payload.refund.entity;
-    await ctx.db.transaction((tx) => applyRefundEvent(tx, ctx, refund));
-  } else if ((event === 'transfer.processed' || event === 'transfer.failed') && payload.transfer) {
-    // A payout's Route transfer (decision 147): the payouts module moves the payout it names.
-    await applyTransferEvent(ctx.db, ctx, payload.transfer.entity);
-  }
-  await markWebhookProcessed(ctx.db, eventId);
 }
 
 /**

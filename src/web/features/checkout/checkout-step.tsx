@@ -7,30 +7,20 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Checkout, type CheckoutCallback } from '#shared/payments.ts';
 import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
-import { decodeCheckoutResult } from '#shared/test-gateway.ts';
 import { QuoteLines, RefundTerms, rupees } from '#web/features/money/money-lines.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { useAbandonCheckout, useCheckout, useConfirmCheckout } from './api';
-import { openRazorpay } from '#web/lib/razorpay.ts';
+import { openRazorpay, readCheckoutResult } from '#web/lib/razorpay.ts';
 
 type Outcome = { tone: 'success' | 'error'; message: string; paid: boolean };
 
 /** The server's answer says the session is paid: now, or before (a close pressed after the payment went in). */
 const isPaid = (message: string) => message === PAYMENT_MSG.paid || message === PAYMENT_MSG.alreadyPaid;
 
-/** The test gateway's answer, handed back in the URL: a signed callback, a failure, or "closed". */
-function readResult(raw: string | null): CheckoutCallback | 'closed' | 'failed' | null {
-  if (!raw) return null;
-  const answer = decodeCheckoutResult(raw);
-  if (answer === null) return 'failed';
-  if (answer === 'closed') return 'closed';
-  return 'razorpay_signature' in answer ? answer : 'failed';
-}
-
 export function CheckoutStep({ bookingId }: { bookingId: string }) {
   const [params, setParams] = useSearchParams();
-  const result = readResult(params.get('result'));
+  const result = readCheckoutResult(params.get('result'));
   const checkout = useCheckout(bookingId, result === null);
   const confirm = useConfirmCheckout(bookingId);
   const abandon = useAbandonCheckout(bookingId);

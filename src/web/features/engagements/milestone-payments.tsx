@@ -13,12 +13,11 @@ import {
 } from '#shared/engagements.ts';
 import type { CheckoutCallback } from '#shared/payments.ts';
 import { paths } from '#shared/routes.ts';
-import { decodeCheckoutResult } from '#shared/test-gateway.ts';
 import { FieldError } from '#web/components/form/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime, formatRupees } from '#web/lib/format.ts';
-import { openRazorpay } from '#web/lib/razorpay.ts';
+import { openRazorpay, readCheckoutResult } from '#web/lib/razorpay.ts';
 import {
   useAbandonMilestoneCheckout,
   useConfirmMilestoneCheckout,
@@ -27,15 +26,6 @@ import {
 } from './milestone-api';
 
 type Outcome = { tone: 'success' | 'error'; message: string };
-
-/** The test checkout's answer in the URL: a signed callback, "closed", or a failure. */
-function readResult(raw: string | null): CheckoutCallback | 'closed' | 'failed' | null {
-  if (!raw) return null;
-  const answer = decodeCheckoutResult(raw);
-  if (answer === null) return 'failed';
-  if (answer === 'closed') return 'closed';
-  return 'razorpay_signature' in answer ? answer : 'failed';
-}
 
 export function MilestonePayments({ engagement: e }: { engagement: Engagement }) {
   const [params, setParams] = useSearchParams();
@@ -60,7 +50,7 @@ export function MilestonePayments({ engagement: e }: { engagement: Engagement })
   // The test checkout's answer comes back in the URL: used once, then dropped (a reload must not post it again).
   useEffect(() => {
     const milestoneId = params.get('milestone');
-    const result = readResult(params.get('result'));
+    const result = readCheckoutResult(params.get('result'));
     if (!milestoneId || !result || handled.current) return;
     handled.current = true;
     void finish(milestoneId, result).then(() => setParams({}, { replace: true }));
