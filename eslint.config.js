@@ -12,7 +12,15 @@ import { readdirSync } from 'node:fs';
  * The web's shared parts: small folders under src/web/features that several features use, each named for what it
  * shares (decision 110). A feature imports only itself, these and the code below features (components, lib).
  */
-const SHARED_FEATURE_PARTS = ['acting-shark', 'money', 'query-keys', 'session-lists', 'slots', 'viewer'];
+const SHARED_FEATURE_PARTS = [
+  'acting-shark',
+  'conversations',
+  'money',
+  'query-keys',
+  'session-lists',
+  'slots',
+  'viewer',
+];
 
 /** One zone per feature, read from the folder, so a new feature is held by the rule the day it is created. */
 const FEATURE_ZONES = readdirSync('src/web/features', { withFileTypes: true })
@@ -93,7 +101,7 @@ const MODULE_DOOR = {
  */
 const SESSION_TABLES = {
   name: '#server/db/schema.ts',
-  importNames: ['courseBookings', 'bookingEvents', 'bookingMessages', 'checkoutHolds', 'sessionCounters'],
+  importNames: ['courseBookings', 'bookingEvents', 'checkoutHolds', 'sessionCounters'],
   message:
     "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
 };
@@ -130,8 +138,23 @@ const STATEMENT_TABLES = {
     "Fee invoices are the statements module's: ask #server/modules/statements/service.ts (decision 143).",
 };
 
+/** The threads of a session, a proposal and an engagement belong to modules/conversations (decision 212). */
+const CONVERSATION_TABLES = {
+  name: '#server/db/schema.ts',
+  importNames: ['bookingMessages', 'proposalMessages', 'engagementMessages'],
+  message:
+    "The threads' tables are the conversations module's: ask #server/modules/conversations/service.ts (decision 212).",
+};
+
 /** Tables with one owning module; only that module's repository names them. */
-const OWNED_TABLES = [SESSION_TABLES, PAYMENT_TABLES, LEDGER_TABLES, TEST_GATEWAY_TABLES, STATEMENT_TABLES];
+const OWNED_TABLES = [
+  SESSION_TABLES,
+  PAYMENT_TABLES,
+  LEDGER_TABLES,
+  TEST_GATEWAY_TABLES,
+  STATEMENT_TABLES,
+  CONVERSATION_TABLES,
+];
 const ownedTablesBut = (owner) => OWNED_TABLES.filter((t) => t !== owner);
 
 /** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
@@ -350,6 +373,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(TEST_GATEWAY_TABLES),
+        patterns: [MODULE_DOOR],
+      }),
+    },
+  },
+  {
+    files: ['src/server/modules/conversations/repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        paths: ownedTablesBut(CONVERSATION_TABLES),
         patterns: [MODULE_DOOR],
       }),
     },

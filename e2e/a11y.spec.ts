@@ -150,7 +150,15 @@ const ADMIN_TABS = [
   'Audit log',
 ];
 /** The Finance tab's sections past the first (Payments, audited with the tab). */
-const FINANCE_SECTIONS = ['Refunds', 'Payouts', 'Balances', 'Trial balance', 'Exceptions', 'Exports'];
+const FINANCE_SECTIONS = [
+  'Refunds',
+  'Payouts',
+  'Balances',
+  'Trial balance',
+  'Corrections',
+  'Exceptions',
+  'Exports',
+];
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

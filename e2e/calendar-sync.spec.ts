@@ -59,7 +59,7 @@ test("a shark's other calendar blocks a slot, a confirmed session gets a Jitsi r
   });
   expect(profile.status(), await profile.text()).toBe(200);
   const course = await page.request.post('/api/workspace/courses', {
-    data: { title: 'Cloud IR Drill', description: 'Hands-on.', duration: 1, price: 1200 },
+    data: { title: 'Cloud IR Drill', description: 'Hands-on.', duration: 1, pricePaise: 120_000 },
   });
   expect(course.status(), await course.text()).toBe(201);
   const opened = await page.request.put('/api/workspace/availability', {

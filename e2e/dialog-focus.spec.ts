@@ -31,7 +31,7 @@ test('the delete-course and course-form dialogs hand focus back, or on to the ne
   const { sharkId } = (await created.json()) as { sharkId: string };
   for (const title of ['Disk Imaging', 'Memory Capture', 'Log Triage']) {
     const res = await page.request.post(`/api/workspace/courses?sharkId=${sharkId}`, {
-      data: { title, description: 'Hands-on.', duration: 2, price: 1000 },
+      data: { title, description: 'Hands-on.', duration: 2, pricePaise: 100_000 },
     });
     expect(res.status(), await res.text()).toBe(201);
   }

@@ -112,7 +112,7 @@ test('a request becomes a paid, delivered, approved and reviewed engagement; the
       skills: 'Web application testing, API testing',
       headline: 'Web and API penetration tester',
       services: ['pentesting'],
-      dayRateRupees: 18000,
+      dayRatePaise: 1_800_000,
       yearsExperience: 6,
       languages: ['English', 'Hindi'],
       published: true,

@@ -6,10 +6,12 @@ import { SESSION_STATUS_LABEL } from '#shared/sessions.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 import { payAtCheckout } from './helpers/payments';
 import { sessionRowInGroup } from './helpers/sessions';
+import { rupeesToPaise } from '#shared/money.ts';
 
 const SHARK = DEMO_ACCOUNTS.shark.name; // Arjun Mehta, the demo shark account, whose courses we book
 
-const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+/** An amount the page shows, in paise: the one conversion reads it (decision 210). */
+const paiseOf = (text: string) => rupeesToPaise(text.trim()) ?? Number.NaN;
 
 async function sharkEarnings(browser: Browser): Promise<number> {
   const context = await browser.newContext();
@@ -26,7 +28,7 @@ async function sharkEarnings(browser: Browser): Promise<number> {
     // The metric is a <dt>Earnings</dt><dd>₹…</dd> pair.
     const value = page.locator('dt', { hasText: /^Earnings$/ }).locator('xpath=following-sibling::dd[1]');
     await expect(value).toContainText('₹');
-    return rupees((await value.textContent()) ?? '');
+    return paiseOf((await value.textContent()) ?? '');
   } finally {
     await context.close();
   }
@@ -96,7 +98,7 @@ test.describe('a learner in another time zone', () => {
     await panel.getByLabel('Hours').fill('2');
     await expect(panel.getByTestId('quote-lines')).toContainText('× 2 hours');
     const total = (await panel.getByTestId('quote-total').textContent()) ?? '';
-    expect(rupees(total)).toBeGreaterThan(0);
+    expect(paiseOf(total)).toBeGreaterThan(0);
     // The learner is in New York (timezoneId below); the demo shark works in India. Pick the first free day
     // and time; the shark's local time is written beside it, and the shark later sees that same time.
     await expect(

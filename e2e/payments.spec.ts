@@ -33,15 +33,14 @@ import {
 } from './helpers/auth';
 import { bookAndPay, payAtCheckout } from './helpers/payments';
 import { pickSlot } from './helpers/sessions';
+import { formatPaise, rupeesToPaise } from '#shared/money.ts';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;
 const DAY = 24 * 60 * 60_000;
-const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+/** An amount the page shows ("₹1,500", "₹1,500.50"), in paise: the one conversion reads it (decision 210). */
+const paiseOf = (text: string) => rupeesToPaise(text.trim()) ?? Number.NaN;
 /** An amount as the PDF documents write it: always with paise ("₹1,500.00"). */
-const documentAmount = (amount: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
-    amount,
-  );
+const documentAmount = (paise: number) => formatPaise(paise, { exact: true });
 
 async function demoSharkId(request: APIRequestContext): Promise<string> {
   const { items } = (await (await request.get(`/api/sharks?search=${SHARK.split(' ')[0]}`)).json()) as {
@@ -70,7 +69,7 @@ async function openBookingPanel(page: Page, sharkId: string) {
   await panel.getByLabel('Hours').fill('1');
   await expect(panel.getByTestId('quote-lines')).toContainText('× 1 hour');
   const total = (await panel.getByTestId('quote-total').textContent()) ?? '';
-  expect(rupees(total)).toBeGreaterThan(0);
+  expect(paiseOf(total)).toBeGreaterThan(0);
   return { panel, total };
 }
 
@@ -175,7 +174,7 @@ test('a learner pays for a session, the shark accepts, and the session page show
   expect(number).toMatch(/^[A-Z]+\/\d\d-\d\d\/\d{6}$/);
   const text = await downloadedPdfText(page, receipt);
   expect(text).toContain(number);
-  expect(text).toContain(documentAmount(rupees(total)));
+  expect(text).toContain(documentAmount(paiseOf(total)));
 
   // The same receipt downloads from the learner's bookings, its link named by its number.
   await page.goto('/user/bookings');
@@ -201,7 +200,7 @@ test("the shark declines a second learner's paid request, and that learner sees 
   // Booking and paying is the first learner's journey: this one pays through the API, as the checkout page does.
   const courses = (await (await page.request.get(`/api/sharks/${sharkId}/courses`)).json()) as {
     id: string;
-    price: number;
+    pricePaise: number;
   }[];
   const startsAt = (await freeStarts(page.request, sharkId)).find((t) => t > Date.now() + 5 * DAY)!;
   const sessionId = await bookAndPay(page.request, {
@@ -214,7 +213,7 @@ test("the shark declines a second learner's paid request, and that learner sees 
   });
   await page.goto(`/sessions/${sessionId}`);
   const total = (await page.getByTestId('session-payment').textContent())!.match(/Paid (₹[\d,.]+)/)![1]!;
-  expect(rupees(total)).toBe(courses[0]!.price);
+  expect(paiseOf(total)).toBe(courses[0]!.pricePaise);
 
   const shark = await sharkPage(browser);
   await shark.goto(`/sessions/${sessionId}`);
@@ -322,6 +321,6 @@ test.describe('on a 390 px phone', () => {
     expect(number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
     const text = await downloadedPdfText(page, note);
     expect(text).toContain(number);
-    expect(text).toContain(`${MONEY_DOCUMENT_TEXT.total.credit_note} ${documentAmount(rupees(total))}`);
+    expect(text).toContain(`${MONEY_DOCUMENT_TEXT.total.credit_note} ${documentAmount(paiseOf(total))}`);
   });
 });

@@ -9,7 +9,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { PAYOUT_RUN_MSG } from '#shared/payouts.ts';
 import { STATEMENTS_SECTION_TEXT } from '#shared/statements.ts';
 import { pdfText } from '#server/test/pdf.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import type { SessionDetail } from '#shared/sessions.ts';
 import {
   DEMO_ACCOUNTS,

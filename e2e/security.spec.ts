@@ -104,7 +104,13 @@ test('a course link must be http(s): a javascript: enrollment form is refused by
   await signedInNewShark(request);
   const res = await request.post('/api/workspace/courses', {
     headers: { origin: baseURL },
-    data: { title: 'Links', description: 'A course', duration: 2, price: 100, enrollmentFormUrl: JS_LINK },
+    data: {
+      title: 'Links',
+      description: 'A course',
+      duration: 2,
+      pricePaise: 10_000,
+      enrollmentFormUrl: JS_LINK,
+    },
   });
   expect(res.status()).toBe(400);
   expect((await res.json()).error.fields.enrollmentFormUrl).toBeTruthy();

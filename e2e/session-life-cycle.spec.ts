@@ -21,9 +21,11 @@ import { cancellationPolicy, SESSION_MSG } from '#shared/sessions-texts.ts';
 import { DEMO_ACCOUNTS, loginAs, loginAsDemo, signUpVerifiedLearner, uniqueEmail } from './helpers/auth';
 import { payAtCheckout } from './helpers/payments';
 import { pickSlot, sessionRowInGroup } from './helpers/sessions';
+import { rupeesToPaise } from '#shared/money.ts';
 
 const SHARK = DEMO_ACCOUNTS.shark.name;
-const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+/** An amount the page shows, in paise: the one conversion reads it (decision 210). */
+const paiseOf = (text: string) => rupeesToPaise(text.trim()) ?? Number.NaN;
 const MINUTE = 60_000;
 
 const moveClock = async (request: APIRequestContext, offsetMinutes: number) => {
@@ -45,7 +47,7 @@ async function earnings(page: Page): Promise<number> {
   await page.goto('/shark/dashboard');
   const value = page.locator('dt', { hasText: /^Earnings$/ }).locator('xpath=following-sibling::dd[1]');
   await expect(value).toContainText('₹');
-  return Math.round(rupees((await value.textContent()) ?? '') * 100);
+  return paiseOf((await value.textContent()) ?? '');
 }
 
 /** The shark's share of `hours` of a course, in paise: the price quote's own figure, which the ledger posts. */
@@ -108,7 +110,7 @@ test('a learner books, the shark accepts, they talk, the session moves, is held,
   await panel.getByLabel('Hours').fill('1');
   await expect(panel.getByTestId('quote-lines')).toContainText('× 1 hour');
   const total = (await panel.getByTestId('quote-total').textContent()) ?? '';
-  const price = rupees(total);
+  const price = paiseOf(total);
   expect(price).toBeGreaterThan(0);
   const policy = (await panel.getByTestId('cancellation-policy').textContent()) ?? '';
   const windowHours = [0, 12, 24, 48, 72].find((h) => cancellationPolicy(h) === policy);

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { encodeSharksCursor, sharksQuerySchema } from '#shared/catalogue.ts';
 import { ROUTES } from '#shared/routes.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import {
   catalogueVersion,
   getPublishedShark,

@@ -235,8 +235,8 @@ const pick = (values: string[], idx: string) =>
   `(${sqlArray(values)})[(1 + ((${idx}) % ${values.length}))::int]`;
 /** A stable pseudo-random non-negative integer for an SQL integer expression. */
 const h = (expr: string) => `(hashint4((${expr})::int)::bigint & 2147483647)`;
-/** Course price in rupees, a function of the course number so bookings compute their total without a join. */
-const price = (j: string) => `(500 + (${h(`(${j}) * 3 + 11`)} % 40) * 100)::numeric(12,2)`;
+/** Course price in paise (₹500 to ₹4,400), a function of the course number: bookings need no join for it. */
+const price = (j: string) => `(500 + (${h(`(${j}) * 3 + 11`)} % 40) * 100)::bigint * 100`;
 
 /** A valid version-4 uuid (the API's schemas check version and variant) derived from md5 of the row number. */
 const id = (kind: string, n: string) =>
@@ -400,7 +400,7 @@ async function main() {
   await step(
     'courses',
     `
-    INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, created_at)
+    INSERT INTO courses (id, shark_id, title, course_code, description, duration, price_paise, created_at)
     SELECT ${id('c', 'j')}, ${id('s', `1 + ${h('j')} % ${SHARKS}`)},
            ${pick(TITLES, h('j + 3'))},
            'CRS-' || upper(lpad(to_hex(j), 6, '0')),
@@ -442,7 +442,7 @@ async function main() {
   await step(
     'course_bookings',
     `
-    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price, created_at,
+    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price_paise, created_at,
                                  shark_id, starts_at, ends_at, blocked_until, time_zone, status,
                                  cancellation_hours, late_cancellation_refund)
     SELECT b.course_id, ${id('lu', 'b.learner')}, 'Learner ' || b.learner, 'learner' || b.learner || '@bench.sharksecurity.in',
@@ -520,9 +520,9 @@ async function main() {
     INSERT INTO sharks (id, user_id, name, code_name, specialization, experience, bio, published) VALUES
       (${benchShark}, ${benchSharkUser}, 'Meera Bench', 'Hammerhead', 'pentesting', 12,
        'Penetration tester with 12 years in web applications and APIs. Hands-on labs in every session.', true);
-    INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, cancellation_hours, created_at)
+    INSERT INTO courses (id, shark_id, title, course_code, description, duration, price_paise, cancellation_hours, created_at)
       SELECT ${id('bc', 'j')}, ${benchShark}, (ARRAY['Web Application Pentesting Bootcamp', 'API Security Testing', 'Active Directory Attacks'])[j],
-             'BENCH-' || j, 'Live sessions with labs and a written report at the end.', 2, (1000 + j * 500)::numeric(12,2),
+             'BENCH-' || j, 'Live sessions with labs and a written report at the end.', 2, (1000 + j * 500)::bigint * 100,
              (ARRAY[24, 48, 12])[j], now() - interval '410 days'
       FROM generate_series(1, 3) j;
     INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, daily_cap, published)
@@ -537,7 +537,7 @@ async function main() {
     `
     WITH plan AS (
       -- the shark's: five a day (08:00, 10:00, ... in Kolkata, 1 or 2 hours) over 400 days; every 50th is the bench learner's
-      SELECT ${id('bb', 'k')} AS id, k, ${id('bc', '1 + k % 3')} AS course_id, (1000 + (1 + k % 3) * 500)::numeric(12,2) AS price,
+      SELECT ${id('bb', 'k')} AS id, k, ${id('bc', '1 + k % 3')} AS course_id, (1000 + (1 + k % 3) * 500)::bigint * 100 AS price,
              CASE WHEN k % 50 = 0 THEN 0 ELSE 1 + ${h('k + 4242')} % ${LEARNERS} END AS learner,
              ${benchShark} AS shark_id, 'Asia/Kolkata' AS zone,
              current_date - 300 + (k - 1) / 5 AS day, time '08:00' + ((k - 1) % 5) * interval '2 hours' AS at, 1 + k % 2 AS hours
@@ -565,7 +565,7 @@ async function main() {
                        ELSE least(s.starts, now()) - make_interval(days => 2 + k % 20) END AS created
       FROM stated s
     )
-    INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, total_price,
+    INSERT INTO course_bookings (id, course_id, user_id, name, email, phone, hours, total_price_paise,
                                  created_at, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone,
                                  answer_by, meeting_link, brief, notes, cancelled_by, late_cancellation,
                                  proposed_starts_at, proposed_ends_at, proposed_by, cancellation_hours, late_cancellation_refund)
@@ -638,12 +638,12 @@ async function main() {
   await step(
     'recompute shark counters',
     `
-    UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), rating_score = rt.score, min_price = pr.min
+    UPDATE sharks s SET student_count = coalesce(st.n, 0), avg_rating = rt.avg, review_count = coalesce(rt.n, 0), rating_score = rt.score, min_price_paise = pr.min
     FROM sharks base
     LEFT JOIN (SELECT c.shark_id, count(DISTINCT b.user_id)::int AS n FROM course_bookings b JOIN courses c ON c.id = b.course_id WHERE b.status IN ('confirmed', 'completed') GROUP BY c.shark_id) st ON st.shark_id = base.id
     LEFT JOIN (SELECT shark_id, round(avg(rating), 2) AS avg, count(*)::int AS n, round((5 * 4.0 + sum(rating)) / (5 + count(*)), 4) AS score
                FROM reviews WHERE hidden_at IS NULL GROUP BY shark_id) rt ON rt.shark_id = base.id
-    LEFT JOIN (SELECT shark_id, min(price) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id
+    LEFT JOIN (SELECT shark_id, min(price_paise) AS min FROM courses GROUP BY shark_id) pr ON pr.shark_id = base.id
     WHERE s.id = base.id`,
   );
   // The session counters the bookings' trigger keeps (decision 198), every owner's from the bookings at once.

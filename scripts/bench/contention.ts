@@ -48,8 +48,8 @@ export async function prepareContention(db: Db): Promise<ContentionFixture> {
     );
     const [course] = await queryRows<{ id: string }>(
       db,
-      sql`INSERT INTO courses (shark_id, title, course_code, description, duration, price, created_at, updated_at)
-          VALUES (${shark.id}, 'Contention Course', ${`CNT-${run}-${i}`}, 'Bench course.', 1, 1000, now(), now()) RETURNING id`,
+      sql`INSERT INTO courses (shark_id, title, course_code, description, duration, price_paise, created_at, updated_at)
+          VALUES (${shark.id}, 'Contention Course', ${`CNT-${run}-${i}`}, 'Bench course.', 1, 100000, now(), now()) RETURNING id`,
     );
     await queryRows(
       db,

@@ -200,7 +200,7 @@ export async function runPayoutBatch(s: MoneyScratch): Promise<PayoutBatchResult
   const ctx: PayoutRunContext = {
     ...mailCtx,
     schedule: app.config.PAYOUT_SCHEDULE,
-    minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,
+    minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
     provider: 'manual',
     zone: app.config.APP_TIMEZONE,
     jobs: app.jobs,

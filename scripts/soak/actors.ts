@@ -76,10 +76,10 @@ export async function createSoakPeople(
         [s.sharkId, s.userId, s.name, `Soak${i + 1}`],
       );
       await client.query(
-        `INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, cancellation_hours,
+        `INSERT INTO courses (id, shark_id, title, course_code, description, duration, price_paise, cancellation_hours,
                               late_cancellation_refund, created_at, updated_at)
          VALUES ($1, $2, 'Web Application Pentesting (soak)', $3, 'One-hour live lab.', 1, $4, 12, 50, now(), now())`,
-        [s.courseId, s.sharkId, `SOAK-${i + 1}`, 1500 + 250 * (i % 4)],
+        [s.courseId, s.sharkId, `SOAK-${i + 1}`, (1500 + 250 * (i % 4)) * 100],
       );
       await client.query(
         `INSERT INTO shark_availability (shark_id, time_zone, buffer_minutes, min_notice_minutes, horizon_days, published, updated_at)

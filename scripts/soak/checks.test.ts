@@ -41,7 +41,7 @@ async function paidBooking() {
       endTime: '21:00',
     })),
   );
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const bookingId = await bookAndPay(app, await sessionCookie(db, learner.id), {
     courseId: course.id,

@@ -57,6 +57,8 @@ import statementsRoutes from './modules/statements/routes';
 import financeRoutes from './modules/finance/routes';
 import devRoutes from './modules/dev/routes';
 import testGatewayRoutes from './modules/test-gateway/routes';
+import { busyTimes, busyTimesOf, slotsStamp } from './modules/sessions/service';
+import { freelancerReviews } from './modules/engagement-reviews/public-reviews';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,18 +245,19 @@ export async function buildApp({
   await app.register(inputGuard);
   await app.register(auth);
 
-  // Routes
+  // Routes. A module's routes that show what a module above it keeps are handed its reader here, so no module
+  // imports one that imports it back (decision 209): the bookings' busy times, a freelancer's reviews.
   const api = [
     healthRoutes,
     authRoutes,
     adminRoutes,
-    sharksRoutes,
+    sharksRoutes({ busyTimesOf }),
     coursesRoutes,
     bookingsRoutes,
     followsRoutes,
     reviewsRoutes,
     profilesRoutes,
-    freelancersRoutes,
+    freelancersRoutes({ freelancerReviews }),
     contactRoutes,
     applicationsRoutes,
     credentialsRoutes,
@@ -265,7 +268,7 @@ export async function buildApp({
     engagementFilesRoutes,
     engagementReviewsRoutes,
     workspaceRoutes,
-    availabilityRoutes,
+    availabilityRoutes({ busyTimes, slotsStamp }),
     calendarImportsRoutes,
     sessionsRoutes,
     calendarFeedRoutes,

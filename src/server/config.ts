@@ -154,8 +154,11 @@ const envSchema = z.object({
   // Payouts (issue 24, decision 137).
   /** How often the payout run pays: weekly (Mondays 09:00) or monthly (the 1st, 09:00), in APP_TIMEZONE. */
   PAYOUT_SCHEDULE: z.enum(['weekly', 'monthly']).default('weekly'),
-  /** The least available balance the run pays out, in rupees; a smaller balance waits for the next run. */
-  PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /**
+   * The least available balance the run pays out, in paise (decision 210; default ₹500); a smaller balance waits
+   * for the next run.
+   */
+  PAYOUT_MINIMUM_PAISE: z.coerce.number().int().min(100).max(100_000_000).default(50_000),
   /**
    * Who moves payouts: `manual` (an admin uploads the batch to the bank and records each UTR) or
    * `razorpay_route` (a transfer to the payee's Route linked account through the payment provider: Razorpay
@@ -224,6 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && c.PAYOUT_DETAILS_KEY?.equals(DEV_PAYOUT_DETAILS_KEY)) {
     throw new Error('PAYOUT_DETAILS_KEY is the public development key; production needs a key of its own.');
+  }
+  if (env.PAYOUT_MINIMUM_RUPEES !== undefined) {
+    // Renamed with every amount in paise (decision 210): ignored, the old name would silently pay at the default.
+    throw new Error(
+      `PAYOUT_MINIMUM_RUPEES is now PAYOUT_MINIMUM_PAISE, in paise: set PAYOUT_MINIMUM_PAISE=${Number(env.PAYOUT_MINIMUM_RUPEES) * 100 || 50_000} instead.`,
+    );
   }
   if (isProduction && c.CALENDAR_FETCH_ALLOW_LOOPBACK) {
     throw new Error(

@@ -51,7 +51,7 @@ const demoShark = async () => {
   return { ...account, sharkId: shark.id };
 };
 /** What the shark earns of a session: the price less the 10% platform fee (no GSTIN: no GST on it). */
-const netPaise = (rupees: number) => rupees * 100 - Math.round(rupees * 10);
+const netPaise = (paise: number) => paise - Math.round(paise / 10);
 const outbox = async () => (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json() as unknown[];
 
 describe('the demo paid through the test gateway', () => {
@@ -67,7 +67,7 @@ describe('the demo paid through the test gateway', () => {
     expect(res.statusCode).toBe(200);
     const bookings = (res.json() as Enrollments).courses.flatMap((c) => c.students);
     const sum = (status: string) =>
-      bookings.filter((b) => b.status === status).reduce((s, b) => s + netPaise(b.totalPrice), 0);
+      bookings.filter((b) => b.status === status).reduce((s, b) => s + netPaise(b.totalPricePaise), 0);
     expect(sum('completed')).toBeGreaterThan(0);
     expect(sum('confirmed')).toBeGreaterThan(0);
     expect(await payeeBalance((await testDatabase()).db, { kind: 'shark', id: shark.sharkId })).toEqual({
@@ -84,7 +84,7 @@ describe('the demo paid through the test gateway', () => {
     expect(own.length).toBeGreaterThan(1);
     for (const s of own) {
       expect(s.payment?.status).toBe('captured');
-      expect(s.payment?.amountPaise).toBe(s.totalPrice * 100);
+      expect(s.payment?.amountPaise).toBe(s.totalPricePaise);
       expect(s.payment?.receiptNumber).toMatch(/^R\/\d{2}-\d{2}\/\d{6}$/);
     }
     const refunded = own.filter((s) => s.payment?.refund);
@@ -142,12 +142,12 @@ describe("the demo's freelance side", () => {
     const request = mine.find((r) => r.title === 'Penetration test of our claims portal before launch');
     expect(request).toMatchObject({ status: 'open', proposalCount: 2 });
     const proposals = (await get(learner.cookie, `/api/requests/${request!.id}/proposals`)).json() as Array<{
-      price: number;
+      pricePaise: number;
       freelancer: { name: string };
     }>;
-    expect(proposals.map((p) => [p.freelancer.name, p.price]).sort()).toEqual([
-      ['Aditi Kulkarni', 95_000],
-      [DEMO_ACCOUNTS.freelancer.name, 120_000],
+    expect(proposals.map((p) => [p.freelancer.name, p.pricePaise]).sort()).toEqual([
+      ['Aditi Kulkarni', 9_500_000],
+      [DEMO_ACCOUNTS.freelancer.name, 12_000_000],
     ]);
     // The admin console's Client requests tab lists it.
     const admin = await accountOf(DEMO_ACCOUNTS.admin.email);

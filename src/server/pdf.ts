@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { formatPaise } from '#shared/money.ts';
 
 /** GST documents are Indian: their dates and financial years are India's, whatever APP_TIMEZONE says. */
 export const DOCUMENT_TIME_ZONE = 'Asia/Kolkata';
@@ -14,16 +15,8 @@ export const documentDate = (iso: string | Date, timeZone = DOCUMENT_TIME_ZONE) 
     new Date(iso),
   );
 
-/** "₹1,500.00": a document shows paise always, as accounts do; "−₹1,500.00" below zero. */
-export const documentRupees = (paise: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-    .format(paise / 100)
-    .replace('-', '−');
+/** "₹1,500.00": a document shows paise always, as accounts do; "−₹1,500.00" below zero (a true minus sign). */
+export const documentRupees = (paise: number) => formatPaise(paise, { exact: true }).replace('-', '−');
 
 const fontRequire = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;

@@ -117,7 +117,7 @@ const DEMO_FREELANCERS: Array<{
   skills: string;
   headline: string;
   services: SecurityService[];
-  dayRateRupees: number;
+  dayRatePaise: number;
   yearsExperience: number;
   languages: string[];
   portfolioLinks: string[];
@@ -128,7 +128,7 @@ const DEMO_FREELANCERS: Array<{
     skills: 'Web pentesting, Python automation, report writing, Burp Suite, API security',
     headline: 'Web and API penetration tester for fintech and SaaS teams',
     services: ['pentesting', 'cloud-security', 'training'],
-    dayRateRupees: 18000,
+    dayRatePaise: 1_800_000,
     yearsExperience: 6,
     languages: ['English', 'Hindi', 'Gujarati'],
     portfolioLinks: ['https://github.com/kabir-shah-sec', 'https://kabirshah.dev/writeups'],
@@ -146,7 +146,7 @@ const DEMO_FREELANCERS: Array<{
     skills: 'AWS, Azure, Kubernetes, Terraform, IAM reviews, CIS benchmarks',
     headline: 'Cloud security reviews for AWS and Azure, from IAM to Kubernetes',
     services: ['cloud-security', 'pentesting'],
-    dayRateRupees: 24000,
+    dayRatePaise: 2_400_000,
     yearsExperience: 9,
     languages: ['English', 'Marathi', 'Hindi'],
     portfolioLinks: ['https://github.com/aditi-cloudsec'],
@@ -170,7 +170,7 @@ const DEMO_FREELANCERS: Array<{
     skills: 'Active Directory, Cobalt Strike, phishing simulations, OSINT, C2 infrastructure',
     headline: 'Red team operator: assumed-breach and Active Directory attack paths',
     services: ['red-teaming', 'pentesting'],
-    dayRateRupees: 30000,
+    dayRatePaise: 3_000_000,
     yearsExperience: 11,
     languages: ['English', 'Malayalam', 'Tamil'],
     portfolioLinks: ['https://rahulnair.in/talks'],
@@ -188,7 +188,7 @@ const DEMO_FREELANCERS: Array<{
     skills: 'Memory forensics, Volatility, KAPE, ransomware response, log analysis',
     headline: 'Digital forensics and incident response for Indian SMEs, CERT-In ready',
     services: ['forensics', 'incident-response'],
-    dayRateRupees: 21000,
+    dayRatePaise: 2_100_000,
     yearsExperience: 8,
     languages: ['English', 'Telugu', 'Hindi'],
     portfolioLinks: [],
@@ -199,7 +199,7 @@ const DEMO_FREELANCERS: Array<{
     skills: 'Android, iOS, Frida, mobile app pentesting, OWASP MASVS',
     headline: 'Mobile app security testing for Android and iOS, OWASP MASVS',
     services: ['pentesting'],
-    dayRateRupees: 12000,
+    dayRatePaise: 1_200_000,
     yearsExperience: 4,
     languages: ['English', 'Hindi', 'Urdu'],
     portfolioLinks: ['https://github.com/imranq-mobile'],
@@ -411,7 +411,7 @@ const CATALOGUE: SeedShark[] = [
 
 const COURSE_TEMPLATES: Record<
   Specialization,
-  Array<{ title: string; description: string; duration: number; price: number; knowledge?: string }>
+  Array<{ title: string; description: string; duration: number; pricePaise: number; knowledge?: string }>
 > = {
   pentesting: [
     {
@@ -419,21 +419,21 @@ const COURSE_TEMPLATES: Record<
       description:
         'From recon to report: SQL injection, XSS, SSRF and access control flaws in hands-on labs.',
       duration: 12,
-      price: 1500,
+      pricePaise: 150_000,
     },
     {
       title: 'API Security Testing',
       description:
         'Test REST and GraphQL APIs: authentication, BOLA and rate limiting, with Burp Suite and Postman.',
       duration: 6,
-      price: 1800,
+      pricePaise: 180_000,
       knowledge: 'HTTP basics',
     },
     {
       title: 'OSCP Preparation Mentorship',
       description: 'Weekly guided boxes, buffer overflow practice and exam strategy for the OSCP.',
       duration: 20,
-      price: 2500,
+      pricePaise: 250_000,
       knowledge: 'Linux command line',
     },
   ],
@@ -442,20 +442,20 @@ const COURSE_TEMPLATES: Record<
       title: 'Adversary Emulation Fundamentals',
       description: 'Plan and run an engagement mapped to MITRE ATT&CK, from initial access to objectives.',
       duration: 10,
-      price: 2200,
+      pricePaise: 220_000,
     },
     {
       title: 'Active Directory Attacks',
       description: 'Kerberoasting, delegation abuse and lateral movement in a private AD lab.',
       duration: 8,
-      price: 2000,
+      pricePaise: 200_000,
       knowledge: 'Windows administration',
     },
     {
       title: 'Phishing Campaigns that Teach',
       description: 'Design ethical phishing simulations and turn the results into training.',
       duration: 4,
-      price: 1200,
+      pricePaise: 120_000,
     },
   ],
   cloud_security: [
@@ -463,20 +463,20 @@ const COURSE_TEMPLATES: Record<
       title: 'AWS Security Essentials',
       description: 'IAM, S3 policies, CloudTrail and GuardDuty: secure an AWS account end to end.',
       duration: 8,
-      price: 1700,
+      pricePaise: 170_000,
     },
     {
       title: 'Kubernetes Security Hands-on',
       description: 'RBAC, network policies, pod security and runtime detection on a live cluster.',
       duration: 10,
-      price: 2100,
+      pricePaise: 210_000,
       knowledge: 'Docker basics',
     },
     {
       title: 'Cloud Incident Response',
       description: 'Detect, contain and investigate a compromised cloud account with real logs.',
       duration: 6,
-      price: 1900,
+      pricePaise: 190_000,
     },
   ],
   forensics: [
@@ -484,20 +484,20 @@ const COURSE_TEMPLATES: Record<
       title: 'DFIR Foundations',
       description: 'Evidence acquisition, disk and memory analysis, and building a timeline of an attack.',
       duration: 12,
-      price: 1600,
+      pricePaise: 160_000,
     },
     {
       title: 'Malware Analysis with Ghidra',
       description: 'Static and dynamic analysis of real malware samples in an isolated lab.',
       duration: 10,
-      price: 2400,
+      pricePaise: 240_000,
       knowledge: 'C and assembly basics',
     },
     {
       title: 'Threat Hunting with Logs',
       description: 'Hunt in Windows event logs and Sysmon with Sigma rules and Splunk queries.',
       duration: 6,
-      price: 1400,
+      pricePaise: 140_000,
     },
   ],
 };
@@ -752,10 +752,10 @@ export async function seedDemo(
       const templates = COURSE_TEMPLATES[entry.specialization];
       // The demo shark (i = 0) gets every course and real bookings, so its dashboard and enrollments show numbers.
       const courseCount = i === 0 ? 3 : 2 + (i % 2);
-      let firstCourse = { id: '', price: 0 };
+      let firstCourse = { id: '', pricePaise: 0 };
       for (let c = 0; c < courseCount; c++) {
         const t = templates[(i + c) % templates.length];
-        const price = t.price + ((i * 7 + c * 13) % 6) * 100;
+        const pricePaise = t.pricePaise + ((i * 7 + c * 13) % 6) * 10_000;
         const [course] = await tx
           .insert(courses)
           .values({
@@ -764,11 +764,11 @@ export async function seedDemo(
             courseCode: `CRS-D${String(++codeSeq).padStart(5, '0')}`,
             description: t.description,
             duration: t.duration,
-            price,
+            pricePaise,
             requiredKnowledge: t.knowledge ?? 'Basic Skills',
           })
           .returning({ id: courses.id });
-        if (c === 0) firstCourse = { id: course.id, price };
+        if (c === 0) firstCourse = { id: course.id, pricePaise };
         // A few bookings per course: some past (completed), some upcoming.
         const bookings = i === 0 ? 2 + c : (i + c) % 4;
         for (let b = 0; b < bookings; b++) {
@@ -793,7 +793,7 @@ export async function seedDemo(
             preferredDate,
             preferredTime,
             timeZone: 'Asia/Kolkata',
-            totalPrice: price * hours,
+            totalPricePaise: pricePaise * hours,
             status,
             events: [
               { kind: 'requested', actor: 'learner' },
@@ -828,7 +828,7 @@ export async function seedDemo(
             preferredDate,
             preferredTime: '07:00',
             timeZone: 'Asia/Kolkata',
-            totalPrice: firstCourse.price,
+            totalPricePaise: firstCourse.pricePaise,
             status: 'completed',
             events: [],
           });
@@ -862,7 +862,7 @@ export async function seedDemo(
           preferredDate: dayOffset(7),
           preferredTime: '09:00',
           timeZone: 'Asia/Kolkata',
-          totalPrice: firstCourse.price,
+          totalPricePaise: firstCourse.pricePaise,
           status: 'cancelled',
           cancelledBy: 'shark',
           events: [
@@ -913,8 +913,8 @@ async function seedDemoClientRequest(db: Db, clientId: string, [first, second]: 
     ],
     windowFrom: dateInDays(24),
     windowTo: dateInDays(38),
-    budgetMin: 80_000,
-    budgetMax: 150_000,
+    budgetMinPaise: 8_000_000,
+    budgetMaxPaise: 15_000_000,
     deadline: dateInDays(14),
     ndaRequired: false,
     visibility: 'everyone',
@@ -924,29 +924,29 @@ async function seedDemoClientRequest(db: Db, clientId: string, [first, second]: 
     [
       first,
       {
-        price: 120_000,
+        pricePaise: 12_000_000,
         days: 10,
         approach:
           'Authenticated and unauthenticated testing of the portal and its API against the OWASP Top 10 and the ' +
           'API Top 10, with Burp Suite and scripted checks of every role. A report with each finding, its CVSS ' +
           'score and a fix, then one retest.',
         milestones: [
-          { title: 'Testing and report', amount: 90_000 },
-          { title: 'Retest', amount: 30_000 },
+          { title: 'Testing and report', amountPaise: 9_000_000 },
+          { title: 'Retest', amountPaise: 3_000_000 },
         ],
       },
     ],
     [
       second,
       {
-        price: 95_000,
+        pricePaise: 9_500_000,
         days: 8,
         approach:
           'A cloud-aware test of the portal: the web app and API, and how they reach their storage and queues. ' +
           'Report within two days of the last test day; retest included.',
         milestones: [
-          { title: 'Testing', amount: 60_000 },
-          { title: 'Report and retest', amount: 35_000 },
+          { title: 'Testing', amountPaise: 6_000_000 },
+          { title: 'Report and retest', amountPaise: 3_500_000 },
         ],
       },
     ],

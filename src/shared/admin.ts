@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { specializationSchema } from './catalogue';
 import { emailField, isCalendarDate, nameField } from './fields';
 import { SPECIALIZATIONS } from './constants';
+import { paiseSchema } from './money-schemas';
 import { CONSOLE_PAGE_MSG, consolePageSchema, pageField, searchField } from './console-page';
 import {
   NO_SHOW_OUTCOMES,
@@ -262,7 +263,7 @@ export const adminBookingSchema = z.object({
   date: z.string(),
   time: z.string(),
   hours: z.number().int(),
-  totalPrice: z.number(),
+  totalPricePaise: paiseSchema,
   createdAt: z.iso.datetime({ offset: true }),
   status: z.enum(SESSION_STATUSES),
   /**

@@ -7,6 +7,7 @@ import { canonicalZone } from './time-zones';
 import { SESSION_STATUSES } from './sessions';
 import { sessionPageSchemaOf, sessionPreviewSchemaOf } from './sessions';
 import { bookingPaymentSchema } from './payments';
+import { paiseSchema } from './money-schemas';
 
 /** POST /api/bookings. Unknown keys (a client-sent price) are dropped: the server computes the total. */
 export const createBookingSchema = z.object({
@@ -43,7 +44,8 @@ export const myBookingSchema = z.object({
   endsAt: z.string(),
   timeZone: z.string(),
   status: z.enum(SESSION_STATUSES),
-  totalPrice: z.number(),
+  /** The course's price per hour × hours, at booking. */
+  totalPricePaise: paiseSchema,
   /** Requested or confirmed, and the start is still ahead (issue 13's "upcoming" group). */
   upcoming: z.boolean(),
   /** The viewer has an answer to give: a request to accept or decline, or a proposed new time. */
@@ -89,8 +91,8 @@ export const mySessionsOverviewSchema = z.object({
   upcomingSessions: z.number(),
   completedSessions: z.number(),
   bookedOrHeld: z.number(),
-  /** Rupees over the sessions booked or held. */
-  spent: z.number(),
+  /** The prices of the sessions booked or held, summed. */
+  spentPaise: paiseSchema,
   /** Paise the learner paid through us, less the refunds sent or on their way. */
   paidPaise: z.number().int(),
   /** Every session of the account, whatever its state. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CATALOGUE_MSG } from './catalogue-texts';
 import { DEFAULT_SHARK_SORT, SHARK_SORTS, SPECIALIZATIONS } from './constants';
 import { SHARK_LINK_SITES } from './shark-links';
+import { paiseSchema } from './money-schemas';
 import { queryNumberInput } from './query-numbers';
 
 export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_MSG.chooseSpecialization });
@@ -103,7 +104,8 @@ export const sharkSchema = z.object({
   studentCount: z.number().nullable(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
-  minPrice: z.number().nullable(),
+  /** The cheapest course's price per hour; null without a course. */
+  minPricePaise: z.nullable(paiseSchema),
   /** Credentials an admin verified (decision 032); the card shows the count. */
   verifiedCredentials: z.number().int().optional(),
   /** Current role and company (issue 25). */
@@ -140,7 +142,8 @@ export const publicCourseSchema = z.object({
   courseCode: z.string(),
   description: z.string(),
   duration: z.number(),
-  price: z.number(),
+  /** Per hour. */
+  pricePaise: paiseSchema,
   image: z.string().nullable(),
   enrollmentFormUrl: z.string().nullable(),
   requiredDevices: z.string(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './fields';
 import { SECURITY_SERVICES } from './security-services';
+import { paiseField, paiseSchema, rupeesInput, type MoneyRules } from './money-schemas';
 
 export const REQUEST_STATUSES = ['draft', 'open', 'awarded', 'closed', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -116,12 +117,16 @@ const optionalText = (max: number, message: string) => z.string().trim().max(max
 const dateField = (message: string) =>
   z.string({ error: message }).trim().refine(isCalendarDate, REQUEST_MSG.dateInvalid);
 
-const rupees = (required: string) =>
-  z
-    .number({ error: required })
-    .int(REQUEST_MSG.budgetWhole)
-    .min(1, REQUEST_MSG.budgetWhole)
-    .max(10_000_000, REQUEST_MSG.budgetWhole);
+/** A budget bound: whole rupees from ₹1 to ₹1,00,00,000 (decision 157), in paise. */
+const budgetRules = (required: string): MoneyRules => ({
+  required,
+  invalid: REQUEST_MSG.budgetWhole,
+  whole: REQUEST_MSG.budgetWhole,
+  min: { paise: 100, message: REQUEST_MSG.budgetWhole },
+  max: { paise: 1_000_000_000, message: REQUEST_MSG.budgetWhole },
+});
+const BUDGET_MIN_RULES = budgetRules(REQUEST_MSG.budgetMinRequired);
+const BUDGET_MAX_RULES = budgetRules(REQUEST_MSG.budgetMaxRequired);
 
 export const assetSchema = z.object({
   type: z.enum(ASSET_TYPES, { error: REQUEST_MSG.assetTypeRequired }),
@@ -148,23 +153,46 @@ const requestFields = z.object({
     .refine((a) => a.some((x) => x.inScope), REQUEST_MSG.assetsRequired),
   windowFrom: dateField(REQUEST_MSG.dateInvalid),
   windowTo: dateField(REQUEST_MSG.dateInvalid),
-  budgetMin: rupees(REQUEST_MSG.budgetMinRequired),
-  budgetMax: rupees(REQUEST_MSG.budgetMaxRequired),
+  budgetMinPaise: paiseField(BUDGET_MIN_RULES),
+  budgetMaxPaise: paiseField(BUDGET_MAX_RULES),
   deadline: dateField(REQUEST_MSG.dateInvalid),
   ndaRequired: z.boolean(),
   visibility: z.enum(VISIBILITIES),
 });
 
-type Ranges = { budgetMin: number; budgetMax: number; windowFrom: string; windowTo: string };
-const ranges = <T extends z.ZodType<Ranges>>(schema: T) =>
+type Ranges = { budgetMinPaise: number; budgetMaxPaise: number; windowFrom: string; windowTo: string };
+const ranges = <T extends z.ZodType<Ranges>>(
+  schema: T,
+  budgetPath: 'budgetMinPaise' | 'budgetMin' = 'budgetMinPaise',
+) =>
   schema
-    .refine((r) => r.budgetMin <= r.budgetMax, { message: REQUEST_MSG.budgetReversed, path: ['budgetMin'] })
+    .refine((r) => r.budgetMinPaise <= r.budgetMaxPaise, {
+      message: REQUEST_MSG.budgetReversed,
+      path: [budgetPath],
+    })
     .refine((r) => r.windowFrom <= r.windowTo, { message: REQUEST_MSG.windowReversed, path: ['windowTo'] });
 
-/** The request form and PUT /api/requests/:id. Dates against today are checked by the server (its clock). */
+/** PUT /api/requests/:id, the budget in paise. Dates against today are checked by the server (its clock). */
 export const requestInputSchema = ranges(requestFields);
 export type RequestInput = z.input<typeof requestInputSchema>;
 export type RequestData = z.output<typeof requestInputSchema>;
+
+/** The request form: the budget typed in whole rupees, sent as `budgetMinPaise` and `budgetMaxPaise`. */
+export const requestFormSchema = ranges(
+  requestFields
+    .omit({ budgetMinPaise: true, budgetMaxPaise: true })
+    .extend({ budgetMin: rupeesInput(BUDGET_MIN_RULES), budgetMax: rupeesInput(BUDGET_MAX_RULES) })
+    .transform(({ budgetMin, budgetMax, ...r }): RequestData => ({
+      ...r,
+      budgetMinPaise: budgetMin,
+      budgetMaxPaise: budgetMax,
+    })),
+  'budgetMin',
+);
+export type RequestFormInput = Omit<RequestInput, 'budgetMinPaise' | 'budgetMaxPaise'> & {
+  budgetMin: string;
+  budgetMax: string;
+};
 
 /** POST /api/requests: the form's fields, and whether to open it now ("Post request") or keep a draft. */
 export const createRequestSchema = ranges(requestFields.extend({ publish: z.boolean() }));
@@ -189,8 +217,8 @@ const requestSummaryFields = {
   id: z.uuid(),
   title: z.string(),
   service: z.enum(SECURITY_SERVICES),
-  budgetMin: z.number(),
-  budgetMax: z.number(),
+  budgetMinPaise: paiseSchema,
+  budgetMaxPaise: paiseSchema,
   deadline: z.string(),
   status: z.enum(REQUEST_STATUSES),
   ndaRequired: z.boolean(),

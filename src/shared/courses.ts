@@ -5,6 +5,7 @@ import { publicCourseSchema } from './catalogue';
 import { COURSE_CODE_PATTERN } from './constants';
 import { numberInput } from './fields';
 import { CANCELLATION_WINDOWS } from './sessions';
+import { paiseField, rupeesInput, type MoneyRules } from './money-schemas';
 
 export const COURSE_MSG = {
   titleRequired: 'Title is required',
@@ -19,7 +20,7 @@ export const COURSE_MSG = {
   priceNumber: 'Price must be a number',
   priceNegative: 'Price cannot be negative',
   priceTooHigh: 'Price is too high (₹10,00,000 per hour at most)',
-  /** numeric(12,2): a price finer than a paisa would be rounded, 0.001 even to 0. */
+  /** Prices are whole paise (decision 210): a price finer than a paisa is refused, never rounded. */
   priceStep: 'Price must be in rupees and paise, with at most two decimals',
   urlInvalid: 'Enrollment form link must be a valid URL (http or https)',
   codeInvalid: 'Course code must look like CRS-XXXXXX (6 capital letters or digits)',
@@ -56,11 +57,20 @@ const requiredNumber = (required: string, notNumber: string) =>
   );
 
 /**
- * Whether a number is a whole count of hundredths (paise, or hundredths of an hour), exactly: a tolerance let
- * 1e-9 through, which numeric(12,2) then stored as 0 (issue 38, finding 7). Exact for any number typed with at
- * most two decimals: it is the double nearest that decimal, and so is the quotient here.
+ * Whether a number is a whole count of hundredths of an hour, exactly: a tolerance let 1e-9 through, which
+ * numeric(6,2) then stored as 0 (issue 38, finding 7). Exact for any number typed with at most two decimals: it is
+ * the double nearest that decimal, and so is the quotient here.
  */
 const inHundredths = (v: number) => Math.round(v * 100) / 100 === v;
+
+/** A course's price per hour: ₹0 (free) to ₹10,00,000, in paise; the form's rupees and the API's paise alike. */
+const PRICE_RULES: MoneyRules = {
+  required: COURSE_MSG.priceRequired,
+  notNumber: COURSE_MSG.priceNumber,
+  invalid: COURSE_MSG.priceStep,
+  min: { paise: 0, message: COURSE_MSG.priceNegative },
+  max: { paise: 100_000_000, message: COURSE_MSG.priceTooHigh },
+};
 
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -97,13 +107,8 @@ export const courseInputSchema = z.object({
       .max(1000, COURSE_MSG.durationTooLong)
       .refine((v) => v >= 0.01 && inHundredths(v), COURSE_MSG.durationStep),
   ),
-  price: requiredNumber(COURSE_MSG.priceRequired, COURSE_MSG.priceNumber).pipe(
-    z
-      .number()
-      .min(0, COURSE_MSG.priceNegative)
-      .max(1_000_000, COURSE_MSG.priceTooHigh)
-      .refine(inHundredths, COURSE_MSG.priceStep),
-  ),
+  /** Per hour, in paise; the form takes rupees (courseFormSchema). */
+  pricePaise: paiseField(PRICE_RULES),
   /** Empty: the server generates CRS- plus 6 random capitals/digits. Given: must match and be unique. */
   courseCode: optionalText(20, COURSE_MSG.codeInvalid)
     .transform((v) => (v ? v.toUpperCase() : null))
@@ -142,6 +147,12 @@ export const courseInputSchema = z.object({
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
 export type CourseValues = z.output<typeof courseInputSchema>;
+
+/** The course form: the price typed in rupees ("1500", "1500.50"), sent as `pricePaise`. */
+export const courseFormSchema = courseInputSchema
+  .omit({ pricePaise: true })
+  .extend({ price: rupeesInput(PRICE_RULES) })
+  .transform(({ price, ...values }): CourseValues => ({ ...values, pricePaise: price }));
 
 /** A course of the signed-in shark (view courses_with_bookings). */
 export const ownCourseSchema = publicCourseSchema.extend({

@@ -1,5 +1,6 @@
-// A shark's earnings (issue 24): the balance in three parts and one line per paid session, a page at a time.
-// The server computes them from the payments module's rows and the ledger; the page only formats them.
+// A shark's earnings (issue 24): the balance in four parts and one line per paid session, a page at a time.
+// The server reads every amount from the ledger (decision 208), the sessions' course, start and status from the
+// sessions; the page only formats them.
 import { z } from 'zod';
 import { SESSION_LIST_MSG } from './session-lists';
 import { SESSION_STATUSES } from './sessions';
@@ -54,7 +55,7 @@ export const earningLineSchema = z.object({
   feeTaxPaise: z.number().int(),
   /** The shark's part taken back by a refund; 0 when none. */
   refundedPaise: z.number().int(),
-  /** What the shark keeps: price less fee, tax on it and the refunded part. */
+  /** What the shark keeps: price less fee, tax on it and the refunded part (and any correction of them). */
   netPaise: z.number().int(),
   state: z.enum(EARNING_STATES),
   /**
@@ -71,9 +72,12 @@ export const earningsSchema = z.object({
     pendingPaise: z.number().int(),
     /** Held sessions past their window (or ruled held), not yet paid out: the ledger's payee_available. */
     availablePaise: z.number().int(),
-    /** Paid to the shark so far (payouts confirmed paid). */
+    /** Paid to the shark so far (payouts confirmed paid): the ledger's payout postings (decision 208). */
     paidOutPaise: z.number().int(),
-    /** Payouts made and not yet confirmed paid: taken from available, on their way to the shark. */
+    /**
+     * Payouts made and not yet confirmed paid: taken from available, on their way to the shark; the ledger's
+     * in-flight payout accounts, split per payee by payout (decision 208).
+     */
     onTheWayPaise: z.number().int(),
   }),
   page: z.number(),

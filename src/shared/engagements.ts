@@ -5,6 +5,8 @@ import { assetSchema } from './client-requests';
 import { consoleListQuerySchema, consolePageSchema } from './console-page';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './payments';
 import { SECURITY_SERVICES } from './security-services';
+import { paiseSchema } from './money-schemas';
+import { MESSAGE_FROM, messageBodySchema } from './conversations';
 
 export const ENGAGEMENT_STATUSES = ['active', 'completed', 'cancelled'] as const;
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
@@ -89,12 +91,9 @@ export const roeInputSchema = z.object({
   acknowledge: z.literal(true, { error: ENGAGEMENT_MSG.roeRequired }),
 });
 
-export const engagementMessageInputSchema = z.object({
-  body: z
-    .string({ error: ENGAGEMENT_MSG.messageRequired })
-    .trim()
-    .min(1, ENGAGEMENT_MSG.messageRequired)
-    .max(2000, ENGAGEMENT_MSG.messageTooLong),
+export const engagementMessageInputSchema = messageBodySchema('engagement', {
+  required: ENGAGEMENT_MSG.messageRequired,
+  tooLong: ENGAGEMENT_MSG.messageTooLong,
 });
 
 /** Who moves a milestone: its two parties, an admin, or the clock (14 days without an answer). */
@@ -144,8 +143,8 @@ export const engagementMilestoneSchema = z.object({
   id: z.uuid(),
   position: z.number(),
   title: z.string(),
-  /** Whole rupees, as the proposal's. */
-  amount: z.number(),
+  /** As the proposal's. */
+  amountPaise: paiseSchema,
   status: z.enum(MILESTONE_STATUSES),
   fundedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
@@ -175,6 +174,8 @@ export const engagementMessageSchema = z.object({
   mine: z.boolean(),
   body: z.string(),
   createdAt: z.string(),
+  /** The thread begins with the proposal's messages (decision 212): where this one was written. */
+  from: z.enum(MESSAGE_FROM),
 });
 export type EngagementMessage = z.infer<typeof engagementMessageSchema>;
 
@@ -188,7 +189,7 @@ export const engagementSchema = z.object({
   assets: z.array(assetSchema),
   windowFrom: z.string(),
   windowTo: z.string(),
-  price: z.number(),
+  pricePaise: paiseSchema,
   days: z.number(),
   status: z.enum(ENGAGEMENT_STATUSES),
   client: z.object({ id: z.uuid(), name: z.string() }),
@@ -211,7 +212,7 @@ export const engagementCardSchema = z.object({
   role: z.enum(['client', 'freelancer']),
   title: z.string(),
   status: z.enum(ENGAGEMENT_STATUSES),
-  price: z.number(),
+  pricePaise: paiseSchema,
   counterpartName: z.string(),
   milestonesApproved: z.number(),
   milestonesTotal: z.number(),
@@ -320,7 +321,7 @@ export const disputeSchema = z.object({
   engagementId: z.uuid(),
   engagementTitle: z.string(),
   milestoneTitle: z.string(),
-  amount: z.number(),
+  amountPaise: paiseSchema,
   clientName: z.string(),
   freelancerName: z.string(),
   reason: z.string(),
@@ -350,7 +351,7 @@ export const adminEngagementRowSchema = z.object({
   title: z.string(),
   service: z.enum(SECURITY_SERVICES),
   status: z.enum(ENGAGEMENT_STATUSES),
-  price: z.number(),
+  pricePaise: paiseSchema,
   createdAt: z.string(),
   clientName: z.string(),
   clientEmail: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseInputSchema } from './courses';
+import { courseFormSchema } from './courses';
 import { sharkProfileInputSchema, WORKSPACE_MSG } from './workspace';
 
 const issueFor = (
@@ -33,7 +33,7 @@ describe('number fields read one way in every form', () => {
       bio: 'b',
     });
     expect(issueFor(bad, 'experience')).toBe(WORKSPACE_MSG.experienceNumber);
-    const course = courseInputSchema.safeParse({ title: 't', description: 'd', duration: ' ', price: '100' });
+    const course = courseFormSchema.safeParse({ title: 't', description: 'd', duration: ' ', price: '100' });
     expect(course.success).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
   type PaymentStatus,
   type RefundStatus,
 } from './payments';
+import { paiseField, rupeesInput, type MoneyRules } from './money-schemas';
 
 export const FINANCE_MSG = {
   amountRequired: 'Enter the amount to refund, in rupees',
@@ -37,6 +38,15 @@ export const FINANCE_MSG = {
   monthInvalid: 'Use a month like 2026-11',
   monthOutOfRange: `Choose a month from ${BOOKS_YEARS.first}-01 to ${BOOKS_YEARS.last}-12`,
   dateOutOfRange: `Choose a day from ${BOOKS_YEARS.first}-01-01 to ${BOOKS_YEARS.last}-12-31`,
+  /** A correction by reversal (decision 208). */
+  postingKeyRequired: "Enter the posting's transaction key, as the ledger export shows it",
+  postingKeyTooLong: 'A transaction key is at most 200 characters',
+  postingNotFound: 'No posting has this transaction key: copy it from the ledger export.',
+  postingIsReversal:
+    'This posting is itself a reversal and is not reversed: post the correction it needs instead.',
+  postingReversedAlready: 'This posting was reversed already: a posting is reversed once.',
+  reversalPosted: (key: string) =>
+    `Posted the reversal of ${key}: every figure it touched, the payee's included, is corrected.`,
 } as const;
 
 /** How a payment's state reads in the console. */
@@ -149,13 +159,20 @@ export type FinanceRefund = z.infer<typeof financeRefundSchema>;
 export const financeRefundPageSchema = pageOf(financeRefundSchema);
 export type FinanceRefundPage = z.infer<typeof financeRefundPageSchema>;
 
-/** What the company owes one payee: a negative available balance is what the payee owes back. */
+/**
+ * What the company owes one payee (a shark or a freelancer, by its name), every figure from the ledger
+ * (decision 208): a negative available balance is what the payee owes back.
+ */
 export const payeeBalanceSchema = z.object({
   payeeKind: z.enum(PAYEE_KINDS),
   payeeId: z.uuid(),
   name: z.string(),
   pendingPaise: z.number().int(),
   availablePaise: z.number().int(),
+  /** Payouts made and not yet confirmed paid. */
+  onTheWayPaise: z.number().int(),
+  /** Payouts confirmed paid, less any reversed. */
+  paidOutPaise: z.number().int(),
 });
 export type PayeeBalance = z.infer<typeof payeeBalanceSchema>;
 export const payeeBalancePageSchema = pageOf(payeeBalanceSchema);
@@ -179,30 +196,47 @@ export const trialBalanceSchema = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
-/**
- * POST /api/admin/finance/payments/:id/refund: an amount in rupees (a number, or text as a form sends it), at
- * most two decimals, and the reason. The server turns it into paise.
- */
+/** A refund's amount: more than ₹0, whole paise; the payment's refundable balance is checked by the server. */
+const REFUND_AMOUNT_RULES: MoneyRules = {
+  required: FINANCE_MSG.amountRequired,
+  notNumber: FINANCE_MSG.amountInvalid,
+  invalid: FINANCE_MSG.amountPaise,
+  min: { paise: 1, message: FINANCE_MSG.amountNotPositive },
+};
+
+/** POST /api/admin/finance/payments/:id/refund: the amount in paise, and the reason. */
 export const manualRefundSchema = z.object({
-  amount: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z.string({ error: FINANCE_MSG.amountRequired }).transform((raw, ctx) => {
-      const v = raw.trim().replace(/^₹\s*/, '').replace(/,/g, '');
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (v === '') return fail(FINANCE_MSG.amountRequired);
-      if (!/^-?\d{1,12}(\.\d+)?$/.test(v)) return fail(FINANCE_MSG.amountInvalid);
-      if (Number(v) <= 0) return fail(FINANCE_MSG.amountNotPositive);
-      if (!/^\d+(\.\d{1,2})?$/.test(v)) return fail(FINANCE_MSG.amountPaise);
-      const [rupees, paise = ''] = v.split('.');
-      return Number(rupees) * 100 + Number(paise.padEnd(2, '0'));
-    }),
-  ),
+  amountPaise: paiseField(REFUND_AMOUNT_RULES),
   reason: reasonField,
 });
 export type ManualRefundInput = z.input<typeof manualRefundSchema>;
+
+/** The manual refund form: the amount typed in rupees ("500", "499.50"), sent as `amountPaise`. */
+export const manualRefundFormSchema = z
+  .object({ amount: rupeesInput(REFUND_AMOUNT_RULES), reason: reasonField })
+  .transform(({ amount, reason }) => ({ amountPaise: amount, reason }));
+
+/**
+ * POST /api/admin/finance/reversals: the key of the posting to reverse (the ledger export's "Transaction key")
+ * and why, which the payee reads on its statement.
+ */
+export const reversalSchema = z.object({
+  key: z
+    .string({ error: FINANCE_MSG.postingKeyRequired })
+    .trim()
+    .min(1, FINANCE_MSG.postingKeyRequired)
+    .max(200, FINANCE_MSG.postingKeyTooLong),
+  reason: reasonField,
+});
+export type ReversalInput = z.input<typeof reversalSchema>;
+
+/** The reversal posted: what the console shows, and the two transactions. */
+export const reversalResultSchema = z.object({
+  message: z.string(),
+  reversalId: z.uuid(),
+  reversesId: z.uuid(),
+});
+export type ReversalResult = z.infer<typeof reversalResultSchema>;
 
 /** Whether a YYYY-MM or YYYY-MM-DD (already checked) falls in the years the books cover. */
 const inBooksYears = (v: string) => {

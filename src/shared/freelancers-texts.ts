@@ -57,6 +57,3 @@ export const skillTags = (skills: string): string[] => {
   }
   return tags;
 };
-
-/** ₹ and Indian digit grouping: 12500 -> "₹12,500", 150000 -> "₹1,50,000". */
-export const formatRupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;

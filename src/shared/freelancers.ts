@@ -8,13 +8,22 @@ import { engagementReviewSchema } from './engagement-reviews';
 import { SECURITY_SERVICES } from './security-services';
 import { CREDENTIAL_KINDS } from './credentials';
 import { queryNumberInput } from './query-numbers';
+import { optionalRupeesInput, paiseField, paiseSchema, type MoneyRules } from './money-schemas';
 
 export { FREELANCER_MSG };
 
 export const MAX_LANGUAGES = 8;
 export const MAX_PORTFOLIO_LINKS = 5;
-export const DAY_RATE_MIN = 500;
-export const DAY_RATE_MAX = 500_000;
+/** A day rate: whole rupees from ₹500 to ₹5,00,000, in paise (the database checks the same bounds). */
+export const DAY_RATE_MIN_PAISE = 50_000;
+export const DAY_RATE_MAX_PAISE = 50_000_000;
+const DAY_RATE_RULES: MoneyRules = {
+  required: FREELANCER_MSG.dayRateInvalid,
+  invalid: FREELANCER_MSG.dayRateInvalid,
+  whole: FREELANCER_MSG.dayRateInvalid,
+  min: { paise: DAY_RATE_MIN_PAISE, message: FREELANCER_MSG.dayRateRange },
+  max: { paise: DAY_RATE_MAX_PAISE, message: FREELANCER_MSG.dayRateRange },
+};
 
 /** The freelancer's skills, as the signup, "become a freelancer" and the profile form ask for them. */
 export const skillsField = z
@@ -63,66 +72,81 @@ const dedupe = (items: string[], key: (s: string) => string = (s) => s) => {
   return items.filter((s) => (seen.has(key(s)) ? false : (seen.add(key(s)), true)));
 };
 
-/** PUT /api/freelancer/profile: the whole edit form (decision 154). */
+/** The profile's fields but the day rate, which the API takes in paise and the form in rupees. */
+const profileFields = {
+  name: nameField,
+  skills: skillsField,
+  headline: z
+    .string({ error: FREELANCER_MSG.headlineTooLong })
+    .trim()
+    .max(120, FREELANCER_MSG.headlineTooLong)
+    .optional()
+    .default(''),
+  services: z
+    .array(z.unknown(), { error: FREELANCER_MSG.servicesInvalid })
+    .optional()
+    .default([])
+    .refine((l) => l.every(isService), FREELANCER_MSG.servicesInvalid)
+    .transform((l) => SECURITY_SERVICES.filter((id) => l.includes(id))),
+  yearsExperience: optionalInt(FREELANCER_MSG.yearsInvalid, FREELANCER_MSG.yearsRange, 0, 60).transform(
+    (n) => n ?? null,
+  ),
+  languages: z
+    .preprocess(
+      listInput(/[,\n]/),
+      z.array(z.unknown(), { error: FREELANCER_MSG.languageTooLong }).optional().default([]),
+    )
+    .refine(
+      (l) => l.every((v) => typeof v === 'string' && v.trim() !== '' && v.trim().length <= 40),
+      FREELANCER_MSG.languageTooLong,
+    )
+    .transform((l) =>
+      dedupe(
+        l.map((v) => String(v).trim()),
+        (v) => v.toLowerCase(),
+      ),
+    )
+    .refine((l) => l.length <= MAX_LANGUAGES, FREELANCER_MSG.languagesTooMany),
+  portfolioLinks: z
+    .preprocess(
+      listInput(/[\s,]+/),
+      z.array(z.unknown(), { error: FREELANCER_MSG.linkInvalid }).optional().default([]),
+    )
+    .refine(
+      (l) => l.every((v) => typeof v === 'string' && v.length <= 500 && normaliseHttpsLink(v) !== null),
+      FREELANCER_MSG.linkInvalid,
+    )
+    .transform((l) => dedupe(l.map((v) => normaliseHttpsLink(String(v))!)))
+    .refine((l) => l.length <= MAX_PORTFOLIO_LINKS, FREELANCER_MSG.linksTooMany),
+  published: z.boolean({ error: FREELANCER_MSG.publishedInvalid }).optional().default(false),
+};
+
+/** Published needs a headline, a service and a day rate. */
+const publishable = (p: {
+  published: boolean;
+  headline: string;
+  services: unknown[];
+  dayRatePaise: number | null;
+}) => !p.published || (p.headline !== '' && p.services.length > 0 && p.dayRatePaise !== null);
+const publishNeeds = { message: FREELANCER_MSG.publishNeeds, path: ['published'] };
+
+/** PUT /api/freelancer/profile: the whole edit form (decision 154), the day rate in paise (or null). */
 export const freelancerProfileUpdateSchema = z
   .object({
-    name: nameField,
-    skills: skillsField,
-    headline: z
-      .string({ error: FREELANCER_MSG.headlineTooLong })
-      .trim()
-      .max(120, FREELANCER_MSG.headlineTooLong)
+    ...profileFields,
+    dayRatePaise: z
+      .nullable(paiseField(DAY_RATE_RULES))
       .optional()
-      .default(''),
-    services: z
-      .array(z.unknown(), { error: FREELANCER_MSG.servicesInvalid })
-      .optional()
-      .default([])
-      .refine((l) => l.every(isService), FREELANCER_MSG.servicesInvalid)
-      .transform((l) => SECURITY_SERVICES.filter((id) => l.includes(id))),
-    dayRateRupees: optionalInt(
-      FREELANCER_MSG.dayRateInvalid,
-      FREELANCER_MSG.dayRateRange,
-      DAY_RATE_MIN,
-      DAY_RATE_MAX,
-    ).transform((n) => n ?? null),
-    yearsExperience: optionalInt(FREELANCER_MSG.yearsInvalid, FREELANCER_MSG.yearsRange, 0, 60).transform(
-      (n) => n ?? null,
-    ),
-    languages: z
-      .preprocess(
-        listInput(/[,\n]/),
-        z.array(z.unknown(), { error: FREELANCER_MSG.languageTooLong }).optional().default([]),
-      )
-      .refine(
-        (l) => l.every((v) => typeof v === 'string' && v.trim() !== '' && v.trim().length <= 40),
-        FREELANCER_MSG.languageTooLong,
-      )
-      .transform((l) =>
-        dedupe(
-          l.map((v) => String(v).trim()),
-          (v) => v.toLowerCase(),
-        ),
-      )
-      .refine((l) => l.length <= MAX_LANGUAGES, FREELANCER_MSG.languagesTooMany),
-    portfolioLinks: z
-      .preprocess(
-        listInput(/[\s,]+/),
-        z.array(z.unknown(), { error: FREELANCER_MSG.linkInvalid }).optional().default([]),
-      )
-      .refine(
-        (l) => l.every((v) => typeof v === 'string' && v.length <= 500 && normaliseHttpsLink(v) !== null),
-        FREELANCER_MSG.linkInvalid,
-      )
-      .transform((l) => dedupe(l.map((v) => normaliseHttpsLink(String(v))!)))
-      .refine((l) => l.length <= MAX_PORTFOLIO_LINKS, FREELANCER_MSG.linksTooMany),
-    published: z.boolean({ error: FREELANCER_MSG.publishedInvalid }).optional().default(false),
+      .transform((n) => n ?? null),
   })
-  .refine((p) => !p.published || (p.headline !== '' && p.services.length > 0 && p.dayRateRupees !== null), {
-    message: FREELANCER_MSG.publishNeeds,
-    path: ['published'],
-  });
+  .refine(publishable, publishNeeds);
 export type FreelancerProfileUpdate = z.output<typeof freelancerProfileUpdateSchema>;
+
+/** The profile form: the day rate typed in whole rupees (or left empty), sent as `dayRatePaise`. */
+export const freelancerProfileFormSchema = z
+  .object({ ...profileFields, dayRate: optionalRupeesInput(DAY_RATE_RULES) })
+  .transform(({ dayRate, ...p }): FreelancerProfileUpdate => ({ ...p, dayRatePaise: dayRate }))
+  .refine(publishable, publishNeeds);
 
 /** What GET and PUT send back: a new freelancer's skills may still be empty. */
 export const freelancerProfileViewSchema = z.object({
@@ -131,7 +155,7 @@ export const freelancerProfileViewSchema = z.object({
   skills: z.string(),
   headline: z.string(),
   services: z.array(z.enum(SECURITY_SERVICES)),
-  dayRateRupees: z.number().int().nullable(),
+  dayRatePaise: z.nullable(paiseSchema),
   yearsExperience: z.number().int().nullable(),
   languages: z.array(z.string()),
   portfolioLinks: z.array(z.string()),
@@ -173,7 +197,7 @@ export const freelancerCardSchema = z.object({
   headline: z.string(),
   services: z.array(z.enum(SECURITY_SERVICES)),
   skills: z.array(z.string()),
-  dayRateRupees: z.number().int(),
+  dayRatePaise: paiseSchema,
   yearsExperience: z.number().int().nullable(),
   languages: z.array(z.string()),
   verifiedCredentials: z.number().int(),

@@ -1,4 +1,4 @@
-// The texts of paying and refunding, and rupees from paise, for every screen and the API. No zod here: the booking
+// The texts of paying and refunding, for every screen and the API. No zod here: the booking
 // panel on a shark's profile reads these, and a classic schema on its path loads the whole of classic zod
 // (decision 199). The payment schemas are in payments.ts.
 
@@ -31,11 +31,5 @@ export const PAYMENT_MSG = {
   refundNotFailed: 'Only a failed refund can be sent again.',
 } as const;
 
-/** Rupees from paise for every screen: "₹1,500" (whole rupees) or "₹1,500.50". */
-export const formatPaise = (paise: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
+/** The one money formatter is money.ts's (decision 210); named here too for the payment modules that import it. */
+export { formatPaise } from './money';

@@ -2,6 +2,9 @@
 // choice, and the thread between them. Schemas and texts, once, for the forms and the server.
 import { z } from 'zod';
 import { requestCardSchema } from './client-requests';
+import { formatPaise } from './money';
+import { paiseField, paiseSchema, rupeesInput, type MoneyRules } from './money-schemas';
+import { messageBodySchema } from './conversations';
 
 export const PROPOSAL_STATUSES = ['submitted', 'shortlisted', 'accepted', 'not_chosen', 'withdrawn'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -25,8 +28,9 @@ export const PROPOSAL_MSG = {
   milestoneTitleRequired: 'Name the milestone',
   milestoneTitleTooLong: 'The milestone name is too long (120 characters at most)',
   milestoneAmountRequired: 'Enter the milestone amount in rupees',
-  milestonesSum: (sum: number, price: number) =>
-    `The milestones add up to ₹${sum.toLocaleString('en-IN')}, not the price of ₹${price.toLocaleString('en-IN')}`,
+  /** Both in paise. */
+  milestonesSum: (sumPaise: number, pricePaise: number) =>
+    `The milestones add up to ${formatPaise(sumPaise)}, not the price of ${formatPaise(pricePaise)}`,
   notFound: 'Proposal not found',
   requestNotOpen: 'This request is not open for proposals.',
   duplicate: 'You have already sent a proposal for this request. Edit it instead.',
@@ -47,69 +51,105 @@ export const PROPOSAL_MSG = {
   messageSent: 'Message sent.',
 } as const;
 
-const wholeRupees = (required: string) =>
-  z
-    .number({ error: required })
-    .int(PROPOSAL_MSG.priceWhole)
-    .min(1, PROPOSAL_MSG.priceWhole)
-    .max(10_000_000, PROPOSAL_MSG.priceWhole);
-
-export const milestoneSchema = z.object({
-  title: z
-    .string({ error: PROPOSAL_MSG.milestoneTitleRequired })
-    .trim()
-    .min(1, PROPOSAL_MSG.milestoneTitleRequired)
-    .max(120, PROPOSAL_MSG.milestoneTitleTooLong),
-  amount: wholeRupees(PROPOSAL_MSG.milestoneAmountRequired),
+/** A price or a milestone's amount: whole rupees from ₹1 to ₹1,00,00,000, in paise. */
+const wholeRupees = (required: string): MoneyRules => ({
+  required,
+  invalid: PROPOSAL_MSG.priceWhole,
+  whole: PROPOSAL_MSG.priceWhole,
+  min: { paise: 100, message: PROPOSAL_MSG.priceWhole },
+  max: { paise: 1_000_000_000, message: PROPOSAL_MSG.priceWhole },
 });
-export type Milestone = z.infer<typeof milestoneSchema>;
+const PRICE_RULES = wholeRupees(PROPOSAL_MSG.priceRequired);
+const MILESTONE_RULES = wholeRupees(PROPOSAL_MSG.milestoneAmountRequired);
 
+const milestoneTitle = z
+  .string({ error: PROPOSAL_MSG.milestoneTitleRequired })
+  .trim()
+  .min(1, PROPOSAL_MSG.milestoneTitleRequired)
+  .max(120, PROPOSAL_MSG.milestoneTitleTooLong);
+
+/** A milestone of a proposal as sent, its amount in paise. */
+const milestoneSchema = z.object({ title: milestoneTitle, amountPaise: paiseField(MILESTONE_RULES) });
+/** A milestone as stored in the proposal's milestones and answered. */
+const milestoneViewSchema = z.object({ title: z.string(), amountPaise: paiseSchema });
+export type Milestone = z.infer<typeof milestoneViewSchema>;
+
+const milestonesOf = <T extends z.ZodType>(milestone: T) =>
+  z
+    .array(milestone, { error: PROPOSAL_MSG.milestonesRequired })
+    .min(1, PROPOSAL_MSG.milestonesRequired)
+    .max(10, PROPOSAL_MSG.milestonesTooMany);
+
+/** The milestones' amounts add up to the price. */
+const sumsToPrice = (
+  p: { pricePaise: number; milestones: { amountPaise: number }[] },
+  ctx: z.RefinementCtx,
+) => {
+  const sum = p.milestones.reduce((s, m) => s + m.amountPaise, 0);
+  if (sum !== p.pricePaise)
+    ctx.addIssue({
+      code: 'custom',
+      message: PROPOSAL_MSG.milestonesSum(sum, p.pricePaise),
+      path: ['milestones'],
+    });
+};
+
+/** The proposal's fields but its price and the milestones' amounts, which the API takes in paise. */
+const proposalFields = {
+  days: z
+    .number({ error: PROPOSAL_MSG.daysRequired })
+    .int(PROPOSAL_MSG.daysRange)
+    .min(1, PROPOSAL_MSG.daysRange)
+    .max(365, PROPOSAL_MSG.daysRange),
+  approach: z
+    .string({ error: PROPOSAL_MSG.approachRequired })
+    .trim()
+    .min(1, PROPOSAL_MSG.approachRequired)
+    .max(4000, PROPOSAL_MSG.approachTooLong),
+};
+
+/** POST and PUT of a proposal: the price and the milestones' amounts in paise. */
 export const proposalInputSchema = z
   .object({
-    price: wholeRupees(PROPOSAL_MSG.priceRequired),
-    days: z
-      .number({ error: PROPOSAL_MSG.daysRequired })
-      .int(PROPOSAL_MSG.daysRange)
-      .min(1, PROPOSAL_MSG.daysRange)
-      .max(365, PROPOSAL_MSG.daysRange),
-    approach: z
-      .string({ error: PROPOSAL_MSG.approachRequired })
-      .trim()
-      .min(1, PROPOSAL_MSG.approachRequired)
-      .max(4000, PROPOSAL_MSG.approachTooLong),
-    milestones: z
-      .array(milestoneSchema, { error: PROPOSAL_MSG.milestonesRequired })
-      .min(1, PROPOSAL_MSG.milestonesRequired)
-      .max(10, PROPOSAL_MSG.milestonesTooMany),
+    pricePaise: paiseField(PRICE_RULES),
+    ...proposalFields,
+    milestones: milestonesOf(milestoneSchema),
   })
-  .superRefine((p, ctx) => {
-    const sum = p.milestones.reduce((s, m) => s + m.amount, 0);
-    if (sum !== p.price)
-      ctx.addIssue({
-        code: 'custom',
-        message: PROPOSAL_MSG.milestonesSum(sum, p.price),
-        path: ['milestones'],
-      });
-  });
+  .superRefine(sumsToPrice);
 export type ProposalInput = z.input<typeof proposalInputSchema>;
 export type ProposalData = z.output<typeof proposalInputSchema>;
 
-export const proposalMessageInputSchema = z.object({
-  body: z
-    .string({ error: PROPOSAL_MSG.messageRequired })
-    .trim()
-    .min(1, PROPOSAL_MSG.messageRequired)
-    .max(2000, PROPOSAL_MSG.messageTooLong),
+/** The proposal form: the price and the milestones' amounts typed in whole rupees, sent in paise. */
+export const proposalFormSchema = z
+  .object({
+    price: rupeesInput(PRICE_RULES),
+    ...proposalFields,
+    milestones: milestonesOf(z.object({ title: milestoneTitle, amount: rupeesInput(MILESTONE_RULES) })),
+  })
+  .transform(({ price, milestones, ...p }): ProposalData => ({
+    ...p,
+    pricePaise: price,
+    milestones: milestones.map((m) => ({ title: m.title, amountPaise: m.amount })),
+  }))
+  .superRefine(sumsToPrice);
+export type ProposalFormInput = Omit<ProposalInput, 'pricePaise' | 'milestones'> & {
+  price: string;
+  milestones: { title: string; amount: string }[];
+};
+
+export const proposalMessageInputSchema = messageBodySchema('proposal', {
+  required: PROPOSAL_MSG.messageRequired,
+  tooLong: PROPOSAL_MSG.messageTooLong,
 });
 
 /** A freelancer's own proposal. */
 export const ownProposalSchema = z.object({
   id: z.uuid(),
   requestId: z.uuid(),
-  price: z.number(),
+  pricePaise: paiseSchema,
   days: z.number(),
   approach: z.string(),
-  milestones: z.array(milestoneSchema),
+  milestones: z.array(milestoneViewSchema),
   status: z.enum(PROPOSAL_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),

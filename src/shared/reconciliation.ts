@@ -3,7 +3,7 @@
 // tells each (the console and the admins' mail say the same), and the API's schemas and messages.
 import { z } from 'zod';
 import { pageField } from './console-page';
-import { formatPaise } from './payments-texts';
+import { formatPaise, paiseToRupees } from './money';
 
 export const RECONCILIATION_KINDS = [
   /** The provider captured a payment that no paid booking records. */
@@ -126,7 +126,7 @@ const money = (paise: number | null | undefined) => (paise == null ? 'nothing' :
 /** An amount in the provider's currency: rupees as everywhere, any other currency by its code. */
 const moneyIn = (amount: number | null | undefined, currency: string | null | undefined) =>
   currency && currency !== 'INR' && amount != null
-    ? `${(amount / 100).toFixed(2)} ${currency}`
+    ? `${paiseToRupees(amount, { fixed: true })} ${currency}`
     : money(amount);
 
 /** The one line that tells an exception: what differs, with its ids and amounts. */

@@ -6,6 +6,8 @@ import { SESSION_GROUPS, SESSION_LIST_MSG } from './session-lists';
 import { sessionPaymentSchema } from './payments';
 import { SESSION_MSG } from './sessions-texts';
 import { queryNumberInput } from './query-numbers';
+import { paiseSchema } from './money-schemas';
+import { messageBodySchema } from './conversations';
 
 /** Every state of a booking. requested and confirmed hold the slot (the overlap constraint counts them). */
 export const SESSION_STATUSES = [
@@ -239,12 +241,9 @@ export type SessionNotes = z.output<typeof sessionNotesSchema>;
 export type SessionNotesInput = z.input<typeof sessionNotesSchema>;
 
 /** POST /api/sessions/:id/messages. Plain text; links are shown as links. */
-export const sendMessageSchema = z.object({
-  body: z
-    .string({ error: SESSION_MSG.messageRequired })
-    .trim()
-    .min(1, SESSION_MSG.messageRequired)
-    .max(4000, SESSION_MSG.messageTooLong),
+export const sendMessageSchema = messageBodySchema('session', {
+  required: SESSION_MSG.messageRequired,
+  tooLong: SESSION_MSG.messageTooLong,
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
@@ -295,7 +294,7 @@ export const sessionDetailSchema = z.object({
     timeZone: z.string().nullable(),
   }),
   hours: z.number(),
-  totalPrice: z.number(),
+  totalPricePaise: paiseSchema,
   startsAt: z.string(),
   endsAt: z.string(),
   /** Requested: when it expires unanswered. */

@@ -108,6 +108,8 @@ export const STATEMENT_KIND_LABEL: Record<string, string> = {
   payout_sent: 'Payout sent',
   payout_paid: 'Payout paid',
   payout_failed: 'Payout failed',
+  /** A correction: the mirror of an earlier transaction (decision 208). */
+  reversal: 'Correction',
 };
 
 /** Every word of the statement and the fee invoice PDFs. */
@@ -126,12 +128,15 @@ export const STATEMENT_TEXT = {
   yourShare: 'Your share of sessions paid',
   refunds: (n: number) => `Refunds (${n})`,
   paidOut: 'Paid out',
+  /** The summary's line for corrections that reversed an earlier transaction of a kind counted above. */
+  corrections: (n: number) => `Corrections (${n})`,
   otherChanges: 'Other changes',
   transactions: 'Transactions',
   date: 'Date',
   description: 'Description',
   pending: 'Pending',
   available: 'Available',
+  onTheWay: 'On its way',
   openingBalance: 'Opening balance',
   closingBalance: 'Closing balance',
   noTransactions: 'No transactions this month.',
@@ -139,7 +144,9 @@ export const STATEMENT_TEXT = {
   captureDetail: (price: string, fee: string, tax: string | null) =>
     tax ? `Price ${price} · fee ${fee} · tax on fee ${tax}` : `Price ${price} · fee ${fee}`,
   balanceNote:
-    'Pending: your share of paid sessions not yet held. Available: your share of held sessions, waiting for the next payout. Amounts in Indian rupees; dates in your time zone.',
+    'Pending: your share of paid sessions not yet held. Available: your share of held sessions, waiting for the next payout. On its way: payouts made and not yet confirmed paid. Amounts in Indian rupees; dates in your time zone.',
+  /** A correction's detail: what it reverses. */
+  reverses: (label: string, memo: string) => (memo ? `Reverses ${label}: ${memo}` : `Reverses ${label}`),
   fromLedger: 'Every figure on this statement is read from the ledger.',
   feeInvoiceTitle: 'Fee invoice',
   feeInvoiceSubject: (number: string, name: string) => `Fee invoice ${number} for ${name}`,

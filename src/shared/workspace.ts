@@ -188,7 +188,7 @@ export const enrollmentSchema = myBookingSchema.pick({
   hours: true,
   preferredDate: true,
   preferredTime: true,
-  totalPrice: true,
+  totalPricePaise: true,
   createdAt: true,
   startsAt: true,
   endsAt: true,
@@ -246,8 +246,13 @@ export const courseEnrollmentsSchema = z.object({
   title: z.string(),
   courseCode: z.string(),
   bookingCount: z.number(),
-  /** Rupees over every booking of the course. */
-  totalRupees: z.number(),
+  /** The course's sessions that were held (completed). */
+  heldCount: z.number().int(),
+  /**
+   * What the shark keeps of those held sessions, in paise: their price less the platform fee, the tax on it and
+   * any refund, from the ledger (decision 208). The sum of the course's held earnings lines.
+   */
+  heldNetPaise: z.number().int(),
   students: z.array(enrollmentSchema),
 });
 export type CourseEnrollments = z.infer<typeof courseEnrollmentsSchema>;

@@ -25,7 +25,7 @@ export const sharkCardColumns = {
   studentCount: s.studentCount,
   avgRating: s.avgRating,
   reviewCount: s.reviewCount,
-  minPrice: s.minPrice,
+  minPricePaise: s.minPricePaise,
   verifiedCredentials: s.verifiedCredentials,
   headline: s.headline,
   languages: s.languages,

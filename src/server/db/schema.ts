@@ -64,8 +64,8 @@ const stampedAt = (name: string) =>
     .$defaultFn(() => now());
 const createdAt = () => stampedAt('created_at');
 const updatedAt = () => stampedAt('updated_at');
-/** Rupees as numeric(12,2): never floats in storage; read as numbers for JSON. */
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Money: whole paise as bigint, the column's name ending in _paise (decision 210); read as numbers for JSON. */
+const paise = (name: `${string}_paise`) => bigint(name, { mode: 'number' });
 
 // ---- Auth ----------------------------------------------------------------
 
@@ -190,7 +190,7 @@ export const userRoles = pgTable(
 // ---- Catalogue -----------------------------------------------------------
 
 /**
- * Sharks. student_count, avg_rating, review_count and min_price are kept by triggers (see migration 0001)
+ * Sharks. student_count, avg_rating, review_count and min_price_paise are kept by triggers (see migration 0001)
  * so that the public list sorts 100k sharks through indexes instead of aggregating on every request.
  */
 export const sharks = pgTable(
@@ -229,7 +229,7 @@ export const sharks = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     /** The "Top rated" sort key: a Bayesian average of published reviews, null when unrated (decision 008). */
     ratingScore: numeric('rating_score', { precision: 5, scale: 4, mode: 'number' }),
-    minPrice: money('min_price'),
+    minPricePaise: paise('min_price_paise'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -247,7 +247,8 @@ export const courses = pgTable(
     courseCode: text('course_code').notNull().unique(),
     description: text('description').notNull(),
     duration: numeric('duration', { precision: 6, scale: 2, mode: 'number' }).notNull(),
-    price: money('price').notNull(),
+    /** Per hour. */
+    pricePaise: paise('price_paise').notNull(),
     image: text('image'),
     enrollmentFormUrl: text('enrollment_form_url'),
     requiredDevices: text('required_devices').notNull().default('Laptop + Internet'),
@@ -300,7 +301,8 @@ export const courseBookings = pgTable(
     preferredTime: time('preferred_time')
       .notNull()
       .generatedAlwaysAs(sql`(("starts_at" AT TIME ZONE "time_zone")::time)`),
-    totalPrice: money('total_price').notNull(),
+    /** The course's price per hour × hours, at booking. */
+    totalPricePaise: paise('total_price_paise').notNull(),
     /** Client-chosen idempotency key: a double-clicked Confirm makes one booking. */
     requestId: uuid('request_id').unique(),
     createdAt: createdAt(),
@@ -438,16 +440,16 @@ export const payments = pgTable(
      * and that zone: written at checkout, so a refund mailed weeks later needs nothing but this row.
      */
     mail: jsonb('mail').$type<Record<string, unknown>>().notNull(),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
-    feeTaxPaise: bigint('fee_tax_paise', { mode: 'number' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    feePaise: paise('fee_paise').notNull(),
+    feeTaxPaise: paise('fee_tax_paise').notNull(),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     failureReason: text('failure_reason'),
     /** The provider's own fee and its GST on this payment, as it reports them (an expense of ours). */
-    providerFeePaise: bigint('provider_fee_paise', { mode: 'number' }),
+    providerFeePaise: paise('provider_fee_paise'),
     /**
      * Set on a second payment the provider took for one order (two tabs, a double click): it is recorded, in the
      * ledger too, and refunded in full at once; the first stays the booking's payment.
@@ -502,7 +504,7 @@ export const refunds = pgTable(
      * parts are the amount's share of each part of the payment.
      */
     percent: smallint('percent'),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     /** An admin's reason for a manual refund (the finance console shows it; the audit log keeps it too). */
     note: text('note'),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
@@ -556,7 +558,7 @@ export const moneyDocuments = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     issuedAt: stampedAt('issued_at'),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
@@ -649,7 +651,7 @@ export const ledgerEntries = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId),
@@ -676,8 +678,8 @@ export const reconciliationExceptions = pgTable(
     /** Our payment and its booking, when there is one (no foreign key: this records what may be missing). */
     paymentId: uuid('payment_id'),
     bookingId: uuid('booking_id'),
-    providerAmountPaise: bigint('provider_amount_paise', { mode: 'number' }),
-    ledgerAmountPaise: bigint('ledger_amount_paise', { mode: 'number' }),
+    providerAmountPaise: paise('provider_amount_paise'),
+    ledgerAmountPaise: paise('ledger_amount_paise'),
     /** The rest of the facts: the order, the amount our payment row records, the payouts and their reference. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     foundAt: stampedAt('found_at'),
@@ -782,7 +784,7 @@ export const sessionCounters = pgTable(
     cancelledByShark: integer('cancelled_by_shark').notNull().default(0),
     /** Neither declined, expired nor cancelled: booked or held, with their prices' sum. */
     kept: integer('kept').notNull().default(0),
-    keptPrice: money('kept_price').notNull().default(0),
+    keptPricePaise: paise('kept_price_paise').notNull().default(0),
     total: integer('total').notNull().default(0),
   },
   (t) => [
@@ -1061,7 +1063,7 @@ export const freelancers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    dayRateRupees: integer('day_rate_rupees'),
+    dayRatePaise: paise('day_rate_paise'),
     yearsExperience: integer('years_experience'),
     languages: text('languages')
       .array()
@@ -1077,7 +1079,7 @@ export const freelancers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('freelancers_day_rate_check', sql`${t.dayRateRupees} BETWEEN 500 AND 500000`),
+    check('freelancers_day_rate_check', sql`${t.dayRatePaise} BETWEEN 50000 AND 50000000`),
     check('freelancers_years_experience_check', sql`${t.yearsExperience} BETWEEN 0 AND 60`),
     check(
       'freelancers_lists_check',
@@ -1085,10 +1087,10 @@ export const freelancers = pgTable(
     ),
     check(
       'freelancers_published_check',
-      sql`NOT ${t.published} OR (${t.headline} <> '' AND cardinality(${t.services}) > 0 AND ${t.dayRateRupees} IS NOT NULL)`,
+      sql`NOT ${t.published} OR (${t.headline} <> '' AND cardinality(${t.services}) > 0 AND ${t.dayRatePaise} IS NOT NULL)`,
     ),
     index('freelancers_published_idx')
-      .on(t.dayRateRupees)
+      .on(t.dayRatePaise)
       .where(sql`${t.published}`),
   ],
 );
@@ -1110,9 +1112,9 @@ export const clientRequests = pgTable(
     assets: jsonb('assets').$type<Asset[]>().notNull(),
     windowFrom: date('window_from', { mode: 'string' }).notNull(),
     windowTo: date('window_to', { mode: 'string' }).notNull(),
-    /** Whole rupees (decision 157). */
-    budgetMin: integer('budget_min').notNull(),
-    budgetMax: integer('budget_max').notNull(),
+    /** Whole rupees (decision 157), in paise. */
+    budgetMinPaise: paise('budget_min_paise').notNull(),
+    budgetMaxPaise: paise('budget_max_paise').notNull(),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     ndaRequired: boolean('nda_required').notNull(),
     visibility: text('visibility', { enum: VISIBILITIES }).notNull(),
@@ -1128,7 +1130,10 @@ export const clientRequests = pgTable(
     index('client_requests_open_service_idx')
       .on(t.service, t.createdAt)
       .where(sql`${t.status} = 'open'`),
-    check('client_requests_budget_check', sql`${t.budgetMin} >= 1 AND ${t.budgetMin} <= ${t.budgetMax}`),
+    check(
+      'client_requests_budget_check',
+      sql`${t.budgetMinPaise} >= 100 AND ${t.budgetMinPaise} <= ${t.budgetMaxPaise}`,
+    ),
     check('client_requests_window_check', sql`${t.windowFrom} <= ${t.windowTo}`),
     check(
       'client_requests_status_check',
@@ -1204,8 +1209,8 @@ export const proposals = pgTable(
     freelancerId: uuid('freelancer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Whole rupees; the milestones' amounts add up to it (checked by the shared schema). */
-    price: integer('price').notNull(),
+    /** Whole rupees in paise; the milestones' amounts add up to it (checked by the shared schema). */
+    pricePaise: paise('price_paise').notNull(),
     days: integer('days').notNull(),
     approach: text('approach').notNull(),
     milestones: jsonb('milestones').$type<Milestone[]>().notNull(),
@@ -1218,7 +1223,7 @@ export const proposals = pgTable(
   (t) => [
     uniqueIndex('proposals_request_freelancer_key').on(t.requestId, t.freelancerId),
     index('proposals_freelancer_id_idx').on(t.freelancerId, t.createdAt),
-    check('proposals_price_check', sql`${t.price} >= 1 AND ${t.days} >= 1`),
+    check('proposals_price_check', sql`${t.pricePaise} >= 100 AND ${t.days} >= 1`),
     check(
       'proposals_status_check',
       sql`${t.status} IN ('submitted', 'shortlisted', 'accepted', 'not_chosen', 'withdrawn')`,
@@ -1269,8 +1274,8 @@ export const engagements = pgTable(
     assets: jsonb('assets').$type<Asset[]>().notNull(),
     windowFrom: date('window_from', { mode: 'string' }).notNull(),
     windowTo: date('window_to', { mode: 'string' }).notNull(),
-    /** Whole rupees, the accepted proposal's. */
-    price: integer('price').notNull(),
+    /** The accepted proposal's, in paise. */
+    pricePaise: paise('price_paise').notNull(),
     days: integer('days').notNull(),
     status: text('status', { enum: ENGAGEMENT_STATUSES }).notNull().default('active'),
     /** The client's rules-of-engagement acknowledgement: the text as acknowledged, when and by whom. */
@@ -1299,8 +1304,8 @@ export const engagementMilestones = pgTable(
       .references(() => engagements.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     title: text('title').notNull(),
-    /** Whole rupees. */
-    amount: integer('amount').notNull(),
+    /** Whole rupees, in paise. */
+    amountPaise: paise('amount_paise').notNull(),
     status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('awaiting_funding'),
     /** The payment that funds it (module payments), once a checkout is opened. */
     paymentId: uuid('payment_id'),
@@ -1318,7 +1323,7 @@ export const engagementMilestones = pgTable(
     index('engagement_milestones_auto_approve_idx')
       .on(t.autoApproveAt)
       .where(sql`${t.status} = 'delivered'`),
-    check('engagement_milestones_amount_check', sql`${t.amount} >= 1`),
+    check('engagement_milestones_amount_check', sql`${t.amountPaise} >= 100`),
     check(
       'engagement_milestones_status_check',
       sql`${t.status} IN ('awaiting_funding', 'funded', 'delivered', 'changes_requested', 'approved', 'disputed', 'refunded')`,
@@ -1548,7 +1553,7 @@ export const payouts = pgTable(
     payeeId: uuid('payee_id').notNull(),
     /** The run's period: "2026-W48" (weekly) or "2026-11" (monthly). */
     period: text('period').notNull(),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     provider: text('provider', { enum: PAYOUT_PROVIDERS }).notNull(),
     /** Masked, as it was when the payout was made: "UPI ra••••@okaxis", "bank account •••• 1234 at …". */
@@ -1597,9 +1602,9 @@ export const feeInvoices = pgTable(
     /** "2026-11", in the payee's zone at issue (named in `data`). */
     month: text('month').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
-    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    feePaise: paise('fee_paise').notNull(),
+    taxPaise: paise('tax_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
@@ -1695,7 +1700,7 @@ export const sharksWithMeta = pgView('sharks_with_meta', {
   studentCount: integer('student_count').notNull(),
   avgRating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
   reviewCount: integer('review_count').notNull(),
-  minPrice: money('min_price'),
+  minPricePaise: paise('min_price_paise'),
   /** Verified credentials of the shark (decision 032). */
   verifiedCredentials: integer('verified_credentials').notNull(),
   /** The "Top rated" sort key (decision 008). */
@@ -1713,7 +1718,7 @@ export const coursesWithBookings = pgView('courses_with_bookings', {
   courseCode: text('course_code').notNull(),
   description: text('description').notNull(),
   duration: numeric('duration', { precision: 6, scale: 2, mode: 'number' }).notNull(),
-  price: money('price').notNull(),
+  pricePaise: paise('price_paise').notNull(),
   image: text('image'),
   enrollmentFormUrl: text('enrollment_form_url'),
   requiredDevices: text('required_devices').notNull(),

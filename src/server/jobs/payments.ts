@@ -77,5 +77,6 @@ export function checkoutsHandler(ctx: JobContext): JobHandler<'checkouts'> {
 }
 
 export function paymentMailHandler(ctx: JobContext): JobHandler<'payment-mail'> {
-  return async (job) => sendPaymentMail({ ...ctx.payments, db: ctx.db }, job.data);
+  return async (job) =>
+    sendPaymentMail({ ...ctx.payments, db: ctx.db }, job.data, (p) => PRODUCTS[p.purpose].payerMail);
 }

@@ -10,7 +10,7 @@ export const payoutRunContext = (ctx: JobContext): PayoutRunContext => ({
   appOrigin: ctx.config.appOrigin,
   key: ctx.config.payoutDetailsKey,
   schedule: ctx.config.PAYOUT_SCHEDULE,
-  minimumPaise: ctx.config.PAYOUT_MINIMUM_RUPEES * 100,
+  minimumPaise: ctx.config.PAYOUT_MINIMUM_PAISE,
   provider: ctx.config.PAYOUT_PROVIDER,
   zone: ctx.config.APP_TIMEZONE,
   jobs: ctx.jobs,

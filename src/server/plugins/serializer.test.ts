@@ -21,7 +21,7 @@ const shark = {
   studentCount: 0,
   avgRating: 4.5,
   reviewCount: 2,
-  minPrice: null,
+  minPricePaise: null,
   headline: 'Head of incident response at Acme',
   languages: ['English', 'Hindi'],
   skills: ['Volatility', 'Velociraptor'],

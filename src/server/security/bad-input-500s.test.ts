@@ -27,7 +27,7 @@ const course = (duration: unknown) => ({
   title: 'Web App Pentesting',
   description: 'OWASP Top 10 hands-on.',
   duration,
-  price: 1500,
+  pricePaise: 150_000,
   courseCode: '',
   enrollmentFormUrl: '',
   requiredDevices: '',

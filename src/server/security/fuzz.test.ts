@@ -396,7 +396,7 @@ beforeAll(async () => {
       skills: '<img src=x onerror=alert(1)>',
       headline: 'Pentests',
       services: ['pentesting'],
-      dayRateRupees: 9000,
+      dayRatePaise: 900_000,
       published: true,
     })
     .returning({ id: freelancers.id });
@@ -587,6 +587,7 @@ describe('every endpoint under hostile input', () => {
         'GET /api/admin/finance/exports/ledger.csv',
         'GET /api/admin/finance/exports/documents.csv',
         'GET /api/admin/finance/exports/documents.zip',
+        'POST /api/admin/finance/reversals',
         'GET /api/requests',
         'GET /api/requests/invitable',
         'POST /api/requests',

@@ -25,7 +25,7 @@ async function setup() {
   const { db } = await testDatabase();
   const shark = await createShark(db, { published: true });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { price: 1500 });
+  const course = await createCourse(db, shark.id, { pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'] });
   const admin = await createAccount(db, { roles: ['admin'] });
   return {

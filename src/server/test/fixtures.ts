@@ -110,7 +110,12 @@ export async function createShark(
 export async function createCourse(
   db: Db,
   sharkId: string,
-  opts: Partial<{ title: string; price: number; duration: number; enrollmentFormUrl: string | null }> = {},
+  opts: Partial<{
+    title: string;
+    pricePaise: number;
+    duration: number;
+    enrollmentFormUrl: string | null;
+  }> = {},
 ) {
   const [row] = await db
     .insert(courses)
@@ -120,7 +125,7 @@ export async function createCourse(
       courseCode: `CRS-${unique().toUpperCase().slice(0, 6).padEnd(6, '0')}`,
       description: 'Hands-on course.',
       duration: opts.duration ?? 4,
-      price: opts.price ?? 1000,
+      pricePaise: opts.pricePaise ?? 100_000,
       enrollmentFormUrl: opts.enrollmentFormUrl ?? null,
     })
     .returning();
@@ -135,7 +140,8 @@ export async function createBooking(
     hours?: number;
     preferredDate: string;
     preferredTime?: string;
-    price?: number;
+    /** The course's price per hour, in paise. */
+    pricePaise?: number;
     status?: 'requested' | 'confirmed' | 'cancelled' | 'completed';
   },
 ) {
@@ -149,7 +155,7 @@ export async function createBooking(
       email: 'learner@example.test',
       phone: '+91 90000 00000',
       hours,
-      totalPrice: (opts.price ?? 1000) * hours,
+      totalPricePaise: (opts.pricePaise ?? 100_000) * hours,
       sharkId: sharkOfCourse(opts.courseId),
       ...sessionSlot(
         { date: opts.preferredDate, time: opts.preferredTime ?? '10:00' },

@@ -62,8 +62,8 @@ async function confirmedSessions(pool: pg.Pool, tag: string, n: number, startsIn
       UNION ALL SELECT learner, '${tag}-learner-' || g || '@example.test', now() FROM seed`);
     await client.query(`INSERT INTO sharks (id, user_id, name, specialization, published, created_at, updated_at)
       SELECT shark, shark_user, 'Shark ' || g, 'pentesting', true, now(), now() FROM seed`);
-    await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price, created_at, updated_at)
-      SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 1000, now(), now() FROM seed`);
+    await client.query(`INSERT INTO courses (id, shark_id, title, course_code, description, duration, price_paise, created_at, updated_at)
+      SELECT course, shark, 'Course ' || g, upper('${tag}-' || g), 'Hands-on course.', 2, 100000, now(), now() FROM seed`);
     await insertConfirmedSessions(client, 'seed', tag, starts, ends);
     await client.query('COMMIT');
     client.release();
@@ -356,7 +356,7 @@ describe('a database restarted during a booking rush', () => {
     );
     const cookies = await Promise.all(learners.map((l) => sessionCookie(database.db, l.id)));
     const shark = await createShark(database.db);
-    const course = await createCourse(database.db, shark.id, { price: 1000 });
+    const course = await createCourse(database.db, shark.id, { pricePaise: 100_000 });
     await openCalendar(database.db, shark.id);
     // Slots everyone wants: 2-hour slots from two days ahead, taken in order, each tried by three learners at
     // once; more than the rush books before the restart, so bookings are acknowledged on both sides of it.

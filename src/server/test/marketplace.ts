@@ -20,7 +20,7 @@ export async function createFreelancer(
       skills: 'Burp Suite, Python',
       headline: opts.headline ?? 'Web and API pentester',
       services: opts.services ?? ['pentesting'],
-      dayRateRupees: 15000,
+      dayRatePaise: 1_500_000,
       published: true,
     })
     .returning({ id: freelancers.id });
@@ -40,8 +40,8 @@ export const requestBody = (over: Record<string, unknown> = {}) => ({
   ],
   windowFrom: dateIn(10),
   windowTo: dateIn(20),
-  budgetMin: 50000,
-  budgetMax: 120000,
+  budgetMinPaise: 5_000_000,
+  budgetMaxPaise: 12_000_000,
   deadline: dateIn(30),
   ndaRequired: false,
   visibility: 'everyone',
@@ -49,12 +49,12 @@ export const requestBody = (over: Record<string, unknown> = {}) => ({
 });
 
 export const proposalBody = (over: Record<string, unknown> = {}) => ({
-  price: 90000,
+  pricePaise: 9_000_000,
   days: 10,
   approach: 'OWASP WSTG-based testing of the portal and its API, with a retest.',
   milestones: [
-    { title: 'Testing and report', amount: 60000 },
-    { title: 'Retest', amount: 30000 },
+    { title: 'Testing and report', amountPaise: 6_000_000 },
+    { title: 'Retest', amountPaise: 3_000_000 },
   ],
   ...over,
 });

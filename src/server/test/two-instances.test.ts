@@ -136,7 +136,7 @@ describe('two instances on one PostgreSQL database', () => {
     );
     const cookies = await Promise.all(learners.map((l) => sessionCookie(database.db, l.id)));
     const shark = await createShark(database.db);
-    const course = await createCourse(database.db, shark.id, { price: 1000 });
+    const course = await createCourse(database.db, shark.id, { pricePaise: 100_000 });
     // The shark's calendar is open all day (UTC); each request books its own 2-hour slot from two days ahead.
     await openCalendar(database.db, shark.id);
     const firstDay = new Date(

@@ -1,42 +1,17 @@
-// The one home of display formats: money, ratings, years, calendar dates and instants. Money is rupees
-// (decision 120, section 3).
+// The one home of display formats: ratings, years, calendar dates and instants. Money has its one formatter in
+// src/shared/money.ts (formatPaise, formatPerHour; decision 210).
 import { canonicalZone, zoneLabel } from '#shared/time-zones.ts';
 
 // An Intl formatter is costly to build (the first of a locale loads its data; building four of them when this
 // module loaded was a tenth of a profile's start-up work on a throttled phone), so each is built on first use and
 // kept, one per locale and options: a slot list formats hundreds of times in a few zones.
-const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
-  return format;
-}
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale} ${JSON.stringify(options)}`;
   let format = dateTimeFormats.get(key);
   if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format;
 }
-
-/** 1500 -> "₹1,500" (whole rupees where there are no paise), 1500.5 -> "₹1,500.50" */
-export const formatRupees = (amount: number) =>
-  numberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    ...(Number.isInteger(amount) ? { maximumFractionDigits: 0 } : {}),
-  }).format(amount);
-
-/** 1500 -> "₹1,500 / hour" */
-export const formatHourly = (amount: number) => `${formatRupees(amount)} / hour`;
-
-/** The cheapest price as a card shows it: 1500 -> "from ₹1,500 / hour". */
-export const formatFromHourly = (amount: number) => `from ${formatHourly(amount)}`;
-
-/** A price range per hour: (1500, 1500) -> "₹1,500 / hour", (1500, 3000) -> "₹1,500 – ₹3,000 / hour". */
-export const formatHourlyRange = (min: number, max: number) =>
-  min === max ? formatHourly(min) : `${formatRupees(min)} – ${formatHourly(max)}`;
 
 /** 4.5 -> "4.5" (one decimal, the way ratings are shown) */
 export const formatRating = (rating: number) => rating.toFixed(1);
@@ -140,7 +115,3 @@ export const formatLongDate = (isoDate: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
-
-/** Paise as rupees with paise, Indian grouping, as a ledger reads: 12345600 -> "₹1,23,456.00", -5000 -> "-₹50.00". */
-export const formatPaiseExact = (paise: number) =>
-  numberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);

@@ -514,8 +514,8 @@ describe('download my data', () => {
     };
     const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     const milestones = [
-      { position: 1, title: 'Testing and report', amount: 60000, status: 'awaiting_funding' },
-      { position: 2, title: 'Retest', amount: 30000, status: 'awaiting_funding' },
+      { position: 1, title: 'Testing and report', amountPaise: 6_000_000, status: 'awaiting_funding' },
+      { position: 2, title: 'Retest', amountPaise: 3_000_000, status: 'awaiting_funding' },
     ];
 
     const client = await exported(hired.client.cookie);
@@ -529,8 +529,8 @@ describe('download my data', () => {
           assets: requestBody().assets,
           windowFrom: requestBody().windowFrom,
           windowTo: requestBody().windowTo,
-          budgetMin: 50000,
-          budgetMax: 120000,
+          budgetMinPaise: 5_000_000,
+          budgetMaxPaise: 12_000_000,
           deadline: requestBody().deadline,
           visibility: 'everyone',
           ndaRequired: false,
@@ -550,7 +550,7 @@ describe('download my data', () => {
           proposalId: hired.proposalId,
           role: 'client',
           title: 'Pentest of our customer portal',
-          price: 90000,
+          pricePaise: 9_000_000,
           status: 'active',
           milestones,
           createdAt: isoDate,
@@ -574,7 +574,7 @@ describe('download my data', () => {
         expect.objectContaining({
           id: hired.proposalId,
           requestId: hired.requestId,
-          price: 90000,
+          pricePaise: 9_000_000,
           days: 10,
           approach: proposalBody().approach,
           milestones: proposalBody().milestones,
@@ -739,7 +739,7 @@ describe('delete my account', () => {
         const sharkAccount = await createAccount(db, { roles: ['shark'] });
         const shark = await createShark(db, { userId: sharkAccount.id, published: true });
         await openEveryDayInIndia(db, shark.id);
-        const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+        const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
         await db
           .update(courses)
           .set({ cancellationHours: 24, lateCancellationRefund: lateRefund })

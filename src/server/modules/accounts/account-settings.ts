@@ -28,6 +28,7 @@ import { exportClientRequests } from '#server/modules/client-requests/service.ts
 import { exportProposalMessages, exportProposals } from '#server/modules/proposals/service.ts';
 import { exportEngagementFiles } from '#server/modules/engagement-files/service.ts';
 import { exportPayoutDetails } from '#server/modules/payouts/service.ts';
+import { moveProfileEmail } from '#server/modules/profiles/service.ts';
 import { now, todayIn } from '#server/time.ts';
 import { paths } from '#shared/routes.ts';
 import { hashPassword, verifyPassword } from './passwords';
@@ -113,6 +114,7 @@ export async function confirmEmailChange(db: Db, ctx: MailContext, token: string
     const taken = await repo.findAccountByEmail(tx, used.newEmail);
     if (taken) throw new HttpError(409, ACCOUNT_MSG.emailChangeTaken, ERROR_CODE.emailTaken);
     await repo.setEmail(tx, used.userId, used.newEmail);
+    await moveProfileEmail(tx, used.userId, used.newEmail);
     await repo.confirmEmail(tx, used.userId);
     await ctx.mailer.enqueue(tx, {
       to: oldEmail,

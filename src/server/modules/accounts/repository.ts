@@ -109,8 +109,8 @@ async function roleIds(db: DbOrTx, names: readonly Role[]): Promise<Map<string, 
   return byName;
 }
 
-/** User, profile and roles. Must run inside a transaction: a failure at any step leaves nothing half-made. */
-export async function insertAccount(tx: DbOrTx, input: NewAccount): Promise<{ id: string }> {
+/** The users row of a new account; its profile (the profiles module's) and roles follow in the same transaction. */
+export async function insertUser(tx: DbOrTx, input: NewAccount): Promise<{ id: string }> {
   const [user] = await tx
     .insert(users)
     .values({
@@ -119,13 +119,25 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount): Promise<{ id
       emailConfirmedAt: input.emailConfirmed ? now() : null,
     })
     .returning({ id: users.id });
-  await tx
-    .insert(profiles)
-    .values({ id: user.id, fullName: input.fullName, email: input.email.toLowerCase() });
-  const ids = await roleIds(tx, input.roles);
-  for (const role of input.roles)
-    await tx.insert(userRoles).values({ userId: user.id, roleId: ids.get(role)! });
   return user;
+}
+
+/** A new account's roles, in order (the first is the primary role). */
+export async function insertRoles(tx: DbOrTx, userId: string, names: readonly Role[]): Promise<void> {
+  const ids = await roleIds(tx, names);
+  for (const role of names) await tx.insert(userRoles).values({ userId, roleId: ids.get(role)! });
+}
+
+/** Suspends an account (the time and the admin's reason) or lifts its suspension (null). */
+export async function setSuspension(
+  tx: DbOrTx,
+  id: string,
+  suspension: { at: Date; reason: string } | null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ suspendedAt: suspension?.at ?? null, suspensionReason: suspension?.reason ?? null })
+    .where(eq(users.id, id));
 }
 
 /** Locks the account row until the transaction ends, so two changes of one account run one after the other. */
@@ -339,10 +351,9 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** The account's email, on users and on its profile. */
+/** The account's email on users (its profile's copy is moved by the profiles module). */
 export async function setEmail(db: DbOrTx, userId: string, email: string): Promise<void> {
   await db.update(users).set({ email }).where(eq(users.id, userId));
-  await db.update(profiles).set({ email }).where(eq(profiles.id, userId));
 }
 
 export async function countAdmins(db: DbOrTx): Promise<number> {

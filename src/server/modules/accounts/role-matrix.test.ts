@@ -170,7 +170,7 @@ const courseBody = () => ({
   title: 'Memory forensics',
   description: 'Volatility hands-on.',
   duration: 3,
-  price: 1500,
+  pricePaise: 150_000,
   lateCancellationRefund: 0,
 });
 const reviewBody = {
@@ -1156,7 +1156,15 @@ const PAYMENT_ROWS: Row[] = [
     method: 'POST',
     route: '/api/admin/finance/payments/:id/refund',
     url: () => `/api/admin/finance/payments/${randomUUID()}/refund`,
-    body: () => ({ amount: 100, reason: 'Goodwill' }),
+    body: () => ({ amountPaise: 10_000, reason: 'Goodwill' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    // A correction by reversal (decision 208): no posting has this key, so admins are told so (404).
+    method: 'POST',
+    route: '/api/admin/finance/reversals',
+    url: () => '/api/admin/finance/reversals',
+    body: () => ({ key: `payment:${randomUUID()}:captured`, reason: 'Posted in error' }),
     expect: { ...ADMIN_ONLY, admin: 404 },
   },
   {

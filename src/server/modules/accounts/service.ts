@@ -7,6 +7,7 @@ import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
+import { createProfile } from '#server/modules/profiles/service.ts';
 import { mailPasswordLink } from './password-reset';
 import * as repo from './repository';
 import { deleteUserSessions, forgetSessionReads } from './sessions';
@@ -20,12 +21,16 @@ export const getAccountContact = repo.findAccountContact;
 export const roleNotFound = () => new HttpError(500, ACCOUNT_MSG.roleNotFound, ERROR_CODE.roleNotFound);
 
 /**
- * Creates the user, its profile and its roles. Run it inside a transaction: a failure at any step leaves
- * nothing half-made. A role missing from the roles table is answered with roleNotFound().
+ * Creates the user, its profile (through the profiles module, the table's one writer) and its roles. Run it
+ * inside a transaction: a failure at any step leaves nothing half-made. A role missing from the roles table is
+ * answered with roleNotFound().
  */
 export async function createAccount(tx: DbOrTx, input: repo.NewAccount): Promise<{ id: string }> {
   try {
-    return await repo.insertAccount(tx, input);
+    const user = await repo.insertUser(tx, input);
+    await createProfile(tx, { id: user.id, fullName: input.fullName, email: input.email });
+    await repo.insertRoles(tx, user.id, input.roles);
+    return user;
   } catch (err) {
     if (err instanceof repo.RoleNotFoundError) throw roleNotFound();
     throw err;
@@ -45,5 +50,7 @@ export const replaceAccountRoles: typeof repo.replaceRoles = async (...args) => 
   forgetSessionReads();
   return repo.replaceRoles(...args);
 };
+/** Suspends an account (the time and the reason) or lifts its suspension (null); the admin console's. */
+export const setAccountSuspension = repo.setSuspension;
 /** Ends every session of an account at once (a suspension). */
 export const endAllSessions = (db: DbOrTx, userId: string) => deleteUserSessions(db, userId);

@@ -60,7 +60,7 @@ async function world(status: 'no_show' | 'confirmed' = 'no_show') {
   const sharkAccount = await createAccount(db, { roles: ['shark'], email: 'arjun@example.test' });
   const learner = await createAccount(db, { roles: ['user'], email: 'asha@example.test' });
   const shark = await createShark(db, { userId: sharkAccount.id, name: 'Arjun Mehta' });
-  const course = await createCourse(db, shark.id, { title: 'Web Pentesting', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web Pentesting', pricePaise: 150_000 });
   const [booking] = await db
     .insert(courseBookings)
     .values({
@@ -71,7 +71,7 @@ async function world(status: 'no_show' | 'confirmed' = 'no_show') {
       email: 'asha.contact@example.test',
       phone: '+91 90000 00000',
       hours: 1,
-      totalPrice: 1500,
+      totalPricePaise: 150_000,
       startsAt: START,
       endsAt: END,
       blockedUntil: END,

@@ -1,30 +1,12 @@
-// All SQL of the admin console: the sharks rows the company creates, lists, publishes; accounts it searches
-// and suspends. The sessions it searches are the sessions module's.
-import { now } from '#server/time.ts';
+// All SQL of the admin console: the sharks rows the company lists and locks; accounts it searches and locks.
+// What it writes goes through each table's owner (db/owners.ts, decision 209): a draft shark and its
+// publication through the workspace's service, a suspension through the accounts'. The sessions it searches are
+// the sessions module's.
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Specialization } from '#shared/constants.ts';
 import type { AdminSharkState } from '#shared/admin.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/patterns.ts';
 import { profiles, roles, sharkCredentials, sharks, userRoles, users } from '#server/db/schema.ts';
-
-/** An unpublished sharks row for a new shark account, filled in later by the shark. */
-export async function insertDraftShark(
-  db: DbOrTx,
-  input: {
-    userId: string;
-    name: string;
-    specialization: Specialization;
-    experience?: number;
-    bio?: string | null;
-  },
-): Promise<string> {
-  const [row] = await db
-    .insert(sharks)
-    .values({ ...input, published: false })
-    .returning({ id: sharks.id });
-  return row.id;
-}
 
 export async function findSharkIdByUser(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ id: sharks.id }).from(sharks).where(eq(sharks.userId, userId));
@@ -92,19 +74,6 @@ export async function lockShark(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** An admin's unpublish keeps its reason on the row, which holds the profile hidden until an admin publishes. */
-export async function setSharkPublished(
-  tx: DbOrTx,
-  id: string,
-  published: boolean,
-  reason: string,
-): Promise<void> {
-  await tx
-    .update(sharks)
-    .set({ published, adminUnpublishReason: published ? null : reason, updatedAt: now() })
-    .where(eq(sharks.id, id));
-}
-
 const rolesColumn = sql<string[]>`coalesce((SELECT array_agg(r.role_name ORDER BY ur.id) FROM ${userRoles} ur
   JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = "users"."id"), '{}')`;
 
@@ -164,15 +133,4 @@ export async function lockActiveAdmins(tx: DbOrTx): Promise<string[]> {
     .orderBy(users.id)
     .for('update', { of: users });
   return rows.map((r) => r.id);
-}
-
-export async function setSuspension(
-  tx: DbOrTx,
-  id: string,
-  suspension: { at: Date; reason: string } | null,
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({ suspendedAt: suspension?.at ?? null, suspensionReason: suspension?.reason ?? null })
-    .where(eq(users.id, id));
 }

@@ -20,6 +20,7 @@ import {
   endAllSessions,
   findAccountByEmail,
   mailSetPasswordLink,
+  setAccountSuspension,
 } from '#server/modules/accounts/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import { contactMessagePage } from '#server/modules/contact/service.ts';
@@ -29,6 +30,7 @@ import {
   searchSessionsForAdmin,
 } from '#server/modules/sessions/service.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
+import { insertDraftShark, setSharkPublishedByAdmin } from '#server/modules/workspace/service.ts';
 import * as repo from './repository';
 
 export type StaffAccountInput =
@@ -97,7 +99,7 @@ export async function createStaffAccountIn(
     const link = await mailSetPasswordLink(tx, ctx, mail);
     return { userId: id, sharkId: null, link };
   }
-  const sharkId = await repo.insertDraftShark(tx, {
+  const sharkId = await insertDraftShark(tx, {
     userId: id,
     name: input.name,
     specialization: input.specialization ?? 'pentesting',
@@ -112,7 +114,7 @@ export async function ensureDraftShark(
   tx: DbOrTx,
   input: { userId: string; name: string; specialization: Specialization; experience: number; bio: string },
 ): Promise<string> {
-  return (await repo.findSharkIdByUser(tx, input.userId)) ?? repo.insertDraftShark(tx, input);
+  return (await repo.findSharkIdByUser(tx, input.userId)) ?? insertDraftShark(tx, input);
 }
 
 /** Every shark, published or not, with its state (suspended, credentials); `q` searches name and email. */
@@ -161,7 +163,7 @@ export async function setPublication(
   await db.transaction(async (tx) => {
     const shark = await repo.lockShark(tx, sharkId);
     if (!shark) throw notFound(ADMIN_MSG.sharkNotFound);
-    await repo.setSharkPublished(tx, sharkId, input.published, input.reason);
+    await setSharkPublishedByAdmin(tx, sharkId, input.published, input.reason);
     await recordAudit(tx, {
       actorId,
       action: input.published ? 'shark.publish' : 'shark.unpublish',
@@ -224,7 +226,7 @@ export async function suspendAccount(
     if (user.suspendedAt) throw conflict(ADMIN_MSG.alreadySuspended, ERROR_CODE.alreadySuspended);
     if (user.roles.includes('admin') && activeAdmins.every((id) => id === userId))
       throw conflict(ADMIN_MSG.cannotSuspendLastAdmin, ERROR_CODE.lastAdmin);
-    await repo.setSuspension(tx, userId, { at: now(), reason });
+    await setAccountSuspension(tx, userId, { at: now(), reason });
     await endAllSessions(tx, userId);
     await recordAudit(tx, {
       actorId,
@@ -254,7 +256,7 @@ export async function liftSuspension(
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound(ADMIN_MSG.accountNotFound);
     if (!user.suspendedAt) throw conflict(ADMIN_MSG.notSuspended, ERROR_CODE.notSuspended);
-    await repo.setSuspension(tx, userId, null);
+    await setAccountSuspension(tx, userId, null);
     await recordAudit(tx, {
       actorId,
       action: 'account.unsuspend',

@@ -22,7 +22,8 @@ export interface AuditEntryInput {
     | 'payout_batch'
     | 'reconciliation_exception'
     | 'payment'
-    | 'milestone';
+    | 'milestone'
+    | 'ledger_transaction';
   targetId: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;

@@ -53,7 +53,7 @@ async function setup() {
     payload: settings(),
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  const course = await createCourse(db, shark.id, { price: 0 });
+  const course = await createCourse(db, shark.id, { pricePaise: 0 });
   const learner = await createAccount(db, { roles: ['user'] });
   return { db, shark, sharkCookie, course, learner, learnerCookie: await sessionCookie(db, learner.id) };
 }

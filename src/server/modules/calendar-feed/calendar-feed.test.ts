@@ -44,7 +44,7 @@ async function setup() {
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', userId: sharkAccount.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const other = await createAccount(db, { roles: ['user'], name: 'Other Learner' });
   return {
@@ -168,7 +168,7 @@ describe('the calendar feed', () => {
     const both = await createAccount(db, { roles: ['shark', 'user'], name: 'Kavya Iyer' });
     const ownShark = await createShark(db, { name: 'Kavya Iyer', userId: both.id });
     await openEveryDayInIndia(db, ownShark.id);
-    const ownCourse = await createCourse(db, ownShark.id, { title: 'Cloud IR', price: 1000 });
+    const ownCourse = await createCourse(db, ownShark.id, { title: 'Cloud IR', pricePaise: 100_000 });
     const cookie = await sessionCookie(db, both.id);
     const asLearner = await book(w, cookie, slot(2)); // Kavya books Arjun
     const asShark = await book(w, w.learner, slot(5), ownCourse.id); // Priya books Kavya

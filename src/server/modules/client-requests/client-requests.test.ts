@@ -49,8 +49,8 @@ describe('posting a request', () => {
         id: res.json().id,
         title: 'Pentest of our customer portal',
         status: 'open',
-        budgetMin: 50000,
-        budgetMax: 120000,
+        budgetMinPaise: 5_000_000,
+        budgetMaxPaise: 12_000_000,
         proposalCount: 0,
       }),
     ]);
@@ -82,9 +82,19 @@ describe('posting a request', () => {
 
   it('refuses a budget whose minimum is above its maximum, naming the field, and saves nothing', async () => {
     const asha = await client();
-    const res = await post(asha.cookie, requestBody({ budgetMin: 200000, budgetMax: 100000 }));
+    const res = await post(
+      asha.cookie,
+      requestBody({ budgetMinPaise: 20_000_000, budgetMaxPaise: 10_000_000 }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ budgetMin: REQUEST_MSG.budgetReversed });
+    expect(res.json().error.fields).toEqual({ budgetMinPaise: REQUEST_MSG.budgetReversed });
+    // Whole rupees from ₹1 (decision 157), in paise: ₹0.99 and ₹500.50 are refused, not rounded.
+    for (const budgetMinPaise of [99, 50_050, 0.5]) {
+      const bad = await post(asha.cookie, requestBody({ budgetMinPaise }));
+      expect(bad.json().error.fields, String(budgetMinPaise)).toEqual({
+        budgetMinPaise: REQUEST_MSG.budgetWhole,
+      });
+    }
     const { db } = await testDatabase();
     expect(await db.select().from(clientRequests)).toEqual([]);
   });
@@ -197,8 +207,8 @@ describe("a request's life", () => {
     expect((await put(requestBody({ title: 'Portal and API pentest' }))).json().message).toBe(
       REQUEST_MSG.updated,
     );
-    const bad = await put(requestBody({ budgetMin: 5, budgetMax: 4 }));
-    expect(bad.json().error.fields).toEqual({ budgetMin: REQUEST_MSG.budgetReversed });
+    const bad = await put(requestBody({ budgetMinPaise: 500, budgetMaxPaise: 400 }));
+    expect(bad.json().error.fields).toEqual({ budgetMinPaise: REQUEST_MSG.budgetReversed });
     await app.inject({
       method: 'POST',
       url: `/api/requests/${id}/status`,
@@ -297,8 +307,8 @@ describe('the NDA', () => {
     expect(before.request).toMatchObject({
       title: 'Pentest of our customer portal',
       service: 'pentesting',
-      budgetMin: 50000,
-      budgetMax: 120000,
+      budgetMinPaise: 5_000_000,
+      budgetMaxPaise: 12_000_000,
       ndaTerms: NDA_TERMS,
       ndaAcceptedAt: null,
       scope: null,

@@ -35,7 +35,7 @@ const validCourse = {
   title: 'Web App Pentesting',
   description: 'OWASP Top 10 hands-on.',
   duration: 6,
-  price: 1500,
+  pricePaise: 150_000,
   courseCode: '',
   enrollmentFormUrl: '',
   requiredDevices: '',
@@ -86,7 +86,7 @@ describe('owner course CRUD', () => {
       sharkId: shark.id,
       title: 'Web App Pentesting',
       duration: 6,
-      price: 1500,
+      pricePaise: 150_000,
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',
       requiredKnowledge: 'Basic Skills',
@@ -136,15 +136,16 @@ describe('owner course CRUD', () => {
       [{ duration: '' }, 'duration', 'Duration is required'],
       [{ duration: 'six' }, 'duration', 'Duration must be a number'],
       [{ duration: 0 }, 'duration', 'Duration must be more than 0 hours'],
-      [{ price: undefined }, 'price', 'Price is required'],
-      [{ price: 'free' }, 'price', 'Price must be a number'],
-      [{ price: -5 }, 'price', 'Price cannot be negative'],
-      // Issue 21, finding 12: no silent coercion or rounding.
-      [{ price: 0.001 }, 'price', COURSE_MSG.priceStep],
-      [{ price: '12.345' }, 'price', COURSE_MSG.priceStep],
-      [{ price: '0x10' }, 'price', 'Price must be a number'],
-      [{ price: true }, 'price', 'Price must be a number'],
-      [{ price: 'Infinity' }, 'price', 'Price must be a number'],
+      [{ pricePaise: undefined }, 'pricePaise', 'Price is required'],
+      [{ pricePaise: 'free' }, 'pricePaise', 'Price must be a number'],
+      [{ pricePaise: -500 }, 'pricePaise', 'Price cannot be negative'],
+      [{ pricePaise: 100_000_001 }, 'pricePaise', COURSE_MSG.priceTooHigh],
+      // Issue 21, finding 12: no silent coercion or rounding. The API takes whole paise as a JSON number.
+      [{ pricePaise: 0.1 }, 'pricePaise', COURSE_MSG.priceStep],
+      [{ pricePaise: '1500' }, 'pricePaise', 'Price must be a number'],
+      [{ pricePaise: '0x10' }, 'pricePaise', 'Price must be a number'],
+      [{ pricePaise: true }, 'pricePaise', 'Price must be a number'],
+      [{ pricePaise: 'Infinity' }, 'pricePaise', 'Price must be a number'],
       [{ duration: '0x10' }, 'duration', 'Duration must be a number'],
       [{ duration: false }, 'duration', 'Duration must be a number'],
       [{ cancellationHours: '0x18' }, 'cancellationHours', COURSE_MSG.cancellationInvalid],
@@ -169,13 +170,13 @@ describe('owner course CRUD', () => {
     }
     const free = await create(cookie, {
       ...validCourse,
-      price: ' 0 ',
+      pricePaise: 0,
       duration: '1.5',
       enrollmentFormUrl: 'https://forms.example.com/x',
     });
     expect(free.statusCode).toBe(201);
     expect(free.json().course).toMatchObject({
-      price: 0,
+      pricePaise: 0,
       duration: 1.5,
       enrollmentFormUrl: 'https://forms.example.com/x',
     });
@@ -183,21 +184,22 @@ describe('owner course CRUD', () => {
     expect(await db.select().from(courses)).toHaveLength(1);
   });
 
-  it('refuses a price finer than a paisa instead of rounding it, and keeps rupees and paise exact (issue 38, finding 7)', async () => {
+  it('refuses a price finer than a paisa instead of rounding it, and keeps rupees and paise exact (issue 38, finding 7; decision 210)', async () => {
     const { cookie } = await sharkWithSession();
-    for (const price of [1e-9, 10.001, '1e-9', 0.005]) {
-      const res = await create(cookie, { ...validCourse, price });
-      expect(res.statusCode, String(price)).toBe(400);
-      expect(res.json().error.fields, String(price)).toEqual({ price: COURSE_MSG.priceStep });
+    for (const pricePaise of [1e-7, 1000.1, 0.5]) {
+      const res = await create(cookie, { ...validCourse, pricePaise });
+      expect(res.statusCode, String(pricePaise)).toBe(400);
+      expect(res.json().error.fields, String(pricePaise)).toEqual({ pricePaise: COURSE_MSG.priceStep });
     }
     const { db } = await testDatabase();
     expect(await db.select().from(courses)).toHaveLength(0);
 
-    for (const price of [1500, 1500.5, '1500.50', 0.01]) {
-      const res = await create(cookie, { ...validCourse, price });
-      expect(res.statusCode, String(price)).toBe(201);
-      expect(res.json().course.price).toBe(Number(price));
-      expect((await courseRow(res.json().course.id)).price).toBe(Number(price));
+    // ₹1,500, ₹1,500.50, ₹0.01 and the most, ₹10,00,000: stored and answered as the same whole paise.
+    for (const pricePaise of [150_000, 150_050, 1, 100_000_000]) {
+      const res = await create(cookie, { ...validCourse, pricePaise });
+      expect(res.statusCode, String(pricePaise)).toBe(201);
+      expect(res.json().course.pricePaise).toBe(pricePaise);
+      expect((await courseRow(res.json().course.id)).pricePaise).toBe(pricePaise);
     }
   });
 
@@ -208,16 +210,19 @@ describe('owner course CRUD', () => {
       method: 'PUT',
       url: `/api/workspace/courses/${created.id}`,
       headers: { cookie },
-      payload: { ...validCourse, title: 'Advanced Web Pentesting', price: 2500, requiredDevices: '' },
+      payload: { ...validCourse, title: 'Advanced Web Pentesting', pricePaise: 250_000, requiredDevices: '' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().course).toMatchObject({
       title: 'Advanced Web Pentesting',
-      price: 2500,
+      pricePaise: 250_000,
       courseCode: created.courseCode,
       requiredDevices: 'Laptop + Internet',
     });
-    expect(await courseRow(created.id)).toMatchObject({ title: 'Advanced Web Pentesting', price: 2500 });
+    expect(await courseRow(created.id)).toMatchObject({
+      title: 'Advanced Web Pentesting',
+      pricePaise: 250_000,
+    });
   });
 
   it('deletes its own course and its image file', async () => {

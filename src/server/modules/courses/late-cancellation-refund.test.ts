@@ -51,7 +51,7 @@ const COURSE = {
   title: 'Web App Hacking',
   description: 'OWASP Top 10 hands-on.',
   duration: 1,
-  price: 1500,
+  pricePaise: 150_000,
   cancellationHours: 24,
 };
 

@@ -14,7 +14,7 @@ const ownCourseColumns = {
   courseCode: cwb.courseCode,
   description: cwb.description,
   duration: cwb.duration,
-  price: cwb.price,
+  pricePaise: cwb.pricePaise,
   image: cwb.image,
   enrollmentFormUrl: cwb.enrollmentFormUrl,
   requiredDevices: cwb.requiredDevices,

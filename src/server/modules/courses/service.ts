@@ -63,7 +63,7 @@ const columnsOf = (values: CourseValues) => ({
   title: values.title,
   description: values.description,
   duration: values.duration,
-  price: values.price,
+  pricePaise: values.pricePaise,
   enrollmentFormUrl: values.enrollmentFormUrl,
   requiredDevices: values.requiredDevices ?? DEFAULT_REQUIRED_DEVICES,
   requiredKnowledge: values.requiredKnowledge ?? DEFAULT_REQUIRED_KNOWLEDGE,

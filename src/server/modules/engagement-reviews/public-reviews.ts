@@ -1,5 +1,6 @@
-// A freelancer's verified reviews as its public profile shows them (decision 182). Apart from the service so the
-// freelancers' module reads them without reaching the engagements' (which reaches the freelancers' for payees).
+// A freelancer's verified reviews as its public profile shows them (decision 182). app.ts hands this reader to the
+// freelancers' routes: that module never imports this one, which reaches engagements, which reach the
+// freelancers' for payees (no cycle of modules, decision 209).
 import type { EngagementReview } from '#shared/engagement-reviews.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import * as repo from './repository';

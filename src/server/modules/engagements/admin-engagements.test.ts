@@ -47,7 +47,7 @@ describe('the admin Engagements list', () => {
       title: 'Pentest of our customer portal',
       service: 'pentesting',
       status: 'active',
-      price: 90000,
+      pricePaise: 9_000_000,
       createdAt: expect.any(String),
       clientName: 'Asha Menon',
       clientEmail: first.client.email,

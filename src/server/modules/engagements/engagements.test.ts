@@ -33,7 +33,7 @@ describe('starting an engagement', () => {
       requestId: h.requestId,
       proposalId: h.proposalId,
       title: 'Pentest of our customer portal',
-      price: 90000,
+      pricePaise: 9_000_000,
       status: 'active',
       viewer: 'client',
       roe: null,
@@ -42,14 +42,14 @@ describe('starting an engagement', () => {
     });
     expect(e.assets).toHaveLength(3);
     expect(
-      e.milestones.map((m: { title: string; amount: number; status: string }) => [
+      e.milestones.map((m: { title: string; amountPaise: number; status: string }) => [
         m.title,
-        m.amount,
+        m.amountPaise,
         m.status,
       ]),
     ).toEqual([
-      ['Testing and report', 60000, 'awaiting_funding'],
-      ['Retest', 30000, 'awaiting_funding'],
+      ['Testing and report', 6_000_000, 'awaiting_funding'],
+      ['Retest', 3_000_000, 'awaiting_funding'],
     ]);
     expect(e.events.map((x: { kind: string }) => x.kind)).toEqual(['created']);
   });

@@ -30,7 +30,8 @@ import { recordAudit } from '#server/modules/audit/service.ts';
 import type { MilestoneChange } from '#server/modules/mail/templates.tsx';
 import {
   findPaymentByOrder,
-  freelancerPaymentLines,
+  paymentDay,
+  paymentsByIds,
   refundSubject,
   releaseShare,
   verifyCallback,
@@ -48,7 +49,7 @@ import {
   type Product,
   type Settlement,
 } from '#server/modules/payments/checkout.ts';
-import { payeeBalance } from '#server/modules/ledger/service.ts';
+import { payeeBalance, payeeEarningLines } from '#server/modules/ledger/service.ts';
 import { captureChecked } from '#server/modules/reconciliation/service.ts';
 import { findFreelancerPayeeId, freelancerPayeeId } from '#server/modules/freelancers/service.ts';
 import { payoutTotals } from '#server/modules/payouts/service.ts';
@@ -88,8 +89,6 @@ async function partyMilestone(tx: DbOrTx, auth: AuthContext, engagementId: strin
 function mustBeSide(side: Side, allowed: readonly MilestoneActor[], message: string) {
   if (!allowed.includes(side)) throw forbidden(message, ERROR_CODE.forbidden);
 }
-
-const rupeesToPaise = (rupees: number) => rupees * 100;
 
 // ---- Mails ------------------------------------------------------------------------------------------------
 
@@ -190,7 +189,7 @@ export async function openMilestoneCheckout(
   if (first.open) return checkoutView(ctx, first.open);
   const { engagement: e, milestone: m } = first;
   const paymentId = randomUUID();
-  const amountPaise = rupeesToPaise(m.amount);
+  const amountPaise = m.amountPaise;
   const order = await openOrder(ctx, paymentId, amountPaise, milestoneOf(m.id));
   try {
     const p = await db.transaction(async (tx) => {
@@ -223,7 +222,7 @@ export async function openMilestoneCheckout(
           zone: ctx.config.APP_TIMEZONE,
           // The documents' line: the milestone, as the session's course title is for a session.
           courseTitle: m.title,
-        },
+        } satisfies MilestoneCheckoutMail,
         amountPaise,
         at: now(),
       });
@@ -275,7 +274,47 @@ export const milestoneProduct: Product = {
   },
   // A milestone's checkout reserves nothing: closing it lets nothing go.
   release: async () => {},
+  payerMail(p, news) {
+    // The engagement and milestone as the checkout wrote them, and the client's zone for dates.
+    const m = p.mail as unknown as MilestoneCheckoutMail;
+    const milestone = {
+      engagement: m.engagementTitle,
+      milestone: m.milestoneTitle,
+      client: m.client,
+      freelancer: m.freelancer,
+      link: m.link,
+    };
+    const on = paymentDay(news.at, m.zone);
+    if (news.kind === 'received')
+      return {
+        to: p.payerEmail,
+        template: 'milestone-payment-received',
+        data: { ...milestone, amountPaid: news.amountPaid, paidOn: on, document: news.document },
+      };
+    const { status, amount, creditNoteNumber } = news;
+    return {
+      to: p.payerEmail,
+      template: 'milestone-refund-update',
+      data: { ...milestone, status, amount, on, creditNoteNumber },
+    };
+  },
 };
+
+/**
+ * What a milestone's payment mails and documents tell (decision 176), written at checkout so a refund weeks
+ * later needs nothing else: the engagement and the milestone, the two parties, the page, the client's zone.
+ */
+interface MilestoneCheckoutMail {
+  engagementId: string;
+  engagementTitle: string;
+  milestoneTitle: string;
+  client: string;
+  freelancer: string;
+  link: string;
+  zone: string;
+  /** The documents' line: the milestone, as the session's course title is for a session. */
+  courseTitle: string;
+}
 
 /** POST .../checkout/confirm: the provider's signed callback, checked against our stored order. */
 export async function confirmMilestoneCheckout(
@@ -521,7 +560,7 @@ export async function ruleDispute(
       targetType: 'milestone',
       targetId: m.id,
       reason: input.reason,
-      details: { engagementId: e.id, amount: m.amount, refundId },
+      details: { engagementId: e.id, amountPaise: m.amountPaise, refundId },
     });
   });
   return { message: input.outcome === 'release' ? MILESTONE_MSG.released : MILESTONE_MSG.refunded };
@@ -535,31 +574,50 @@ export async function freelancerEarnings(db: DbOrTx, userId: string): Promise<Fr
   // A freelancer without a profile row was never paid: the nil id matches no ledger account and no payment.
   const freelancerId = (await findFreelancerPayeeId(db, userId)) ?? '00000000-0000-0000-0000-000000000000';
   const payee = { kind: 'freelancer' as const, id: freelancerId };
-  const [balance, paid, lines] = await Promise.all([
+  const [balance, paid, earned] = await Promise.all([
     payeeBalance(db, payee),
     payoutTotals(db, payee),
-    freelancerPaymentLines(db, freelancerId),
+    // Every line from the ledger (decision 208); the payment says which milestone it paid for.
+    payeeEarningLines(db, payee, { limit: 200, offset: 0 }),
   ]);
+  const paymentsById = new Map(
+    (
+      await paymentsByIds(
+        db,
+        earned.lines.map((l) => l.paymentId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const milestones = new Map(
     (
       await repo.milestonesByIds(
         db,
-        lines.map((l) => l.milestoneId),
+        [...paymentsById.values()].map((p) => p.milestoneId!),
       )
     ).map((m) => [m.id, m]),
   );
   return {
     balance: { ...balance, ...paid },
-    lines: lines.map(({ refunded, ...l }) => {
+    lines: earned.lines.map((l) => {
+      const p = paymentsById.get(l.paymentId)!;
+      const checkout = p.mail as unknown as MilestoneCheckoutMail;
       // Every paid milestone has its row (a milestone is never deleted); the payment names it.
-      const m = milestones.get(l.milestoneId)!;
-      const state = refunded ? 'refunded' : m.status === 'approved' ? 'available' : 'pending';
+      const m = milestones.get(p.milestoneId!)!;
       return {
-        ...l,
-        state,
+        milestoneId: m.id,
+        engagementId: checkout.engagementId,
+        engagementTitle: checkout.engagementTitle,
+        milestoneTitle: checkout.milestoneTitle,
+        paidAt: l.paidAt.toISOString(),
+        amountPaise: l.pricePaise,
+        feePaise: l.feePaise,
+        feeTaxPaise: l.feeTaxPaise,
+        refundedPaise: l.refundedPaise,
+        netPaise: l.netPaise,
+        state: l.state,
         milestoneStatus: m.status,
         availableFrom:
-          state === 'pending' && m.status === 'delivered' && m.autoApproveAt
+          l.state === 'pending' && m.status === 'delivered' && m.autoApproveAt
             ? m.autoApproveAt.toISOString()
             : null,
       };
@@ -583,7 +641,7 @@ export async function disputePage(db: DbOrTx, page: number): Promise<DisputePage
       engagementId: r.engagementId,
       engagementTitle: r.engagementTitle,
       milestoneTitle: r.milestoneTitle,
-      amount: r.amount,
+      amountPaise: r.amountPaise,
       clientName: r.clientName,
       freelancerName: names.get(r.freelancerId) ?? 'Freelancer',
       reason: r.reason,

@@ -1,4 +1,5 @@
-// All SQL of engagements (issue 27, decision 169): the engagement, its milestones, its timeline and its thread.
+// All SQL of engagements (issue 27, decision 169): the engagement, its milestones and its timeline (its thread is
+// the conversations module's: decision 212).
 import { now } from '#server/time.ts';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
@@ -7,7 +8,6 @@ import { containsPattern } from '#server/db/patterns.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   engagementEvents as ev,
-  engagementMessages as msg,
   engagementMilestones as ms,
   engagements as e,
   freelancers,
@@ -26,11 +26,13 @@ export async function insertEngagement(tx: DbOrTx, values: typeof e.$inferInsert
 export async function insertMilestones(
   tx: DbOrTx,
   engagementId: string,
-  list: { title: string; amount: number }[],
+  list: { title: string; amountPaise: number }[],
 ): Promise<void> {
   await tx
     .insert(ms)
-    .values(list.map((m, i) => ({ engagementId, position: i + 1, title: m.title, amount: m.amount })));
+    .values(
+      list.map((m, i) => ({ engagementId, position: i + 1, title: m.title, amountPaise: m.amountPaise })),
+    );
 }
 
 export async function findEngagement(db: DbOrTx, id: string, lock = false): Promise<EngagementRow | null> {
@@ -92,26 +94,6 @@ export async function listEvents(db: DbOrTx, engagementId: string) {
   );
 }
 
-export async function insertMessage(db: DbOrTx, engagementId: string, authorId: string, body: string) {
-  await db.insert(msg).values({ engagementId, authorId, body });
-}
-
-export async function listMessages(db: DbOrTx, engagementId: string) {
-  return db
-    .select({
-      id: msg.id,
-      authorId: msg.authorId,
-      authorName: sql<string>`coalesce(${profiles.fullName}, 'Former member')`,
-      body: msg.body,
-      createdAt: msg.createdAt,
-    })
-    .from(msg)
-    .leftJoin(profiles, eq(profiles.id, msg.authorId))
-    .where(eq(msg.engagementId, engagementId))
-    .orderBy(asc(msg.createdAt), asc(msg.seq))
-    .limit(500);
-}
-
 // ---- The account's data export (issue 38) ----------------------------------------------------------------------
 
 /** Every engagement the account is a party to, oldest first, without a page limit. */
@@ -131,15 +113,6 @@ export async function listMilestonesOf(db: DbOrTx, engagementIds: string[]): Pro
     .from(ms)
     .where(inArray(ms.engagementId, engagementIds))
     .orderBy(asc(ms.engagementId), asc(ms.position));
-}
-
-/** The messages the account wrote in any engagement's thread, oldest first. */
-export async function listMessagesByAuthor(db: DbOrTx, authorId: string) {
-  return db
-    .select({ id: msg.id, engagementId: msg.engagementId, body: msg.body, createdAt: msg.createdAt })
-    .from(msg)
-    .where(eq(msg.authorId, authorId))
-    .orderBy(asc(msg.createdAt), asc(msg.seq));
 }
 
 /** Display names: a freelancer's profile name first, then the account's full name. */
@@ -215,7 +188,7 @@ export async function findMilestoneById(db: DbOrTx, milestoneId: string, lock = 
 export async function updateMilestone(
   tx: DbOrTx,
   id: string,
-  patch: Partial<Omit<MilestoneRow, 'id' | 'engagementId' | 'position' | 'title' | 'amount'>>,
+  patch: Partial<Omit<MilestoneRow, 'id' | 'engagementId' | 'position' | 'title' | 'amountPaise'>>,
 ) {
   await tx
     .update(ms)
@@ -246,7 +219,7 @@ export async function listDisputePage(db: DbOrTx, page: { limit: number; offset:
       engagementId: e.id,
       engagementTitle: e.title,
       milestoneTitle: ms.title,
-      amount: ms.amount,
+      amountPaise: ms.amountPaise,
       clientId: e.clientId,
       freelancerId: e.freelancerId,
       clientName: sql<string>`coalesce(${client.fullName}, 'Client')`,
@@ -340,7 +313,7 @@ export async function pageForAdmin(
         title: e.title,
         service: e.service,
         status: e.status,
-        price: e.price,
+        pricePaise: e.pricePaise,
         createdAt: e.createdAt,
         clientName: sql<string>`coalesce(${adminClient.fullName}, 'Client')`,
         clientEmail: clientUser.email,

@@ -19,6 +19,12 @@ import type { AuthContext } from '#server/http/auth-context.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { now } from '#server/time.ts';
+import {
+  messagesWrittenBy,
+  postMessage,
+  readThread,
+  type Thread,
+} from '#server/modules/conversations/service.ts';
 import * as repo from './repository';
 
 /** What accepting a proposal hands over: the request's scope and the proposal's price and milestones. */
@@ -33,7 +39,7 @@ export interface AcceptedProposal {
     windowFrom: string;
     windowTo: string;
   };
-  proposal: { id: string; freelancerId: string; price: number; days: number; milestones: Milestone[] };
+  proposal: { id: string; freelancerId: string; pricePaise: number; days: number; milestones: Milestone[] };
 }
 
 /** Creates the engagement of an accepted proposal, in the accept's transaction. */
@@ -49,7 +55,7 @@ export async function startFromProposal(tx: DbOrTx, actorId: string, a: Accepted
     assets: a.request.assets,
     windowFrom: a.request.windowFrom,
     windowTo: a.request.windowTo,
-    price: a.proposal.price,
+    pricePaise: a.proposal.pricePaise,
     days: a.proposal.days,
   });
   await repo.insertMilestones(tx, row.id, a.proposal.milestones);
@@ -100,7 +106,7 @@ const milestoneRecord = (
     | 'id'
     | 'position'
     | 'title'
-    | 'amount'
+    | 'amountPaise'
     | 'status'
     | 'fundedAt'
     | 'deliveredAt'
@@ -112,7 +118,7 @@ const milestoneRecord = (
   id: m.id,
   position: m.position,
   title: m.title,
-  amount: m.amount,
+  amountPaise: m.amountPaise,
   status: m.status,
   fundedAt: iso(m.fundedAt),
   deliveredAt: iso(m.deliveredAt),
@@ -138,7 +144,7 @@ const scopeOf = (row: {
   assets: Asset[];
   windowFrom: string;
   windowTo: string;
-  price: number;
+  pricePaise: number;
   days: number;
   status: EngagementStatus;
 }) => ({
@@ -151,9 +157,19 @@ const scopeOf = (row: {
   assets: row.assets,
   windowFrom: row.windowFrom,
   windowTo: row.windowTo,
-  price: row.price,
+  pricePaise: row.pricePaise,
   days: row.days,
   status: row.status,
+});
+
+/**
+ * The engagement's thread in the conversations module (decision 212): it begins with the messages its two parties
+ * wrote on the proposal it came from.
+ */
+const threadOf = (row: repo.EngagementRow): Thread => ({
+  kind: 'engagement',
+  id: row.id,
+  proposalId: row.proposalId,
 });
 
 export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<Engagement> {
@@ -161,7 +177,7 @@ export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<E
   const [milestones, events, messages, names] = await Promise.all([
     repo.listMilestones(db, id),
     repo.listEvents(db, id),
-    repo.listMessages(db, id),
+    readThread(db, threadOf(row), auth.user.id),
     repo.namesOf(db, [
       row.clientId,
       row.freelancerId,
@@ -185,9 +201,10 @@ export async function view(db: DbOrTx, auth: AuthContext, id: string): Promise<E
     messages: messages.map((m) => ({
       id: m.id,
       authorName: m.authorName,
-      mine: m.authorId === auth.user.id,
+      mine: m.mine,
       body: m.body,
-      createdAt: m.createdAt.toISOString(),
+      createdAt: m.createdAt,
+      from: m.from === 'proposal' ? ('proposal' as const) : ('engagement' as const),
     })),
     events: events.map((e) => ({
       id: e.id,
@@ -215,8 +232,8 @@ export async function acknowledgeRoe(db: Db, auth: AuthContext, id: string) {
 }
 
 export async function sendMessage(db: DbOrTx, auth: AuthContext, id: string, body: string) {
-  await asParty(db, auth, id);
-  await repo.insertMessage(db, id, auth.user.id, body);
+  const { row } = await asParty(db, auth, id);
+  await postMessage(db, threadOf(row), { userId: auth.user.id }, body);
 }
 
 // ---- The account's data export (issue 38) ----------------------------------
@@ -244,9 +261,11 @@ export async function exportEngagements(db: DbOrTx, userId: string) {
 
 /** The messages the account wrote in its engagements' threads; never the other side's. */
 export async function exportEngagementMessages(db: DbOrTx, authorId: string) {
-  return (await repo.listMessagesByAuthor(db, authorId)).map((m) => ({
-    ...m,
-    createdAt: m.createdAt.toISOString(),
+  return (await messagesWrittenBy(db, 'engagement', authorId)).map((m) => ({
+    id: m.id,
+    engagementId: m.threadId,
+    body: m.body,
+    createdAt: m.createdAt,
   }));
 }
 
@@ -290,7 +309,7 @@ export async function listMine(
       role,
       title: row.title,
       status: row.status,
-      price: row.price,
+      pricePaise: row.pricePaise,
       counterpartName: names.get(counterpart) ?? 'Member',
       milestonesApproved: Number(approved),
       milestonesTotal: Number(total),

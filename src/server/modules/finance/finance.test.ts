@@ -62,7 +62,7 @@ async function sharkWithCourse(db: Awaited<ReturnType<typeof testDatabase>>['db'
   const account = await createAccount(db, { roles: ['shark'], name });
   const shark = await createShark(db, { name, published: true, userId: account.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   await db.update(courses).set({ cancellationHours: 24 }).where(eq(courses.id, course.id));
   return { shark, course, cookie: await sessionCookie(db, account.id) };
 }
@@ -176,7 +176,7 @@ describe('who may use the finance console', () => {
       expect((await get(w.adminCookie, url)).statusCode, url).toBe(200);
     }
     const refund = `/api/admin/finance/payments/${p.id}/refund`;
-    const body = { amount: 100, reason: 'Goodwill' };
+    const body = { amountPaise: 10_000, reason: 'Goodwill' };
     expect((await post(null, refund, body)).statusCode).toBe(401);
     expect((await post(w.priyaCookie, refund, body)).statusCode).toBe(403);
     expect((await post(w.a.cookie, refund, body)).statusCode).toBe(403);
@@ -242,7 +242,7 @@ describe('POST /api/admin/finance/payments/:id/refund', () => {
     const [p] = await w.db.select().from(payments).where(eq(payments.bookingId, first));
 
     const res = await refundOf(w, p.id, {
-      amount: '500.50',
+      amountPaise: 50_050,
       reason: 'The video call dropped for 20 minutes',
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -304,7 +304,7 @@ describe('POST /api/admin/finance/payments/:id/refund', () => {
       refundablePaise: 0,
       refund: { status: 'processed', amountPaise: 50_050 },
     });
-    const again = await refundOf(w, p.id, { amount: 100, reason: 'Once more' });
+    const again = await refundOf(w, p.id, { amountPaise: 10_000, reason: 'Once more' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
       'This payment has a refund already, and a payment is refunded once: see its refund in the Refunds list.',
@@ -321,29 +321,42 @@ describe('POST /api/admin/finance/payments/:id/refund', () => {
       expect(res.json().error.fields?.[field], JSON.stringify(payload)).toBe(message);
     };
     const reason = 'Goodwill';
-    await refused({ amount: 0, reason }, 'amount', 'The amount to refund must be more than ₹0');
-    await refused({ amount: -100, reason }, 'amount', 'The amount to refund must be more than ₹0');
-    await refused({ amount: '-0.01', reason }, 'amount', 'The amount to refund must be more than ₹0');
-    await refused({ amount: 'ten', reason }, 'amount', 'Enter the amount in rupees, like 500 or 499.50');
-    await refused({ amount: '', reason }, 'amount', 'Enter the amount to refund, in rupees');
-    await refused({ reason }, 'amount', 'Enter the amount to refund, in rupees');
+    // The API takes whole paise (decision 210); the console's form reads the rupees typed (manualRefundFormSchema).
+    await refused({ amountPaise: 0, reason }, 'amountPaise', 'The amount to refund must be more than ₹0');
     await refused(
-      { amount: 10.005, reason },
-      'amount',
+      { amountPaise: -10_000, reason },
+      'amountPaise',
+      'The amount to refund must be more than ₹0',
+    );
+    await refused({ amountPaise: -1, reason }, 'amountPaise', 'The amount to refund must be more than ₹0');
+    await refused(
+      { amountPaise: 'ten', reason },
+      'amountPaise',
+      'Enter the amount in rupees, like 500 or 499.50',
+    );
+    await refused(
+      { amountPaise: '500', reason },
+      'amountPaise',
+      'Enter the amount in rupees, like 500 or 499.50',
+    );
+    await refused({ reason }, 'amountPaise', 'Enter the amount to refund, in rupees');
+    await refused(
+      { amountPaise: 1000.5, reason },
+      'amountPaise',
       'Use at most two decimals: the smallest amount is one paisa (0.01)',
     );
-    await refused({ amount: 100 }, 'reason', 'Please give a reason');
-    await refused({ amount: 100, reason: '   ' }, 'reason', 'Please give a reason');
+    await refused({ amountPaise: 10_000 }, 'reason', 'Please give a reason');
+    await refused({ amountPaise: 10_000, reason: '   ' }, 'reason', 'Please give a reason');
     await refused(
-      { amount: '3000.01', reason },
-      'amount',
+      { amountPaise: 300_001, reason },
+      'amountPaise',
       "The amount is more than this payment's refundable balance of ₹3,000",
     );
     // Nothing was refunded, and nothing audited.
     expect((await get(w.adminCookie, '/api/admin/finance/refunds')).json().total).toBe(0);
     expect((await get(w.adminCookie, '/api/admin/audit-log')).json().total).toBe(0);
-    // The whole balance, written the Indian way, is fine.
-    const all = await refundOf(w, p.id, { amount: '₹3,000', reason });
+    // The whole balance is fine.
+    const all = await refundOf(w, p.id, { amountPaise: 300_000, reason });
     expect(all.statusCode, all.body).toBe(201);
     expect(all.json().message).toMatch(/^Refund of ₹3,000 recorded/);
   });
@@ -366,13 +379,13 @@ describe('POST /api/admin/finance/payments/:id/refund', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     const [open] = await w.db.select().from(payments);
     expect(open.status).toBe('created');
-    const res = await refundOf(w, open.id, { amount: 100, reason: 'Goodwill' });
+    const res = await refundOf(w, open.id, { amountPaise: 10_000, reason: 'Goodwill' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       message: 'Only a captured payment can be refunded; this one is open (not paid).',
       fields: { paymentId: 'Only a captured payment can be refunded; this one is open (not paid).' },
     });
-    const missing = await refundOf(w, randomUUID(), { amount: 100, reason: 'Goodwill' });
+    const missing = await refundOf(w, randomUUID(), { amountPaise: 10_000, reason: 'Goodwill' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('This payment does not exist.');
   });
@@ -404,7 +417,7 @@ describe('refunds, balances and the trial balance', () => {
     expect(second).toBeTruthy();
   });
 
-  it("shows each shark's pending and available balance, searchable by name", async () => {
+  it("shows each shark's pending and available balance, and its payouts, searchable by name", async () => {
     const w = await setup();
     await twoPayments(w);
     const res = await get(w.adminCookie, '/api/admin/finance/balances');
@@ -418,6 +431,8 @@ describe('refunds, balances and the trial balance', () => {
         name: 'Arjun Mehta',
         pendingPaise: 264_600,
         availablePaise: 0,
+        onTheWayPaise: 0,
+        paidOutPaise: 0,
       },
       {
         payeeKind: 'shark',
@@ -425,6 +440,8 @@ describe('refunds, balances and the trial balance', () => {
         name: 'Neha Kapoor',
         pendingPaise: 264_600,
         availablePaise: 0,
+        onTheWayPaise: 0,
+        paidOutPaise: 0,
       },
     ]);
     const neha = (await get(w.adminCookie, '/api/admin/finance/balances?q=NEHA')).json() as PayeeBalancePage;
@@ -577,7 +594,7 @@ describe('exports for the accountant', () => {
     const { first } = await twoPayments(w);
     const [p] = await w.db.select().from(payments).where(eq(payments.bookingId, first));
     clock += 60_000;
-    expect((await refundOf(w, p.id, { amount: 1000, reason: 'Goodwill' })).statusCode).toBe(201);
+    expect((await refundOf(w, p.id, { amountPaise: 100_000, reason: 'Goodwill' })).statusCode).toBe(201);
     await app.jobs.runAll();
 
     const csv = await get(w.adminCookie, '/api/admin/finance/exports/documents.csv?month=2026-11');

@@ -1,6 +1,7 @@
 // The finance console's API (issue 24, decisions 141-142), admins only: payments, refunds, balances per payee,
-// the trial balance, a manual refund, and the accountant's exports (CSV and ZIP, streamed). A failed refund is
-// sent again through the payments module's own route (POST /api/admin/refunds/:id/retry).
+// the trial balance, a manual refund, a correction by reversal (decision 208), and the accountant's exports
+// (CSV and ZIP, streamed). A failed refund is sent again through the payments module's own route
+// (POST /api/admin/refunds/:id/retry).
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,8 @@ import {
   monthExportQuerySchema,
   payeeBalancePageSchema,
   refundSearchQuerySchema,
+  reversalResultSchema,
+  reversalSchema,
   trialBalanceSchema,
 } from '#shared/finance.ts';
 import { apiErrorSchema } from '#shared/fields.ts';
@@ -27,6 +30,7 @@ import {
   ledgerCsv,
   manualRefund,
   monthRange,
+  reversePosting,
   searchBalances,
   searchPayments,
   searchRefunds,
@@ -125,6 +129,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return trialBalance(app.db);
     },
+  );
+
+  app.post(
+    '/admin/finance/reversals',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Correct the ledger: post the reversal of a transaction, by its key (audit-logged)',
+        body: reversalSchema,
+        response: { 201: reversalResultSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await reversePosting(app.db, authOf(req).user.id, req.body)),
   );
 
   /** A download, streamed as it is read: the file's name, its type and no caching of money. */

@@ -9,16 +9,21 @@ import {
   type FinancePaymentPage,
   type FinanceRefundPage,
   type PayeeBalancePage,
+  type ReversalResult,
   type TrialBalance,
 } from '#shared/finance.ts';
 import { MONEY_DOCUMENT_LABEL } from '#shared/ledger.ts';
 import { type RefundStatus } from '#shared/payments.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise, paiseToRupees } from '#shared/money.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { ERROR_CODE } from '#shared/error-codes.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import {
+  findPosting,
   ledgerEntriesBetween,
   payeeBalancePage,
+  reverse,
   trialBalanceByKind,
   type LedgerEntryRow,
 } from '#server/modules/ledger/service.ts';
@@ -63,10 +68,14 @@ export async function manualRefund(
   ctx: PaymentsContext,
   adminId: string,
   paymentId: string,
-  input: { amount: number; reason: string },
+  input: { amountPaise: number; reason: string },
 ) {
   const { refund, payment } = await db.transaction(async (tx) => {
-    const done = await refundByAdmin(tx, ctx, { paymentId, amountPaise: input.amount, note: input.reason });
+    const done = await refundByAdmin(tx, ctx, {
+      paymentId,
+      amountPaise: input.amountPaise,
+      note: input.reason,
+    });
     await recordAudit(tx, {
       actorId: adminId,
       action: 'payment.refund',
@@ -87,6 +96,40 @@ export async function manualRefund(
     refundId: refund.id,
     paymentId: payment.id,
   };
+}
+
+/**
+ * An admin's correction (decision 208): the posting named by its key (as the ledger export prints it) is
+ * reversed, its mirror posted with the admin's reason as its memo (the payee reads it on its statement), in one
+ * transaction with the audit entry. A posting is reversed once (a second attempt is a 409 and posts nothing), a
+ * reversal is never reversed (409), and a key that names no posting is a 404.
+ */
+export async function reversePosting(
+  db: Db,
+  adminId: string,
+  input: { key: string; reason: string },
+): Promise<ReversalResult> {
+  return db.transaction(async (tx) => {
+    const original = await findPosting(tx, input.key);
+    if (!original) throw notFound(FINANCE_MSG.postingNotFound);
+    if (original.reversesId !== null) throw conflict(FINANCE_MSG.postingIsReversal, ERROR_CODE.notAllowed);
+    const done = await reverse(tx, original.id, { memo: input.reason });
+    if (!done.posted || !done.reversalId)
+      throw conflict(FINANCE_MSG.postingReversedAlready, ERROR_CODE.conflict);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'ledger.reverse',
+      targetType: 'ledger_transaction',
+      targetId: original.id,
+      reason: input.reason,
+      details: { key: original.key, kind: original.kind, memo: original.memo, reversalId: done.reversalId },
+    });
+    return {
+      message: FINANCE_MSG.reversalPosted(original.key),
+      reversalId: done.reversalId,
+      reversesId: original.id,
+    };
+  });
 }
 
 // ---- Exports for the accountant ----------------------------------------------------------------------------
@@ -119,11 +162,7 @@ const indiaTime = (at: Date) =>
     .toString({ smallestUnit: 'second', timeZoneName: 'never' });
 
 /** Paise as rupees with two decimals and no grouping, as a spreadsheet reads a number: 150000 -> "1500.00". */
-const rupees = (paise: number) => {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+const rupees = (paise: number) => paiseToRupees(paise, { fixed: true });
 
 /**
  * One CSV record by RFC 4180: a field holding a comma, a quote, CR or LF is quoted, its quotes doubled; records

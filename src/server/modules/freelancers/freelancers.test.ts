@@ -23,7 +23,7 @@ const full = {
   skills: 'Burp Suite, Python, Active Directory',
   headline: 'Web and API pentester for fintech',
   services: ['pentesting', 'cloud-security'],
-  dayRateRupees: 18000,
+  dayRatePaise: 1_800_000,
   yearsExperience: 7,
   languages: ['English', 'Hindi'],
   portfolioLinks: ['https://github.com/kabir'],
@@ -107,7 +107,7 @@ describe('/api/freelancer/profile', () => {
       payload: {
         ...full,
         services: ['forensics', 'pentesting', 'forensics'],
-        dayRateRupees: '12500',
+        dayRatePaise: 1_250_000,
         yearsExperience: '4',
         languages: 'English, Hindi, english, Tamil',
         portfolioLinks: 'https://GitHub.com/kabir#top\nhttps://github.com/kabir https://kabir.dev/talks',
@@ -120,7 +120,7 @@ describe('/api/freelancer/profile', () => {
       skills: full.skills,
       headline: full.headline,
       services: ['pentesting', 'forensics'],
-      dayRateRupees: 12500,
+      dayRatePaise: 1_250_000,
       yearsExperience: 4,
       languages: ['English', 'Hindi', 'Tamil'],
       portfolioLinks: ['https://github.com/kabir', 'https://kabir.dev/talks'],
@@ -141,7 +141,7 @@ describe('/api/freelancer/profile', () => {
       ...full,
       headline: 'x'.repeat(121),
       services: ['hacking'],
-      dayRateRupees: 100,
+      dayRatePaise: 10_000,
       yearsExperience: 2.5,
       languages: Array.from({ length: 9 }, (_, i) => `Language ${i}`),
       portfolioLinks: ['http://example.com'],
@@ -150,7 +150,7 @@ describe('/api/freelancer/profile', () => {
     expect(bad.json().error.fields).toEqual({
       headline: FREELANCER_MSG.headlineTooLong,
       services: FREELANCER_MSG.servicesInvalid,
-      dayRateRupees: FREELANCER_MSG.dayRateRange,
+      dayRatePaise: FREELANCER_MSG.dayRateRange,
       yearsExperience: FREELANCER_MSG.yearsInvalid,
       languages: FREELANCER_MSG.languagesTooMany,
       portfolioLinks: FREELANCER_MSG.linkInvalid,
@@ -158,12 +158,15 @@ describe('/api/freelancer/profile', () => {
     const tooMany = await put({
       ...full,
       portfolioLinks: Array.from({ length: 6 }, (_, i) => `https://site${i}.example.com`),
-      dayRateRupees: 'lots',
+      dayRatePaise: 'lots',
     });
     expect(tooMany.json().error.fields).toEqual({
       portfolioLinks: FREELANCER_MSG.linksTooMany,
-      dayRateRupees: FREELANCER_MSG.dayRateInvalid,
+      dayRatePaise: FREELANCER_MSG.dayRateInvalid,
     });
+    // Whole rupees only (decision 157's budgets, and day rates alike): ₹12,500.50 is refused, not rounded.
+    const paise = await put({ ...full, dayRatePaise: 1_250_050 });
+    expect(paise.json().error.fields).toEqual({ dayRatePaise: FREELANCER_MSG.dayRateInvalid });
     const userinfo = await put({ ...full, portfolioLinks: ['https://me:secret@example.com'] });
     expect(userinfo.json().error.fields).toEqual({ portfolioLinks: FREELANCER_MSG.linkInvalid });
     expect(await db.select().from(freelancers)).toEqual([]);
@@ -249,7 +252,7 @@ describe('/api/freelancers (the public directory)', () => {
       headline: full.headline,
       services: ['pentesting', 'cloud-security'],
       skills: ['Burp Suite', 'Python', 'Active Directory'],
-      dayRateRupees: 18000,
+      dayRatePaise: 1_800_000,
       yearsExperience: 7,
       languages: ['English', 'Hindi'],
       verifiedCredentials: 0,
@@ -314,19 +317,19 @@ describe('/api/freelancers (the public directory)', () => {
 
   it('sorts by day rate either way and by rating with ties by name, and pages with Load More', async () => {
     const { db } = await testDatabase();
-    const rates = [9000, 25000, 12000, 600, 48000, 15000, 7000, 30000, 11000];
+    const rates = [9000, 25000, 12000, 600, 48000, 15000, 7000, 30000, 11000].map((rupees) => rupees * 100);
     for (const [i, rate] of rates.entries())
-      await freelancer(db, { name: `Freelancer ${String.fromCharCode(65 + i)}`, dayRateRupees: rate });
+      await freelancer(db, { name: `Freelancer ${String.fromCharCode(65 + i)}`, dayRatePaise: rate });
     const low = await list('?sort=rate-low');
-    expect(low.items.map((f: { dayRateRupees: number }) => f.dayRateRupees)).toEqual(
+    expect(low.items.map((f: { dayRatePaise: number }) => f.dayRatePaise)).toEqual(
       [...rates].sort((x, y) => x - y).slice(0, FREELANCERS_PAGE_SIZE),
     );
     expect(low).toEqual(expect.objectContaining({ hasMore: true, total: 9 }));
     const second = await list('?sort=rate-low&page=2');
-    expect(second.items.map((f: { dayRateRupees: number }) => f.dayRateRupees)).toEqual([48000]);
+    expect(second.items.map((f: { dayRatePaise: number }) => f.dayRatePaise)).toEqual([4_800_000]);
     expect(second.hasMore).toBe(false);
     const high = await list('?sort=rate-high');
-    expect(high.items[0].dayRateRupees).toBe(48000);
+    expect(high.items[0].dayRatePaise).toBe(4_800_000);
     expect((await names('?sort=rating')).slice(0, 3)).toEqual([
       'Freelancer A',
       'Freelancer B',

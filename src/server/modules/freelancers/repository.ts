@@ -19,7 +19,7 @@ const ownColumns = {
   skills: f.skills,
   headline: f.headline,
   services: f.services,
-  dayRateRupees: f.dayRateRupees,
+  dayRatePaise: f.dayRatePaise,
   yearsExperience: f.yearsExperience,
   languages: f.languages,
   portfolioLinks: f.portfolioLinks,
@@ -99,7 +99,7 @@ const cardColumns = {
   headline: f.headline,
   services: f.services,
   skills: f.skills,
-  dayRateRupees: f.dayRateRupees,
+  dayRatePaise: f.dayRatePaise,
   yearsExperience: f.yearsExperience,
   languages: f.languages,
   verifiedCredentials: verifiedCount,
@@ -120,8 +120,8 @@ const ORDER_BY: Record<FreelancerSort, SQL[]> = {
     desc(reviewCount),
     desc(verifiedCount),
   ],
-  'rate-low': [asc(f.dayRateRupees)],
-  'rate-high': [desc(f.dayRateRupees)],
+  'rate-low': [asc(f.dayRatePaise)],
+  'rate-high': [desc(f.dayRatePaise)],
 };
 
 export interface FreelancerListFilter {

@@ -1,7 +1,6 @@
 // GET/PUT /api/freelancer/profile: a freelancer's own profile, GET /api/freelancer/balance: its earnings
 // (freelancer role only); GET /api/freelancers and
 // /api/freelancers/:id: the public directory of published profiles, public fields only (issue 27).
-import { freelancerReviews } from '#server/modules/engagement-reviews/public-reviews.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/fields.ts';
 import {
@@ -23,78 +22,82 @@ import {
   getPublishedFreelancer,
   listFreelancers,
   updateFreelancerProfile,
+  type FreelancerReviewsReader,
 } from './service';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const responses = {
-    200: freelancerProfileViewSchema,
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
+/** The routes, given the engagement-reviews module's reader of a freelancer's reviews (app.ts hands it in). */
+const routes =
+  ({ freelancerReviews }: { freelancerReviews: FreelancerReviewsReader }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const responses = {
+      200: freelancerProfileViewSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+    };
+    const guard = app.requireRole('freelancer');
+
+    app.get(
+      '/freelancer/profile',
+      { preValidation: guard, schema: { tags: ['freelancers'], response: responses } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return getFreelancerProfile(app.db, authOf(req).user.id);
+      },
+    );
+
+    app.put(
+      '/freelancer/profile',
+      {
+        preValidation: guard,
+        schema: { tags: ['freelancers'], body: freelancerProfileUpdateSchema, response: responses },
+      },
+      async (req) => updateFreelancerProfile(app.db, authOf(req).user.id, req.body),
+    );
+
+    app.get(
+      '/freelancer/balance',
+      {
+        preValidation: guard,
+        schema: { tags: ['freelancers'], response: { ...responses, 200: freelancerBalanceSchema } },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return getFreelancerBalance(app.db, authOf(req).user.id);
+      },
+    );
+
+    app.get(
+      '/freelancers',
+      {
+        schema: {
+          tags: ['freelancers'],
+          querystring: freelancersQuerySchema,
+          response: { 200: freelancersPageSchema, 400: apiErrorSchema },
+        },
+      },
+      async (req) => listFreelancers(app.db, req.query),
+    );
+
+    app.get(
+      '/freelancers/:id',
+      {
+        schema: {
+          tags: ['freelancers'],
+          params: idParams(COMMON_MSG.notFound),
+          response: { 200: publicFreelancerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (req) => {
+        const freelancer = await getPublishedFreelancer(
+          app.db,
+          req.params.id,
+          app.config.APP_TIMEZONE,
+          freelancerReviews,
+        );
+        if (!freelancer) throw notFound(FREELANCER_MSG.notFound);
+        return freelancer;
+      },
+    );
   };
-  const guard = app.requireRole('freelancer');
-
-  app.get(
-    '/freelancer/profile',
-    { preValidation: guard, schema: { tags: ['freelancers'], response: responses } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getFreelancerProfile(app.db, authOf(req).user.id);
-    },
-  );
-
-  app.put(
-    '/freelancer/profile',
-    {
-      preValidation: guard,
-      schema: { tags: ['freelancers'], body: freelancerProfileUpdateSchema, response: responses },
-    },
-    async (req) => updateFreelancerProfile(app.db, authOf(req).user.id, req.body),
-  );
-
-  app.get(
-    '/freelancer/balance',
-    {
-      preValidation: guard,
-      schema: { tags: ['freelancers'], response: { ...responses, 200: freelancerBalanceSchema } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getFreelancerBalance(app.db, authOf(req).user.id);
-    },
-  );
-
-  app.get(
-    '/freelancers',
-    {
-      schema: {
-        tags: ['freelancers'],
-        querystring: freelancersQuerySchema,
-        response: { 200: freelancersPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (req) => listFreelancers(app.db, req.query),
-  );
-
-  app.get(
-    '/freelancers/:id',
-    {
-      schema: {
-        tags: ['freelancers'],
-        params: idParams(COMMON_MSG.notFound),
-        response: { 200: publicFreelancerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (req) => {
-      const freelancer = await getPublishedFreelancer(
-        app.db,
-        req.params.id,
-        app.config.APP_TIMEZONE,
-        freelancerReviews,
-      );
-      if (!freelancer) throw notFound(FREELANCER_MSG.notFound);
-      return freelancer;
-    },
-  );
-};
 export default routes;

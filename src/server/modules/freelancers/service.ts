@@ -29,7 +29,7 @@ export async function getFreelancerProfile(db: DbOrTx, userId: string): Promise<
     skills: '',
     headline: '',
     services: [],
-    dayRateRupees: null,
+    dayRatePaise: null,
     yearsExperience: null,
     languages: [],
     portfolioLinks: [],
@@ -53,7 +53,7 @@ const toCard = (r: CardRow): FreelancerCard => ({
   services: r.services,
   skills: skillTags(r.skills),
   // Published rows always have a day rate (freelancers_published_check).
-  dayRateRupees: r.dayRateRupees ?? 0,
+  dayRatePaise: r.dayRatePaise ?? 0,
   yearsExperience: r.yearsExperience,
   languages: r.languages,
   verifiedCredentials: Number(r.verifiedCredentials),
@@ -82,14 +82,19 @@ export async function listFreelancers(db: DbOrTx, query: FreelancersQuery): Prom
   };
 }
 
+/**
+ * The clients' reviews of a freelancer by its user id: the engagement-reviews module's, handed in by app.ts
+ * through the routes (that module reaches engagements, which reach this one for payees: importing it would be a
+ * cycle of modules, decision 209).
+ */
+export type FreelancerReviewsReader = (db: DbOrTx, userId: string) => Promise<EngagementReview[]>;
+
 /** A published freelancer with the portfolio and verified credentials; null for any other id. */
 export async function getPublishedFreelancer(
   db: DbOrTx,
   id: string,
   timeZone: string,
-  /** The clients' reviews by the freelancer's user id, handed in by the route (the reviews' module reaches
-   * engagements, which reach this module for payees: a direct import would be a cycle). */
-  reviewsOf: (db: DbOrTx, userId: string) => Promise<EngagementReview[]> = async () => [],
+  reviewsOf: FreelancerReviewsReader = async () => [],
 ): Promise<PublicFreelancer | null> {
   if (!UUID.test(id)) return null;
   const row = await repo.findPublishedFreelancer(db, id);

@@ -43,7 +43,7 @@ const COURSE = {
   title: 'Web App Pentesting',
   description: 'OWASP Top 10 hands-on.',
   duration: 6,
-  price: 1500,
+  pricePaise: 150_000,
   courseCode: '',
   enrollmentFormUrl: '',
   requiredDevices: '',
@@ -55,7 +55,7 @@ async function setup() {
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', published: true, userId: sharkAccount.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: COURSE.title, price: COURSE.price });
+  const course = await createCourse(db, shark.id, { title: COURSE.title, pricePaise: COURSE.pricePaise });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const other = await createAccount(db, { roles: ['user'], name: 'Kiran Rao' });
   const admin = await createAccount(db, { roles: ['admin'], email: 'asha@example.test' });
@@ -362,7 +362,7 @@ describe("a learner's checkout (issue 38)", () => {
       method: 'PUT',
       url: `/api/workspace/courses/${w.course.id}`,
       headers: { cookie: w.sharkCookie },
-      payload: { ...COURSE, price: 2000 },
+      payload: { ...COURSE, pricePaise: 200_000 },
     });
     expect(repriced.statusCode, repriced.body).toBe(200);
     // A new quote is at the new price.

@@ -19,6 +19,7 @@ import {
   providerPayments,
   recordCapture,
   reportedCapture,
+  type PayerMail,
   type PaymentsContext,
   type ReportedCapture,
 } from './service';
@@ -42,6 +43,8 @@ export interface Product {
   fulfil(tx: DbOrTx, ctx: PaymentsContext, p: PaymentRow): Promise<'fulfilled' | 'refunded'>;
   /** An unpaid checkout closed: what it held is let go (a session's slot). */
   release(tx: DbOrTx, p: PaymentRow, at: Date): Promise<void>;
+  /** The payer's mail of its payment's news (received, a refund's change), in the product's own words. */
+  payerMail: PayerMail;
 }
 
 /** Every product by the purpose its payments carry. */

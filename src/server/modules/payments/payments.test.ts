@@ -69,12 +69,15 @@ const control = (body: Record<string, string>) =>
 const slot = (days: number, hhmm = '18:30') =>
   new Date(Date.parse(`2026-11-${23 + days}T${hhmm}:00+05:30`)).toISOString();
 
-async function setup(opts: { price?: number; cancellationHours?: number; late?: number } = {}) {
+async function setup(opts: { pricePaise?: number; cancellationHours?: number; late?: number } = {}) {
   const { db } = await testDatabase();
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', published: true, userId: sharkAccount.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: opts.price ?? 1500 });
+  const course = await createCourse(db, shark.id, {
+    title: 'Web App Hacking',
+    pricePaise: opts.pricePaise ?? 150_000,
+  });
   await db
     .update(courses)
     .set({ cancellationHours: opts.cancellationHours ?? 24, lateCancellationRefund: opts.late ?? 50 })
@@ -153,7 +156,7 @@ describe('paying for a session', () => {
   it('holds the slot while the learner pays, then sends the request to the shark; the ledger holds every rupee', async () => {
     const w = await setup();
     // A client-sent amount is ignored: the server computes it.
-    const held = await holdCheckout(w, { totalPrice: 1, amountPaise: 100 });
+    const held = await holdCheckout(w, { totalPricePaise: 1, amountPaise: 100 });
     expect(held.message).toBe(PAYMENT_MSG.hold);
     expect(held.booking).toBeNull();
     expect(held.checkout).toMatchObject({
@@ -234,7 +237,7 @@ describe('paying for a session', () => {
   });
 
   it('books a free course at once, with no checkout', async () => {
-    const w = await setup({ price: 0 });
+    const w = await setup({ pricePaise: 0 });
     const res = await book(w.cookie, body(w.course.id));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -878,7 +881,7 @@ describe('documents', () => {
   it('lists each paid booking with what was paid, its refund and its documents, to the payer only', async () => {
     const w = await setup();
     const { db } = w;
-    const free = await createCourse(db, w.shark.id, { title: 'Free Recon Hour', price: 0 });
+    const free = await createCourse(db, w.shark.id, { title: 'Free Recon Hour', pricePaise: 0 });
     const kept = await bookAndPay(app, w.cookie, body(w.course.id));
     const declined = await bookAndPay(app, w.cookie, body(w.course.id, { startsAt: slot(4) }));
     const freeRes = await book(w.cookie, body(free.id, { startsAt: slot(5), hours: 1 }));

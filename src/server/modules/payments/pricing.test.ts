@@ -58,7 +58,7 @@ describe('a payment split', () => {
 
 describe('a quote', () => {
   it('shows price × hours, the fee, the tax, the total and each case', () => {
-    const q = quote({ price: 1500, cancellationHours: 24, lateCancellationRefund: 50 }, 2, GST);
+    const q = quote({ pricePaise: 150_000, cancellationHours: 24, lateCancellationRefund: 50 }, 2, GST);
     expect(q).toMatchObject({
       hourlyPaise: 150_000,
       totalPaise: 300_000,

@@ -83,15 +83,13 @@ const QUOTED_CASES: RefundReason[] = [
   'learner_no_show',
 ];
 
-export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
-
-/** The quote for `hours` of a course: the total, its split, the course's policy and every case's refund. */
+/** The quote for `hours` of a course: the total (price × hours), its split, its policy and every case's refund. */
 export function quote(
-  course: { price: number; cancellationHours: number; lateCancellationRefund: number },
+  course: { pricePaise: number; cancellationHours: number; lateCancellationRefund: number },
   hours: number,
   terms: FeeTerms,
 ): Quote {
-  return quoteOfSplit(splitPayment(rupeesToPaise(course.price) * hours, terms), hours, course, terms);
+  return quoteOfSplit(splitPayment(course.pricePaise * hours, terms), hours, course, terms);
 }
 
 /**

@@ -75,22 +75,10 @@ export async function findSubjectPayment(db: DbOrTx, subject: Subject, lock = fa
   return row ?? null;
 }
 
-/** A freelancer's captured milestone payments, the most recently paid first, each with its refund (at most 200). */
-export async function listFreelancerPayments(db: DbOrTx, freelancerId: string) {
-  return db
-    .select({ payment: payments, refundAmountPaise: refunds.amountPaise, refundPercent: refunds.percent })
-    .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(
-      and(
-        eq(payments.payeeKind, 'freelancer'),
-        eq(payments.payeeId, freelancerId),
-        eq(payments.status, 'captured'),
-        isNull(payments.duplicateOf),
-      ),
-    )
-    .orderBy(desc(payments.capturedAt), desc(payments.id))
-    .limit(200);
+/** Payments by id, in no order. */
+export async function findPayments(db: DbOrTx, ids: string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.id, ids));
 }
 
 /**
@@ -270,44 +258,6 @@ export async function payerNetPaidPaise(db: DbOrTx, payerId: string): Promise<nu
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(and(eq(payments.payerId, payerId), eq(payments.status, 'captured')));
   return Number(row.paid) - Number(row.refunded);
-}
-
-/**
- * One page of a shark's paid sessions: its captured payments (not duplicates), the most recently paid first,
- * each with its refund if any, and the count of them all (a window over the same query): one query a page.
- */
-export async function listSharkPaymentPage(
-  db: DbOrTx,
-  sharkId: string,
-  page: { limit: number; offset: number },
-) {
-  return db
-    .select({
-      bookingId: payments.bookingId,
-      payerName: payments.payerName,
-      amountPaise: payments.amountPaise,
-      feePaise: payments.feePaise,
-      feeTaxPaise: payments.feeTaxPaise,
-      capturedAt: payments.capturedAt,
-      refundPercent: refunds.percent,
-      refundAmountPaise: refunds.amountPaise,
-      total: sql<string>`count(*) over ()`,
-    })
-    .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(and(eq(payments.sharkId, sharkId), eq(payments.status, 'captured'), isNull(payments.duplicateOf)))
-    .orderBy(desc(payments.capturedAt), desc(payments.id))
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-/** How many paid sessions a shark has (a page past the end still answers the total). */
-export async function countSharkPayments(db: DbOrTx, sharkId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(payments)
-    .where(and(eq(payments.sharkId, sharkId), eq(payments.status, 'captured'), isNull(payments.duplicateOf)));
-  return Number(row.n);
 }
 
 export async function findPaymentsByProviderIds(db: DbOrTx, providerPaymentIds: string[]) {

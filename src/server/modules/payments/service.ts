@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { HttpError, fieldError, forbidden, notFound } from '#server/http/errors.ts';
 import type { JobQueue, PaymentMailJob } from '#server/jobs/queue.ts';
 import { now } from '#server/time.ts';
-import type { MailContext } from '#server/modules/mail/service.ts';
+import type { MailContext, MailRequest } from '#server/modules/mail/service.ts';
 import { isPosted, PAYMENT_CAPTURED, post, type Payee } from '#server/modules/ledger/service.ts';
 import {
   documentFileName,
@@ -35,7 +35,6 @@ import {
 } from './documents';
 import { MONEY_DOCUMENT_TEXT, PLATFORM_SERVICE_SAC } from '#shared/money-documents.ts';
 import { FINANCE_MSG, PAYMENT_STATUS_LABEL } from '#shared/finance.ts';
-import type { MilestoneMail, SessionMail } from '#server/modules/mail/templates.tsx';
 import {
   GatewayRejected,
   GatewayUnavailable,
@@ -117,7 +116,7 @@ export const feeTermsOf = (config: Config): FeeTerms => ({
 
 export const quoteOf = (
   config: Config,
-  course: { price: number; cancellationHours: number; lateCancellationRefund: number },
+  course: { pricePaise: number; cancellationHours: number; lateCancellationRefund: number },
   hours: number,
 ): Quote => quote(course, hours, feeTermsOf(config));
 
@@ -140,42 +139,43 @@ export const heldQuoteOf = (
     feeTermsOf(config),
   );
 
-/** The session as the learner's payment mails tell it, and the learner's zone for their dates. */
-export type PaymentMail = SessionMail & { zone: string };
+/**
+ * What happened to a payment, for its payer's mail: received (with its receipt or tax invoice), or a refund's
+ * change (with its credit note once processed). The product tells it in its own words (Product.payerMail).
+ */
+export type PaymentNews =
+  | {
+      kind: 'received';
+      at: Date;
+      amountPaid: string;
+      document: { kind: 'tax_invoice' | 'receipt'; number: string };
+    }
+  | {
+      kind: 'refund';
+      at: Date;
+      status: RefundStatus;
+      amount: string;
+      reason: RefundReason;
+      creditNoteNumber: string | null;
+    };
+
+/** A payer's mail of a payment's news, as its product words it (attachments are added here). */
+export type PayerMail = (p: repo.PaymentRow, news: PaymentNews) => MailRequest;
+
+/** A day as a payer's mail dates a payment's news, in the zone the payer booked or paid from. */
+export const paymentDay = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
 
 /**
- * What a milestone's payment mails and documents tell (decision 176): the engagement and the milestone, the two
- * parties, the page and the client's zone for dates. Written at checkout, so a refund weeks later needs only it.
+ * What a milestone's payment keeps of its engagement for the finance lists' links (written at checkout with
+ * the rest of its mail, decision 176).
  */
-export interface MilestonePaymentMail {
+interface MilestonePaymentMail {
   engagementId: string;
-  engagementTitle: string;
-  milestoneTitle: string;
-  client: string;
-  freelancer: string;
-  link: string;
-  zone: string;
-  /** The documents' line: the milestone, as the session's course title is for a session. */
-  courseTitle: string;
 }
-
-const milestoneMailOf = (m: MilestonePaymentMail): MilestoneMail => ({
-  engagement: m.engagementTitle,
-  milestone: m.milestoneTitle,
-  client: m.client,
-  freelancer: m.freelancer,
-  link: m.link,
-});
 
 /** Who earns a payment: its shark (a session's) or its freelancer (a milestone's), decision 176. */
 const payeeOf = (p: repo.PaymentRow): Payee => ({ kind: p.payeeKind, id: p.payeeId });
-/** The session of a payment, as its mails tell it, and the learner's zone (written at checkout). */
-function mailOf(p: repo.PaymentRow): { zone: string; mail: SessionMail } {
-  const { zone, courseTitle: _title, ...mail } = p.mail as unknown as PaymentMail & { courseTitle?: string };
-  return { zone, mail };
-}
-const dayIn = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(at);
 const courseOf = (p: repo.PaymentRow) =>
   String((p.mail as { courseTitle?: string }).courseTitle ?? p.description);
 
@@ -185,33 +185,8 @@ const engagementOf = (p: repo.PaymentRow) =>
 
 // ---- Checkout ---------------------------------------------------------------------------------------------
 
-/**
- * A freelancer's paid milestones with the money of each (decision 177): the amount, the fee and its GST inside
- * it, what a refund took back of the freelancer's share, and what the freelancer keeps.
- */
-export async function freelancerPaymentLines(db: DbOrTx, freelancerId: string) {
-  const rows = await repo.listFreelancerPayments(db, freelancerId);
-  return rows.map(({ payment: p, refundAmountPaise, refundPercent }) => {
-    const m = p.mail as unknown as MilestonePaymentMail;
-    const refundedPaise =
-      refundAmountPaise === null
-        ? 0
-        : refundParts(p, { percent: refundPercent, amountPaise: refundAmountPaise }).sharkPaise;
-    return {
-      milestoneId: p.milestoneId!,
-      engagementId: m.engagementId,
-      engagementTitle: m.engagementTitle,
-      milestoneTitle: m.milestoneTitle,
-      paidAt: p.capturedAt!.toISOString(),
-      amountPaise: p.amountPaise,
-      feePaise: p.feePaise,
-      feeTaxPaise: p.feeTaxPaise,
-      refundedPaise,
-      netPaise: p.amountPaise - p.feePaise - p.feeTaxPaise - refundedPaise,
-      refunded: refundAmountPaise !== null,
-    };
-  });
-}
+/** Payments by id (an earnings line names its payment; the product reads what it paid for from it). */
+export const paymentsByIds = (db: DbOrTx, ids: string[]) => repo.findPayments(db, [...new Set(ids)]);
 
 export const findPaymentByOrder = repo.findPaymentByOrder;
 
@@ -498,7 +473,7 @@ export async function refundByAdmin(
     });
   const refundable = refundableOf(p, earlier);
   if (input.amountPaise > refundable)
-    throw fieldError('amount', FINANCE_MSG.amountOverRefundable(formatPaise(refundable)));
+    throw fieldError('amountPaise', FINANCE_MSG.amountOverRefundable(formatPaise(refundable)));
   const refund = await recordRefund(
     tx,
     ctx,
@@ -529,75 +504,38 @@ async function mailRefund(
  * The payment-mail job: the learner's mail of a payment (its receipt or tax invoice attached) or of a refund's
  * change (its credit note attached once processed), as it was at the change (`status`, `at`).
  */
-export async function sendPaymentMail(ctx: PaymentsContext & { db: Db }, job: PaymentMailJob) {
+export async function sendPaymentMail(
+  ctx: PaymentsContext & { db: Db },
+  job: PaymentMailJob,
+  payerMailOf: (p: repo.PaymentRow) => PayerMail,
+) {
   const doc = job.documentId ? await repo.findDocument(ctx.db, job.documentId) : null;
   const attachments = doc ? [await pdfAttachment(doc)] : [];
   const at = new Date(job.at);
   if (job.kind === 'received') {
     if (!doc) return;
     const p = (await repo.findPayment(ctx.db, doc.paymentId))!;
-    if (p.purpose === 'milestone') {
-      const m = p.mail as unknown as MilestonePaymentMail;
-      await ctx.mailer.enqueue(ctx.db, {
-        to: p.payerEmail,
-        template: 'milestone-payment-received',
-        data: {
-          ...milestoneMailOf(m),
-          amountPaid: formatPaise(p.amountPaise),
-          paidOn: dayIn(at, m.zone),
-          document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
-        },
-        attachments,
-      });
-      return;
-    }
-    const { zone, mail } = mailOf(p);
-    await ctx.mailer.enqueue(ctx.db, {
-      to: p.payerEmail,
-      template: 'payment-received',
-      data: {
-        ...mail,
-        amountPaid: formatPaise(p.amountPaise),
-        paidOn: dayIn(at, zone),
-        document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
-      },
-      attachments,
+    const mail = payerMailOf(p)(p, {
+      kind: 'received',
+      at,
+      amountPaid: formatPaise(p.amountPaise),
+      document: { kind: doc.kind === 'tax_invoice' ? 'tax_invoice' : 'receipt', number: doc.number },
     });
+    await ctx.mailer.enqueue(ctx.db, { ...mail, attachments });
     return;
   }
   const r = await repo.findRefund(ctx.db, job.refundId);
   if (!r) return;
   const p = (await repo.findPayment(ctx.db, r.paymentId))!;
-  if (p.purpose === 'milestone') {
-    const m = p.mail as unknown as MilestonePaymentMail;
-    await ctx.mailer.enqueue(ctx.db, {
-      to: p.payerEmail,
-      template: 'milestone-refund-update',
-      data: {
-        ...milestoneMailOf(m),
-        status: job.status,
-        amount: formatPaise(r.amountPaise),
-        on: dayIn(at, m.zone),
-        creditNoteNumber: doc?.number ?? null,
-      },
-      attachments,
-    });
-    return;
-  }
-  const { zone, mail } = mailOf(p);
-  await ctx.mailer.enqueue(ctx.db, {
-    to: p.payerEmail,
-    template: 'refund-update',
-    data: {
-      ...mail,
-      status: job.status,
-      amount: formatPaise(r.amountPaise),
-      reason: r.reason,
-      on: dayIn(at, zone),
-      creditNoteNumber: doc?.number ?? null,
-    },
-    attachments,
+  const mail = payerMailOf(p)(p, {
+    kind: 'refund',
+    at,
+    status: job.status,
+    amount: formatPaise(r.amountPaise),
+    reason: r.reason,
+    creditNoteNumber: doc?.number ?? null,
   });
+  await ctx.mailer.enqueue(ctx.db, { ...mail, attachments });
 }
 
 /**
@@ -736,42 +674,6 @@ export async function releaseShare(tx: DbOrTx, subject: repo.Subject, why: strin
       [{ payee: payeeOf(p), part: 'available' }, -share],
     ],
   });
-}
-
-/**
- * One page of a shark's paid sessions, the most recently paid first, with the money of each: the price, the
- * fee and its tax inside it, the shark's part a refund took back (the same split the refund posted), and what
- * the shark keeps. The page's rows and the total come from one query.
- */
-export async function sharkPaymentPage(db: DbOrTx, sharkId: string, page: { limit: number; offset: number }) {
-  const rows = await repo.listSharkPaymentPage(db, sharkId, page);
-  const total =
-    rows.length > 0
-      ? Number(rows[0].total)
-      : page.offset > 0
-        ? await repo.countSharkPayments(db, sharkId)
-        : 0;
-  return {
-    total,
-    items: rows.map((r) => {
-      // A shark's payments are sessions': each has its booking.
-      const bookingId = r.bookingId!;
-      const refundedPaise =
-        r.refundAmountPaise === null
-          ? 0
-          : refundParts(r, { percent: r.refundPercent, amountPaise: r.refundAmountPaise }).sharkPaise;
-      return {
-        bookingId,
-        learnerName: r.payerName,
-        pricePaise: r.amountPaise,
-        feePaise: r.feePaise,
-        feeTaxPaise: r.feeTaxPaise,
-        refundedPaise,
-        netPaise: r.amountPaise - r.feePaise - r.feeTaxPaise - refundedPaise,
-        refunded: r.refundAmountPaise !== null,
-      };
-    }),
-  };
 }
 
 // ---- Webhooks ---------------------------------------------------------------------------------------------

@@ -112,6 +112,45 @@ describe('a freelancer paid out', () => {
     });
     expect(after.json()).toMatchObject({ paidOutPaise: 900_000, onTheWayPaise: 0 });
 
+    // The admin's Balances names the freelancer by its profile (never "Unknown payee"), searchable by that name,
+    // with its payouts read from the ledger (decision 208); its own earnings tiles say the same.
+    const balances = await app.inject({
+      method: 'GET',
+      url: '/api/admin/finance/balances?q=kabir',
+      headers: { cookie: adminCookie },
+    });
+    expect(balances.statusCode, balances.body).toBe(200);
+    expect(balances.json().items).toEqual([
+      {
+        payeeKind: 'freelancer',
+        payeeId: kabir.profileId,
+        name: 'Kabir Shah',
+        pendingPaise: 0,
+        availablePaise: 0,
+        onTheWayPaise: 0,
+        paidOutPaise: 900_000,
+      },
+    ]);
+    const earnings = await app.inject({
+      method: 'GET',
+      url: '/api/freelancer/earnings',
+      headers: { cookie: kabir.cookie },
+    });
+    expect(earnings.statusCode, earnings.body).toBe(200);
+    expect(earnings.json().balance).toEqual({
+      pendingPaise: 0,
+      availablePaise: 0,
+      paidOutPaise: 900_000,
+      onTheWayPaise: 0,
+    });
+    // The ledger export names it too.
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/finance/exports/ledger.csv?from=2026-11-01&to=2026-11-30',
+      headers: { cookie: adminCookie },
+    });
+    expect(csv.body).toContain(`Kabir Shah (freelancer ${kabir.profileId})`);
+
     // The mails lead to the freelancer's earnings page; a change of details to its payout details section.
     const mails = await outbox(kabir.email);
     expect(mails.map((m) => m.template)).toEqual(

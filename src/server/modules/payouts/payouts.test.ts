@@ -337,6 +337,16 @@ describe('the sealing and its key', () => {
     // Outside production, no key means the public development key.
     expect(loadConfig({}).payoutDetailsKey).toEqual(DEV_PAYOUT_DETAILS_KEY);
   });
+
+  it('reads the payout minimum in paise, and refuses the old rupee setting rather than pay at the default (decision 210)', () => {
+    expect(loadConfig({}).PAYOUT_MINIMUM_PAISE).toBe(50_000);
+    expect(loadConfig({ PAYOUT_MINIMUM_PAISE: '100000' }).PAYOUT_MINIMUM_PAISE).toBe(100_000);
+    for (const bad of ['99', '500.5', 'lots'])
+      expect(() => loadConfig({ PAYOUT_MINIMUM_PAISE: bad }), bad).toThrow(/PAYOUT_MINIMUM_PAISE/);
+    expect(() => loadConfig({ PAYOUT_MINIMUM_RUPEES: '1000' })).toThrow(
+      'PAYOUT_MINIMUM_RUPEES is now PAYOUT_MINIMUM_PAISE, in paise: set PAYOUT_MINIMUM_PAISE=100000 instead.',
+    );
+  });
 });
 
 describe('the shared schema', () => {

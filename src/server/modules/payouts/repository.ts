@@ -142,18 +142,6 @@ export async function payeePayoutPage(
   return { total: rows[0]?.total ?? 0, items: rows.map((r) => r.row) };
 }
 
-/** What a payee was paid, and what is on its way (created or sent), in paise. */
-export async function payeePayoutTotals(db: DbOrTx, payee: { kind: PayeeKind; id: string }) {
-  const [row] = await db
-    .select({
-      paid: sql<string>`coalesce(sum(${payouts.amountPaise}) FILTER (WHERE ${payouts.status} = 'paid'), 0)`,
-      onTheWay: sql<string>`coalesce(sum(${payouts.amountPaise}) FILTER (WHERE ${payouts.status} IN ('created', 'sent')), 0)`,
-    })
-    .from(payouts)
-    .where(and(eq(payouts.payeeKind, payee.kind), eq(payouts.payeeId, payee.id)));
-  return { paidOutPaise: Number(row.paid), onTheWayPaise: Number(row.onTheWay) };
-}
-
 /** The admin's batch view: payouts of a period and status, searchable by the payee's name or mail. */
 export async function adminPayoutPage(
   db: DbOrTx,

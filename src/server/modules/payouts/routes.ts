@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const scope = await resolveMoneyScope(app.db, authOf(req), req.query.sharkId);
       const when = {
         schedule: app.config.PAYOUT_SCHEDULE,
-        minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,
+        minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
       };
       if (!scope.shark) return { total: 0, items: [], paidOutPaise: 0, onTheWayPaise: 0, ...when };
       return {
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const freelancerOnly = app.requireRole('freelancer');
   const when = () => ({
     schedule: app.config.PAYOUT_SCHEDULE,
-    minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,
+    minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
   });
 
   app.get(
@@ -168,7 +168,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const runContext = (): PayoutRunContext => ({
     ...ctx,
     schedule: app.config.PAYOUT_SCHEDULE,
-    minimumPaise: app.config.PAYOUT_MINIMUM_RUPEES * 100,
+    minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
     provider: app.config.PAYOUT_PROVIDER,
     zone: app.config.APP_TIMEZONE,
     jobs: app.jobs,

@@ -22,7 +22,7 @@ import {
   type PayoutSchedule,
 } from '#shared/payouts.ts';
 import { ERROR_CODE } from '#shared/error-codes.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise, paiseToRupees } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
@@ -32,6 +32,7 @@ import { recordAudit } from '#server/modules/audit/service.ts';
 import {
   PAYOUT_PAID,
   payeeBalance,
+  payeePayoutFigures,
   payeesAvailableAtLeast,
   payoutPaidKey,
   post,
@@ -553,7 +554,7 @@ export async function exportManualBatch(db: Db, ctx: PayoutsContext, auth: AuthC
         d?.accountNumberSealed ? open(ctx.key, d.accountNumberSealed, place('account_number')) : '',
         d?.ifsc ?? '',
         d?.upiIdSealed ? open(ctx.key, d.upiIdSealed, place('upi_id')) : '',
-        (r.row.amountPaise / 100).toFixed(2),
+        paiseToRupees(r.row.amountPaise, { fixed: true }),
         `Shark Security payout ${r.row.period}`,
       ]);
       await markSent(tx, ctx, r.row, null);
@@ -607,11 +608,14 @@ async function adminView(tx: DbOrTx, row: repo.PayoutRow) {
 
 export const PAYOUTS_PAGE_SIZE = 20;
 
-/** A payee's payouts, newest first, and the totals paid and on the way. */
+/**
+ * A payee's payouts, newest first (each payout's steps, from the payouts table), and the totals paid and on
+ * the way (from the ledger, like every figure of the payee's: decision 208).
+ */
 export async function payeePayouts(db: DbOrTx, payee: Payee, page: number) {
   const [list, totals] = await Promise.all([
     repo.payeePayoutPage(db, payee, { limit: PAYOUTS_PAGE_SIZE, offset: (page - 1) * PAYOUTS_PAGE_SIZE }),
-    repo.payeePayoutTotals(db, payee),
+    payeePayoutFigures(db, payee),
   ]);
   return { ...totals, total: list.total, items: list.items.map(toPayout) };
 }
@@ -641,5 +645,8 @@ export async function adminPayouts(
   };
 }
 
-/** What a payee was paid out, and what is on its way (created or sent), in paise: the earnings page's tile. */
-export const payoutTotals = (db: DbOrTx, payee: Payee) => repo.payeePayoutTotals(db, payee);
+/**
+ * What a payee was paid out, and what is on its way (created or sent), in paise: the earnings page's tiles, read
+ * from the ledger's payout postings (decision 208), never from the payouts table.
+ */
+export const payoutTotals = (db: DbOrTx, payee: Payee) => payeePayoutFigures(db, payee);

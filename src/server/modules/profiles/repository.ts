@@ -1,4 +1,5 @@
-// All SQL of profiles: the account's profile row (full_name, email, phone).
+// All SQL of profiles: the account's profile row (full_name, email, phone). The only code that writes the table
+// (db/owners.ts, decision 209): the accounts module creates the row and moves its email through the service.
 import { eq } from 'drizzle-orm';
 import type { Profile } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -23,4 +24,17 @@ export async function updateProfileRow(
     .where(eq(profiles.id, userId))
     .returning(profileColumns);
   return row ?? null;
+}
+
+/** The profile row of an account being made (in its transaction): the email is stored lower-cased, as the login. */
+export async function insertProfileRow(
+  db: DbOrTx,
+  row: { id: string; fullName: string; email: string },
+): Promise<void> {
+  await db.insert(profiles).values({ ...row, email: row.email.toLowerCase() });
+}
+
+/** The profile's copy of the account's email (a confirmed change of email). */
+export async function setProfileEmail(db: DbOrTx, userId: string, email: string): Promise<void> {
+  await db.update(profiles).set({ email }).where(eq(profiles.id, userId));
 }

@@ -1,7 +1,7 @@
 // The signed-in account's own profile row (profiles: full_name, email, phone).
 import type { Profile } from '#shared/accounts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { findProfile, updateProfileRow } from './repository';
+import { findProfile, insertProfileRow, setProfileEmail, updateProfileRow } from './repository';
 
 export const getProfile = (db: DbOrTx, userId: string): Promise<Profile | null> => findProfile(db, userId);
 
@@ -16,3 +16,9 @@ export async function updateProfile(
     phone: input.phone === '' ? null : input.phone,
   });
 }
+
+/** The profile of an account being made, in the account's transaction (accounts' createAccount). */
+export const createProfile = insertProfileRow;
+
+/** The profile's copy of the login email, moved with it when a change of email is confirmed (accounts). */
+export const moveProfileEmail = setProfileEmail;

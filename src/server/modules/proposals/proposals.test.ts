@@ -55,7 +55,12 @@ describe('proposing', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: PROPOSAL_MSG.sent,
-      proposal: { price: 90000, days: 10, status: 'submitted', milestones: proposalBody().milestones },
+      proposal: {
+        pricePaise: 9_000_000,
+        days: 10,
+        status: 'submitted',
+        milestones: proposalBody().milestones,
+      },
     });
     const area = (await call('GET', '/api/freelancer/client-requests', m.kabir.cookie)).json();
     expect(area.matching).toEqual([]);
@@ -72,8 +77,8 @@ describe('proposing', () => {
     const m = await market();
     const res = await propose(m.requestId, m.kabir.cookie, {
       milestones: [
-        { title: 'Testing', amount: 50000 },
-        { title: 'Retest', amount: 30000 },
+        { title: 'Testing', amountPaise: 5_000_000 },
+        { title: 'Retest', amountPaise: 3_000_000 },
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -87,11 +92,11 @@ describe('proposing', () => {
     const m = await market();
     await propose(m.requestId, m.kabir.cookie);
     const again = await propose(m.requestId, m.kabir.cookie, {
-      price: 80000,
-      milestones: [{ title: 'All', amount: 80000 }],
+      pricePaise: 8_000_000,
+      milestones: [{ title: 'All', amountPaise: 8_000_000 }],
     });
     expect([again.statusCode, again.json().error.message]).toEqual([409, PROPOSAL_MSG.duplicate]);
-    expect((await m.db.select().from(proposals)).map((p) => p.price)).toEqual([90000]);
+    expect((await m.db.select().from(proposals)).map((p) => p.pricePaise)).toEqual([9_000_000]);
   });
 
   it('refuses a proposal on a closed or cancelled request', async () => {
@@ -126,7 +131,7 @@ describe('proposing', () => {
     const id = (await propose(m.requestId, m.kabir.cookie)).json().proposal.id;
     const edit = (cookie: string, over: Record<string, unknown>) =>
       call('PUT', `/api/proposals/${id}`, cookie, proposalBody(over));
-    const cheaper = { price: 80000, milestones: [{ title: 'Everything', amount: 80000 }] };
+    const cheaper = { pricePaise: 8_000_000, milestones: [{ title: 'Everything', amountPaise: 8_000_000 }] };
     expect((await edit(m.kabir.cookie, cheaper)).json().message).toBe(PROPOSAL_MSG.updated);
     const other = await edit(m.meera.cookie, { days: 1 });
     expect([other.statusCode, other.json().error.message]).toEqual([404, PROPOSAL_MSG.notFound]);
@@ -139,7 +144,7 @@ describe('proposing', () => {
       PROPOSAL_MSG.withdrawn,
     );
     const [row] = await m.db.select().from(proposals);
-    expect([row.price, row.days, row.status]).toEqual([80000, 10, 'withdrawn']);
+    expect([row.pricePaise, row.days, row.status]).toEqual([8_000_000, 10, 'withdrawn']);
     expect((await call('GET', `/api/requests/${m.requestId}/proposals`, m.client.cookie)).json()).toEqual([]);
   });
 });
@@ -149,11 +154,11 @@ describe("the client's side", () => {
     const m = await market();
     await propose(m.requestId, m.kabir.cookie);
     await propose(m.requestId, m.meera.cookie, {
-      price: 70000,
+      pricePaise: 7_000_000,
       days: 7,
       milestones: [
-        { title: 'API testing', amount: 40000 },
-        { title: 'Report', amount: 30000 },
+        { title: 'API testing', amountPaise: 4_000_000 },
+        { title: 'Report', amountPaise: 3_000_000 },
       ],
     });
     // Meera has one verified credential and one still pending: the comparison counts the verified one.
@@ -167,9 +172,9 @@ describe("the client's side", () => {
         verifiedAt: status === 'verified' ? now() : null,
       });
     const list = (await call('GET', `/api/requests/${m.requestId}/proposals`, m.client.cookie)).json();
-    expect(list.map((p: { price: number; days: number }) => [p.price, p.days])).toEqual([
-      [70000, 7],
-      [90000, 10],
+    expect(list.map((p: { pricePaise: number; days: number }) => [p.pricePaise, p.days])).toEqual([
+      [7_000_000, 7],
+      [9_000_000, 10],
     ]);
     expect(list[1].freelancer.verifiedCredentials).toBe(0);
     expect(list[0].freelancer).toEqual({

@@ -1,16 +1,10 @@
-// All SQL of proposals (issue 27): proposals, their thread, and the freelancer cards the client compares.
+// All SQL of proposals (issue 27): proposals and the freelancer cards the client compares (their thread is the
+// conversations module's: decision 212).
 import { now } from '#server/time.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProposalData, ProposalStatus } from '#shared/proposals.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  freelancers,
-  proposalMessages as m,
-  proposals as p,
-  profiles,
-  sharkCredentials,
-  users,
-} from '#server/db/schema.ts';
+import { freelancers, proposals as p, profiles, sharkCredentials, users } from '#server/db/schema.ts';
 
 export type ProposalRow = typeof p.$inferSelect;
 
@@ -101,7 +95,7 @@ export async function listForRequest(db: DbOrTx, requestId: string) {
     .select()
     .from(p)
     .where(and(eq(p.requestId, requestId), ne(p.status, 'withdrawn')))
-    .orderBy(asc(p.price), asc(p.createdAt), asc(p.id));
+    .orderBy(asc(p.pricePaise), asc(p.createdAt), asc(p.id));
 }
 
 /**
@@ -122,33 +116,4 @@ export async function freelancerCards(db: DbOrTx, ids: string[]) {
     .leftJoin(freelancers, eq(freelancers.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(inArray(users.id, ids));
-}
-
-export async function insertMessage(db: DbOrTx, proposalId: string, authorId: string, body: string) {
-  await db.insert(m).values({ proposalId, authorId, body });
-}
-
-export async function listMessages(db: DbOrTx, proposalId: string) {
-  return db
-    .select({
-      id: m.id,
-      authorId: m.authorId,
-      authorName: sql<string>`coalesce(${profiles.fullName}, 'Former member')`,
-      body: m.body,
-      createdAt: m.createdAt,
-    })
-    .from(m)
-    .leftJoin(profiles, eq(profiles.id, m.authorId))
-    .where(eq(m.proposalId, proposalId))
-    .orderBy(asc(m.createdAt), asc(m.seq))
-    .limit(500);
-}
-
-/** The messages the account wrote in any proposal's thread, oldest first: its data export (issue 38). */
-export async function listMessagesByAuthor(db: DbOrTx, authorId: string) {
-  return db
-    .select({ id: m.id, proposalId: m.proposalId, body: m.body, createdAt: m.createdAt })
-    .from(m)
-    .where(eq(m.authorId, authorId))
-    .orderBy(asc(m.createdAt), asc(m.seq));
 }

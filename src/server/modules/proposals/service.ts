@@ -16,13 +16,14 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import type { MailContext } from '#server/modules/mail/service.ts';
 import * as requests from '#server/modules/client-requests/service.ts';
 import * as engagements from '#server/modules/engagements/service.ts';
+import { messagesWrittenBy, postMessage, readThread } from '#server/modules/conversations/service.ts';
 import { freelancerRatings } from '#server/modules/freelancers/service.ts';
 import * as repo from './repository';
 
 const own = (r: repo.ProposalRow): OwnProposal => ({
   id: r.id,
   requestId: r.requestId,
-  price: r.price,
+  pricePaise: r.pricePaise,
   days: r.days,
   approach: r.approach,
   milestones: r.milestones,
@@ -216,23 +217,24 @@ async function thread(db: DbOrTx, userId: string, id: string) {
   return proposal;
 }
 
-const threadOpen = (p: repo.ProposalRow) => p.status === 'shortlisted' || p.status === 'accepted';
-
 export async function messages(db: DbOrTx, userId: string, id: string): Promise<ProposalMessage[]> {
   await thread(db, userId, id);
-  return (await repo.listMessages(db, id)).map((msg) => ({
+  return (await readThread(db, { kind: 'proposal', id }, userId)).map((msg) => ({
     id: msg.id,
     authorName: msg.authorName,
-    mine: msg.authorId === userId,
+    mine: msg.mine,
     body: msg.body,
-    createdAt: msg.createdAt.toISOString(),
+    createdAt: msg.createdAt,
   }));
 }
 
+const threadOpen = (p: repo.ProposalRow) => p.status === 'shortlisted' || p.status === 'accepted';
+
+/** A message on a shortlisted or accepted proposal; the engagement's thread begins with these (decision 212). */
 export async function sendMessage(db: DbOrTx, userId: string, id: string, body: string) {
   const proposal = await thread(db, userId, id);
   if (!threadOpen(proposal)) throw conflict(PROPOSAL_MSG.messagesClosed);
-  await repo.insertMessage(db, id, userId, body);
+  await postMessage(db, { kind: 'proposal', id }, { userId }, body);
 }
 
 // ---- The account's data export (issue 38) ----------------------------------
@@ -248,8 +250,10 @@ export async function exportProposals(db: DbOrTx, freelancerId: string) {
 
 /** The messages the account wrote in proposals' threads (as client or freelancer); never the other side's. */
 export async function exportProposalMessages(db: DbOrTx, authorId: string) {
-  return (await repo.listMessagesByAuthor(db, authorId)).map((msg) => ({
-    ...msg,
-    createdAt: msg.createdAt.toISOString(),
+  return (await messagesWrittenBy(db, 'proposal', authorId)).map((msg) => ({
+    id: msg.id,
+    proposalId: msg.threadId,
+    body: msg.body,
+    createdAt: msg.createdAt,
   }));
 }

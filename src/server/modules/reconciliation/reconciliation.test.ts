@@ -53,7 +53,7 @@ async function setup() {
   const account = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', published: true, userId: account.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const admin = await createAccount(db, { roles: ['admin'], email: 'asha@example.test' });
   const otherAdmin = await createAccount(db, { roles: ['admin'], email: 'ravi@example.test' });

@@ -62,7 +62,7 @@ describe('first paint of public pages', () => {
       name: 'Asha Rao',
       photoUrl: '/media/avatars/sharks/asha/profile.webp',
     });
-    await createCourse(db, shark.id, { title: 'Cloud IAM', price: 2000 });
+    await createCourse(db, shark.id, { title: 'Cloud IAM', pricePaise: 200_000 });
     const html = (await web.inject({ method: 'GET', url: `/sharks/${shark.id}` })).body;
 
     const apiShark = (await web.inject({ method: 'GET', url: `/api/sharks/${shark.id}` })).json();

@@ -247,7 +247,7 @@ describe('a freelancer profile (issue 27)', () => {
         skills: 'Burp Suite, AWS',
         headline: 'Cloud and web pentester </script><b>',
         services: ['pentesting', 'cloud-security'],
-        dayRateRupees: 15000,
+        dayRatePaise: 1_500_000,
         languages: ['English', 'Hindi'],
         portfolioLinks: ['https://github.com/example'],
         published,

@@ -18,7 +18,7 @@ import {
 import { SITE_NAME } from '#shared/constants.ts';
 // The cards' next free times read the sessions' busy times, as the list API does.
 import { busyTimesOf } from '#server/modules/sessions/service.ts';
-import { formatRupees } from '#shared/freelancers-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import {
   countAllPublishedFreelancers,
@@ -100,7 +100,7 @@ async function freelancerHead(db: DbOrTx, rawId: string, origin?: string): Promi
   return {
     title: `${f.name}, security freelancer | ${SITE_NAME}`,
     description: truncate(
-      `${f.name}: ${f.headline}. ${services.join(', ')}. Day rate ${formatRupees(f.dayRateRupees)}.`,
+      `${f.name}: ${f.headline}. ${services.join(', ')}. Day rate ${formatPaise(f.dayRatePaise)}.`,
       DESCRIPTION_MAX,
     ),
     canonical,

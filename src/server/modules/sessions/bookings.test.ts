@@ -66,14 +66,19 @@ const dayOffset = (days: number) => {
 };
 
 async function setup(
-  opts: { price?: number; published?: boolean; enrollmentFormUrl?: string | null; calendar?: boolean } = {},
+  opts: {
+    pricePaise?: number;
+    published?: boolean;
+    enrollmentFormUrl?: string | null;
+    calendar?: boolean;
+  } = {},
 ) {
   const { db } = await testDatabase();
   const shark = await createShark(db, { name: 'Arjun Mehta', published: opts.published ?? true });
   if (opts.calendar ?? true) await openCalendar(shark.id);
   const course = await createCourse(db, shark.id, {
     title: 'Web App Hacking',
-    price: opts.price ?? 1500,
+    pricePaise: opts.pricePaise ?? 150_000,
     enrollmentFormUrl: opts.enrollmentFormUrl ?? null,
   });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
@@ -112,11 +117,11 @@ async function book(cookie: string | undefined, payload: Record<string, unknown>
 
 describe('POST /api/bookings', () => {
   it('stores the booking with the total computed by the server from the current price, ignoring a client price', async () => {
-    const { db, course, learner, cookie } = await setup({ price: 1499.5 });
+    const { db, course, learner, cookie } = await setup({ pricePaise: 149_950 });
     const res = await book(cookie, {
       ...body(course.id, { hours: 3, startsAt: slot(3, '17:30') }),
-      totalPrice: 1,
-      price: 1,
+      totalPricePaise: 1,
+      pricePaise: 1,
     });
     expect(res.statusCode).toBe(201);
     const json = res.json();
@@ -124,7 +129,7 @@ describe('POST /api/bookings', () => {
       courseTitle: 'Web App Hacking',
       sharkName: 'Arjun Mehta',
       hours: 3,
-      totalPrice: 4498.5,
+      totalPricePaise: 449_850,
       preferredDate: '2026-11-26',
       preferredTime: '17:30',
       startsAt: '2026-11-26T12:00:00.000Z',
@@ -137,7 +142,12 @@ describe('POST /api/bookings', () => {
     expect(json.message).toBe('Your slot is held for 15 minutes while you pay.');
     const rows = await db.select().from(courseBookings);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: learner.id, courseId: course.id, totalPrice: 4498.5, hours: 3 });
+    expect(rows[0]).toMatchObject({
+      userId: learner.id,
+      courseId: course.id,
+      totalPricePaise: 449_850,
+      hours: 3,
+    });
     expect(rows[0].blockedUntil.toISOString()).toBe('2026-11-26T15:00:00.000Z');
   });
 
@@ -159,10 +169,10 @@ describe('POST /api/bookings', () => {
   });
 
   it('accepts 1 and 12 hours, the limits', async () => {
-    const { course, cookie } = await setup({ price: 100 });
-    expect((await book(cookie, body(course.id, { hours: 1 }))).json().totalPrice).toBe(100);
+    const { course, cookie } = await setup({ pricePaise: 10_000 });
+    expect((await book(cookie, body(course.id, { hours: 1 }))).json().totalPricePaise).toBe(10_000);
     const twelve = await book(cookie, body(course.id, { hours: 12, startsAt: slot(5, '09:00') }));
-    expect(twelve.json().totalPrice).toBe(1200);
+    expect(twelve.json().totalPricePaise).toBe(120_000);
   });
 
   it('refuses a missing or malformed start, and a time the shark does not offer, on the startsAt field', async () => {

@@ -28,7 +28,7 @@ async function setup() {
     const shark = await createShark(db, { name, published: true });
     await openEveryDayInIndia(db, shark.id);
     sharks.push(shark.id);
-    courses.push((await createCourse(db, shark.id, { title: `${name}'s course`, price: 1500 })).id);
+    courses.push((await createCourse(db, shark.id, { title: `${name}'s course`, pricePaise: 150_000 })).id);
   }
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   return { db, sharks, courses, learnerId: learner.id, cookie: await sessionCookie(db, learner.id) };

@@ -5,6 +5,7 @@
 // clocks through the service's tickSessions (src/server/jobs/sessions.ts, decision 054).
 import type { FastifyBaseLogger } from 'fastify';
 import { isTimeZone } from '#shared/availability.ts';
+import { formatPaise } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { zoneLabel } from '#shared/time-zones.ts';
 import {
@@ -17,13 +18,12 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { MailContext, MailRequest } from '#server/modules/mail/service.ts';
 import type { SessionMail, SessionSide } from '#server/modules/mail/templates.tsx';
 import type { PaymentsContext } from '#server/modules/payments/service.ts';
+import { claimMessageMail, dueMessageMails } from '#server/modules/conversations/service.ts';
 import { now } from '#server/time.ts';
 import { calendarOf } from './calendar';
 import {
   BATCH,
-  claimMessages,
   claimReminder,
-  dueMessageGroups,
   dueReminders,
   findNoShowReporter,
   findSessionForMail,
@@ -45,15 +45,6 @@ export interface SessionNotice {
 }
 
 // ---- How a session reads in a mail -----------------------------------------------------------------------
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const formatRupees = (amount: number) =>
-  Number.isInteger(amount) ? wholeRupees.format(amount) : rupees.format(amount);
 
 /** "Thu, 26 Nov 2026, 18:30" in a zone. */
 const dateTimeIn = (at: Date, timeZone: string) =>
@@ -114,7 +105,7 @@ function mailOf(ctx: MailContext, s: SessionForMail, to: Recipient): SessionMail
     learner: s.learnerName,
     when: formatSpan(s.startsAt, s.endsAt, to.zone),
     hours: s.hours,
-    price: formatRupees(s.totalPrice),
+    price: formatPaise(s.totalPricePaise),
     link: sessionLink(ctx, s.id),
   };
 }
@@ -329,9 +320,9 @@ export async function sendDueReminders(ctx: ClockContext, at: Date = now()): Pro
  * in the same transaction.
  */
 export async function mailNewMessages(ctx: ClockContext, at: Date = now()): Promise<number> {
-  const groups = await dueMessageGroups(ctx.db, at, SESSION_RULES.messageBatchMinutes);
+  const groups = await dueMessageMails(ctx.db, at, SESSION_RULES.messageBatchMinutes, BATCH);
   return eachInTransaction(ctx, groups, async (tx, group) => {
-    const messages = await claimMessages(tx, group, at);
+    const messages = await claimMessageMail(tx, group, at);
     if (!messages.length) return false;
     const s = await findSessionForMail(tx, group.bookingId);
     if (!s) return false;

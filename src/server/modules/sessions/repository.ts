@@ -1,8 +1,8 @@
-// All SQL of a session (decision 100): the tables course_bookings, booking_events and booking_messages are read
-// and written here and nowhere else. One booking with its course and shark, its timeline and thread, the writes
-// of the state machine (always on a row the caller has locked in its transaction), the booking's priced insert,
-// the lists by viewer and group, the busy times availability reads, the mail clocks' claims, and the figures
-// dashboards, admins, reviews and the data export read.
+// All SQL of a session (decision 100): the tables course_bookings and booking_events are read and written here and
+// nowhere else (its thread, booking_messages, is the conversations module's: decision 212). One booking with its
+// course and shark, its timeline, the writes of the state machine (always on a row the caller has locked in its
+// transaction), the booking's priced insert, the lists by viewer and group, the busy times availability reads, the
+// mail clocks' claims, and the figures dashboards, admins, reviews and the data export read.
 import {
   and,
   asc,
@@ -16,7 +16,6 @@ import {
   isNull,
   lt,
   lte,
-  min,
   ne,
   or,
   sql,
@@ -41,7 +40,6 @@ import { isPublicShark } from '#server/db/projections.ts';
 import { now } from '#server/time.ts';
 import {
   bookingEvents as e,
-  bookingMessages as m,
   checkoutHolds as h,
   courseBookings as b,
   courses as c,
@@ -85,7 +83,7 @@ const bookingColumns = {
   hours: b.hours,
   preferredDate: b.preferredDate,
   preferredTime: b.preferredTime,
-  totalPrice: b.totalPrice,
+  totalPricePaise: b.totalPricePaise,
   createdAt: b.createdAt,
 };
 
@@ -104,7 +102,7 @@ export interface SessionRow {
   phone: string;
   learnerTimeZone: string | null;
   hours: number;
-  totalPrice: number;
+  totalPricePaise: number;
   createdAt: Date;
   startsAt: Date;
   endsAt: Date;
@@ -147,7 +145,7 @@ export async function findSession(db: DbOrTx, id: string, lock = false): Promise
       phone: b.phone,
       learnerTimeZone: b.learnerTimeZone,
       hours: b.hours,
-      totalPrice: b.totalPrice,
+      totalPricePaise: b.totalPricePaise,
       createdAt: b.createdAt,
       startsAt: b.startsAt,
       endsAt: b.endsAt,
@@ -254,34 +252,6 @@ export async function listEvents(db: DbOrTx, bookingId: string) {
     .from(e)
     .where(eq(e.bookingId, bookingId))
     .orderBy(asc(e.at), asc(e.seq));
-}
-
-export async function listMessages(db: DbOrTx, bookingId: string) {
-  return db
-    .select({
-      id: m.id,
-      author: m.author,
-      authorUserId: m.authorUserId,
-      body: m.body,
-      createdAt: m.createdAt,
-    })
-    .from(m)
-    .where(eq(m.bookingId, bookingId))
-    .orderBy(asc(m.createdAt), asc(m.seq));
-}
-
-export async function insertMessage(
-  db: DbOrTx,
-  msg: {
-    bookingId: string;
-    author: 'learner' | 'shark';
-    authorUserId: string;
-    body: string;
-    createdAt: Date;
-  },
-) {
-  const [row] = await db.insert(m).values(msg).returning({ id: m.id, createdAt: m.createdAt });
-  return row;
 }
 
 /** Requests whose answer-by has passed (the expiry job's work list), oldest first. */
@@ -394,9 +364,9 @@ export interface SessionCounts {
   requested: number;
   completed: number;
   cancelledByShark: number;
-  /** Neither declined, expired nor cancelled, and their prices' sum (rupees). */
+  /** Neither declined, expired nor cancelled, and their prices' sum. */
   kept: number;
-  keptPrice: number;
+  keptPricePaise: number;
   total: number;
 }
 
@@ -408,7 +378,7 @@ interface SessionCountsRow extends Record<string, unknown> {
   completed: number;
   cancelled_by_shark: number;
   kept: number;
-  kept_price: string;
+  kept_price_paise: string;
   total: number;
   due_needs: number;
   due_upcoming: number;
@@ -434,7 +404,7 @@ function sessionCountsQuery(owner: SessionOwner, at: Date, extra: SQL = sql``): 
       coalesce(c.proposed_by_learner, 0) AS proposed_by_learner,
       coalesce(c.proposed_by_shark, 0) AS proposed_by_shark, coalesce(c.completed, 0) AS completed,
       coalesce(c.cancelled_by_shark, 0) AS cancelled_by_shark, coalesce(c.kept, 0) AS kept,
-      coalesce(c.kept_price, 0)::text AS kept_price, coalesce(c.total, 0) AS total, d.* ${extra}
+      coalesce(c.kept_price_paise, 0)::text AS kept_price_paise, coalesce(c.total, 0) AS total, d.* ${extra}
     FROM (SELECT 1) one
     LEFT JOIN ${sessionCounters} c ON c.owner_kind = ${viewer} AND c.owner_id = ${ownerId}
     CROSS JOIN (
@@ -476,7 +446,7 @@ function toSessionCounts(viewer: 'learner' | 'shark', r: SessionCountsRow): Sess
     completed: r.completed,
     cancelledByShark: r.cancelled_by_shark,
     kept: r.kept,
-    keptPrice: Number(r.kept_price),
+    keptPricePaise: Number(r.kept_price_paise),
     total: r.total,
   };
 }
@@ -516,7 +486,7 @@ const counterColumns = (t: string) =>
     'completed',
     'cancelled_by_shark',
     'kept',
-    'kept_price',
+    'kept_price_paise',
     'total',
   ]
     .map((col) => `coalesce(${t}.${col}, 0)`)
@@ -551,7 +521,7 @@ export interface BookingRecord {
   preferredDate: string;
   /** HH:MM:SS */
   preferredTime: string;
-  totalPrice: number;
+  totalPricePaise: number;
   createdAt: Date;
   startsAt: Date;
   endsAt: Date;
@@ -599,8 +569,8 @@ export type NewBooking = Pick<BookingRecord, 'courseId' | 'userId' | 'name' | 'e
 };
 
 /**
- * One statement: the course's current price and cancellation terms are read and the row written together (price x hours on numeric,
- * never floats), and only for a course of a published shark. The unique request_id makes a concurrent
+ * One statement: the course's current price and cancellation terms are read and the row written together (price x
+ * hours, in whole paise), and only for a course of a published shark. The unique request_id makes a concurrent
  * duplicate wait for the first and then insert nothing. Returns the new id, or null when nothing was inserted.
  * Raw SQL: the builder cannot write INSERT ... SELECT with a computed column and ON CONFLICT in one statement.
  */
@@ -608,11 +578,11 @@ export async function insertPricedBooking(db: DbOrTx, input: NewBooking): Promis
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price,
+    INSERT INTO course_bookings (course_id, user_id, name, email, phone, hours, total_price_paise,
       request_id, shark_id, starts_at, ends_at, blocked_until, time_zone, status, learner_time_zone, answer_by,
       cancellation_hours, late_cancellation_refund, created_at)
     SELECT c.id, ${input.userId}, ${input.name}, ${input.email}, ${input.phone}, ${input.hours},
-           c.price * ${input.hours}, ${input.requestId}, c.shark_id,
+           c.price_paise * ${input.hours}, ${input.requestId}, c.shark_id,
            ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
            ${input.blockedUntil.toISOString()}::timestamptz, ${input.timeZone}, 'requested',
            ${input.learnerTimeZone}, ${input.answerBy.toISOString()}::timestamptz,
@@ -703,7 +673,7 @@ export async function userSessionNumbers(db: DbOrTx, userId: string, at: Date) {
     upcoming: n.confirmedAhead,
     completed: n.completed,
     bookedOrHeld: n.kept,
-    spent: n.keptPrice,
+    spentPaise: n.keptPricePaise,
     total: n.total,
     groups: n.groups,
   };
@@ -729,7 +699,7 @@ export interface SessionForMail {
   learnerEmail: string | null;
   learnerTimeZone: string | null;
   hours: number;
-  totalPrice: number;
+  totalPricePaise: number;
   startsAt: Date;
   endsAt: Date;
   answerBy: Date | null;
@@ -755,7 +725,7 @@ export async function findSessionForMail(db: DbOrTx, bookingId: string): Promise
       learnerEmail: learnerUsers.email,
       learnerTimeZone: b.learnerTimeZone,
       hours: b.hours,
-      totalPrice: b.totalPrice,
+      totalPricePaise: b.totalPricePaise,
       startsAt: b.startsAt,
       endsAt: b.endsAt,
       answerBy: b.answerBy,
@@ -903,42 +873,6 @@ export async function claimReminder(db: DbOrTx, id: string, h: ReminderHours, at
   return rows.length > 0;
 }
 
-// ---- Message mails: each side's unmailed messages of a session, once the first is `batchMinutes` old ----
-
-export interface MessageGroup {
-  bookingId: string;
-  author: 'learner' | 'shark';
-}
-
-export async function dueMessageGroups(db: DbOrTx, at: Date, batchMinutes: number): Promise<MessageGroup[]> {
-  const oldest = new Date(at.getTime() - batchMinutes * 60_000);
-  return db
-    .select({ bookingId: m.bookingId, author: m.author })
-    .from(m)
-    .where(isNull(m.notifiedAt))
-    .groupBy(m.bookingId, m.author)
-    .having(lte(min(m.createdAt), oldest))
-    .orderBy(asc(min(m.createdAt)))
-    .limit(BATCH);
-}
-
-/** Marks a group's messages mailed and returns them, oldest first (none when another server took them). */
-export async function claimMessages(db: DbOrTx, group: MessageGroup, at: Date) {
-  const rows = await db
-    .update(m)
-    .set({ notifiedAt: at })
-    .where(
-      and(
-        eq(m.bookingId, group.bookingId),
-        eq(m.author, group.author),
-        isNull(m.notifiedAt),
-        lte(m.createdAt, at),
-      ),
-    )
-    .returning({ id: m.id, body: m.body, createdAt: m.createdAt });
-  return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
-}
-
 // ---- The shark's dashboard and enrollments: figures the database computes ------------------------------
 
 export interface DashboardMetrics {
@@ -1033,13 +967,22 @@ export async function courseTotals(db: DbOrTx, sharkId: string) {
       title: c.title,
       courseCode: c.courseCode,
       bookingCount: count(b.id),
-      total: sql<number>`coalesce(sum(${b.totalPrice}), 0)`.mapWith(Number),
+      // The money of the held ones is the ledger's (decision 208): the shark's workspace asks it.
+      heldCount: sql<number>`count(${b.id}) FILTER (WHERE ${b.status} = 'completed')`.mapWith(Number),
     })
     .from(c)
     .leftJoin(b, eq(b.courseId, c.id))
     .where(eq(c.sharkId, sharkId))
     .groupBy(c.id)
     .orderBy(sql`max(${b.createdAt}) DESC NULLS LAST`, desc(c.createdAt), asc(c.id));
+}
+
+/** The shark's held (completed) sessions, each with its course: what its Per course totals add up. */
+export async function heldSessionsOfShark(db: DbOrTx, sharkId: string) {
+  return db
+    .select({ bookingId: b.id, courseId: b.courseId })
+    .from(b)
+    .where(and(eq(b.sharkId, sharkId), eq(b.status, 'completed')));
 }
 
 /** Every booking of the shark's courses, the newest first. */
@@ -1269,11 +1212,10 @@ export const openSessionsOfLearner = (db: DbOrTx, userId: string, at: Date) =>
     .orderBy(asc(b.startsAt), asc(b.id));
 
 /**
- * A leaving learner's free text is replaced for the other side: its messages read `redacted`, its briefs are
- * emptied, and the reasons it gave in the timeline (cancellations, no-show notes) are cleared.
+ * A leaving learner's free text is removed for the other side: its briefs are emptied, and the reasons it gave in
+ * the timeline (cancellations, no-show notes) are cleared. Its messages are redacted by the conversations module.
  */
-export async function redactLearnerText(db: DbOrTx, userId: string, redacted: string): Promise<void> {
-  await db.update(m).set({ body: redacted }).where(eq(m.authorUserId, userId));
+export async function redactLearnerText(db: DbOrTx, userId: string): Promise<void> {
   await db.update(b).set({ brief: {} }).where(eq(b.userId, userId));
   await db
     .update(e)
@@ -1288,21 +1230,15 @@ export async function anonymizeBookings(db: DbOrTx, userId: string, name: string
 
 // ---- The data export: the account's own words in its sessions ---------------------------------------------
 
-/** The messages the account wrote, oldest first, with the session they belong to. */
-export async function listMessagesByAuthor(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      sessionId: m.bookingId,
-      courseTitle: c.title,
-      author: m.author,
-      body: m.body,
-      createdAt: m.createdAt,
-    })
-    .from(m)
-    .innerJoin(b, eq(b.id, m.bookingId))
+/** The course title of each of these sessions, by the session's id (the messages the account wrote). */
+export async function courseTitlesOf(db: DbOrTx, bookingIds: string[]): Promise<Map<string, string>> {
+  if (!bookingIds.length) return new Map();
+  const rows = await db
+    .select({ id: b.id, title: c.title })
+    .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
-    .where(eq(m.authorUserId, userId))
-    .orderBy(asc(m.createdAt), asc(m.seq));
+    .where(inArray(b.id, [...new Set(bookingIds)]));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** The briefs the account wrote as the learner of its sessions (empty ones left out). */
@@ -1412,7 +1348,7 @@ export async function searchBookings(db: DbOrTx, f: BookingFilters, limit: numbe
         date: b.preferredDate,
         time: b.preferredTime,
         hours: b.hours,
-        totalPrice: b.totalPrice,
+        totalPricePaise: b.totalPricePaise,
         createdAt: b.createdAt,
         status: b.status,
       })
@@ -1483,7 +1419,14 @@ export async function findSessionForReview(db: DbOrTx, bookingId: string): Promi
 export async function listSessionLabels(db: DbOrTx, bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({ id: b.id, courseTitle: c.title, startsAt: b.startsAt, endsAt: b.endsAt, status: b.status })
+    .select({
+      id: b.id,
+      courseTitle: c.title,
+      learnerName: b.name,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      status: b.status,
+    })
     .from(b)
     .innerJoin(c, eq(c.id, b.courseId))
     .where(inArray(b.id, bookingIds));
@@ -1542,7 +1485,7 @@ export interface RecordedSession {
   preferredDate: string;
   preferredTime: string;
   timeZone: string;
-  totalPrice: number;
+  totalPricePaise: number;
   status: 'confirmed' | 'completed' | 'cancelled';
   /** Who cancelled a cancelled session. */
   cancelledBy?: 'learner' | 'shark' | 'admin';
@@ -1626,7 +1569,7 @@ export async function closeLapsedHoldsOf(db: DbOrTx, sharkId: string, at: Date):
 export async function insertPaidBooking(
   db: DbOrTx,
   hold: HoldRow,
-  paid: { totalPrice: number; answerBy: Date },
+  paid: { totalPricePaise: number; answerBy: Date },
 ): Promise<void> {
   await db.insert(b).values({
     id: hold.id,
@@ -1636,7 +1579,7 @@ export async function insertPaidBooking(
     email: hold.email,
     phone: hold.phone,
     hours: hold.hours,
-    totalPrice: paid.totalPrice,
+    totalPricePaise: paid.totalPricePaise,
     requestId: hold.requestId,
     sharkId: hold.sharkId,
     startsAt: hold.startsAt,
@@ -1656,7 +1599,7 @@ export async function findCourseTerms(db: DbOrTx, courseId: string) {
   const [row] = await db
     .select({
       title: c.title,
-      price: c.price,
+      pricePaise: c.pricePaise,
       cancellationHours: c.cancellationHours,
       lateCancellationRefund: c.lateCancellationRefund,
       sharkName: s.name,
@@ -1665,4 +1608,14 @@ export async function findCourseTerms(db: DbOrTx, courseId: string) {
     .innerJoin(s, eq(s.id, c.sharkId))
     .where(eq(c.id, courseId));
   return row ?? null;
+}
+
+/**
+ * The email of the account that pays (money mail goes to the account's own address, issue 38); '' for no such
+ * account. Read here, not asked of the accounts module: that module sits above this one (its data export and
+ * leaving read the sessions), so asking it would be a cycle of modules (decision 209).
+ */
+export async function findAccountEmail(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
 }

@@ -37,7 +37,7 @@ async function setup(noticeHours: number) {
     .update(sharkAvailability)
     .set({ minNoticeMinutes: noticeHours * 60 })
     .where(eq(sharkAvailability.sharkId, shark.id));
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], email: LEARNER_EMAIL, name: 'Priya Raman' });
   return {
     db,

@@ -48,6 +48,7 @@ import {
   sessionPayment,
   bookingPayments,
   netPaidPaise,
+  paymentDay,
   verifyCallback,
   type PaymentsContext,
   type ReportedCapture,
@@ -68,7 +69,15 @@ import { refundPercent } from '#server/modules/payments/pricing.ts';
 import { captureChecked } from '#server/modules/reconciliation/service.ts';
 import { roomForSession } from '#server/modules/meeting-rooms/service.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
-import { getAccountContact } from '#server/modules/accounts/service.ts';
+import {
+  messagesWrittenBy,
+  postMessage,
+  readThread,
+  redactMessagesOf,
+  type Thread,
+  type ThreadMessage,
+} from '#server/modules/conversations/service.ts';
+import type { SessionMail } from '#server/modules/mail/templates.tsx';
 import {
   checkSlot,
   lockCalendar,
@@ -98,11 +107,9 @@ import {
   findSession,
   findSessionShark,
   insertEvent,
-  insertMessage,
   listDueRequests,
   listEndedSessions,
   listEvents,
-  listMessages,
   updateBooking,
   type BookingRecord,
   type NewEvent,
@@ -161,7 +168,7 @@ async function detailOf(db: DbOrTx, row: SessionRow, viewer: SessionViewer): Pro
       timeZone: row.learnerTimeZone,
     },
     hours: row.hours,
-    totalPrice: row.totalPrice,
+    totalPricePaise: row.totalPricePaise,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     answerBy: iso(requestAnswerBy(row)),
@@ -548,28 +555,32 @@ export async function saveNotes(db: Db, who: SessionCaller, id: string, notes: S
   });
 }
 
-function toMessage(
-  row: SessionRow,
-  viewerUserId: string,
-  m: { id: string; author: 'learner' | 'shark'; authorUserId: string | null; body: string; createdAt: Date },
-): SessionMessage {
-  return {
-    id: m.id,
-    author: m.author,
-    authorName: m.author === 'learner' ? row.name : row.sharkName,
-    body: m.body,
-    createdAt: m.createdAt.toISOString(),
-    mine: m.authorUserId !== null && m.authorUserId === viewerUserId,
-  };
-}
+/** The session's thread in the conversations module (decision 212): its sides by the names the session shows. */
+const threadOf = (row: SessionRow): Thread => ({
+  kind: 'session',
+  id: row.id,
+  names: { learner: row.name, shark: row.sharkName },
+});
+
+const toMessage = (m: ThreadMessage): SessionMessage => ({
+  id: m.id,
+  author: m.author!, // a session's message always has its side
+  authorName: m.authorName,
+  body: m.body,
+  createdAt: m.createdAt,
+  mine: m.mine,
+});
 
 /** The thread, oldest first (an admin reads it too). */
 export async function getMessages(db: DbOrTx, who: SessionCaller, id: string): Promise<SessionMessage[]> {
   const { row } = await load(db, id, who);
-  return (await listMessages(db, id)).map((m) => toMessage(row, who.userId, m));
+  return (await readThread(db, threadOf(row), who.userId)).map(toMessage);
 }
 
-/** One message of the learner or the shark; the other side is mailed by the batching job (notified_at). */
+/**
+ * One message of the learner or the shark, if the session's rules let it write (not on a closed session); the
+ * other side is mailed by the batching job (notified_at).
+ */
 export async function sendMessage(
   db: Db,
   who: SessionCaller,
@@ -582,14 +593,7 @@ export async function sendMessage(
     const rules = toLifecycle(row);
     if (viewer === 'admin' || !allowedActions(rules, viewer, at).includes('message'))
       throw conflict(refusal(rules, viewer, 'message', at), ERROR_CODE.notAllowed);
-    const saved = await insertMessage(tx, {
-      bookingId: id,
-      author: viewer,
-      authorUserId: who.userId,
-      body,
-      createdAt: at,
-    });
-    return toMessage(row, who.userId, { ...saved, author: viewer, authorUserId: who.userId, body });
+    return toMessage(await postMessage(tx, threadOf(row), { userId: who.userId, side: viewer }, body));
   });
 }
 
@@ -790,7 +794,7 @@ export async function createBooking(
   input: CreateBooking,
 ): Promise<{ result: CreateBookingResult; created: boolean }> {
   const terms = await repo.findCourseTerms(db, input.courseId);
-  if (terms && terms.price > 0) return holdForCheckout(db, ctx, userId, input, terms);
+  if (terms && terms.pricePaise > 0) return holdForCheckout(db, ctx, userId, input, terms);
   const { booking, created } = await bookFreeCourse(db, ctx, userId, input);
   return { result: { message: BOOKING_MSG.booked, booking, checkout: null }, created };
 }
@@ -881,9 +885,9 @@ const describeSession = (
 ) =>
   `${terms.title}: ${hours} h with ${terms.sharkName}, ${formatSpan(slot.startsAt, slot.endsAt, slot.timeZone)}`;
 
-/** The open payment of a session about to be paid: who pays whom for what, as its mails and documents say. */
-const accountEmailOf = async (db: DbOrTx, userId: string) => (await getAccountContact(db, userId)).email;
+const accountEmailOf = (db: DbOrTx, userId: string) => repo.findAccountEmail(db, userId);
 
+/** The open payment of a session about to be paid: who pays whom for what, as its mails and documents say. */
 function newCheckout(
   ctx: SessionContext,
   terms: CourseTerms,
@@ -1143,6 +1147,30 @@ export const sessionProduct: Product = {
   async release(tx, p, at) {
     await repo.closeHold(tx, p.bookingId!, at);
   },
+  payerMail(p, news) {
+    // The session as the checkout wrote it (newCheckout), and the zone the learner booked from.
+    const {
+      zone,
+      courseTitle: _title,
+      ...session
+    } = p.mail as unknown as SessionMail & {
+      zone: string;
+      courseTitle: string;
+    };
+    const on = paymentDay(news.at, zone);
+    if (news.kind === 'received')
+      return {
+        to: p.payerEmail,
+        template: 'payment-received',
+        data: { ...session, amountPaid: news.amountPaid, paidOn: on, document: news.document },
+      };
+    const { status, amount, reason, creditNoteNumber } = news;
+    return {
+      to: p.payerEmail,
+      template: 'refund-update',
+      data: { ...session, status, amount, reason, on, creditNoteNumber },
+    };
+  },
 };
 
 /** Writes the booking of a paid hold; false when its slot is no longer free (its hold lapsed and was taken). */
@@ -1155,7 +1183,7 @@ async function bookFromHold(tx: DbOrTx, hold: repo.HoldRow, amountPaise: number,
         ignoreImported: true,
       });
       await repo.insertPaidBooking(sp, hold, {
-        totalPrice: amountPaise / 100,
+        totalPricePaise: amountPaise,
         answerBy: answerByFor(at, hold.startsAt, await sharkMinNoticeMinutes(sp, hold.sharkId)),
       });
       return true;
@@ -1239,7 +1267,7 @@ export async function getMySessionsOverview(db: DbOrTx, userId: string): Promise
     upcomingSessions: numbers.upcoming,
     completedSessions: numbers.completed,
     bookedOrHeld: numbers.bookedOrHeld,
-    spent: numbers.spent,
+    spentPaise: numbers.spentPaise,
     paidPaise: await netPaidPaise(db, userId),
     total: numbers.total,
     groups: {
@@ -1294,6 +1322,9 @@ export async function nextSharkSessions(db: DbOrTx, sharkId: string | null, at: 
 /** Every course of the shark with its booking count and total, the most recently booked first. */
 export const sharkCourseTotals = (db: DbOrTx, sharkId: string) => repo.courseTotals(db, sharkId);
 
+/** The shark's held (completed) sessions with their course: whose money its Per course totals add up. */
+export const sharkHeldSessions = (db: DbOrTx, sharkId: string) => repo.heldSessionsOfShark(db, sharkId);
+
 /** Every booking of the shark's courses, newest first, each marked upcoming / needs action. */
 export async function sharkEnrollments(db: DbOrTx, sharkId: string) {
   const at = now();
@@ -1335,7 +1366,16 @@ export async function sessionSummaries(
   db: DbOrTx,
   bookingIds: string[],
 ): Promise<
-  Map<string, { courseTitle: string; startsAt: Date; status: SessionStatus; windowEndsAt: Date | null }>
+  Map<
+    string,
+    {
+      courseTitle: string;
+      learnerName: string;
+      startsAt: Date;
+      status: SessionStatus;
+      windowEndsAt: Date | null;
+    }
+  >
 > {
   const rows = await repo.listSessionLabels(db, [...new Set(bookingIds)]);
   return new Map(
@@ -1343,6 +1383,7 @@ export async function sessionSummaries(
       r.id,
       {
         courseTitle: r.courseTitle,
+        learnerName: r.learnerName,
         startsAt: r.startsAt,
         status: r.status,
         windowEndsAt: r.status === 'completed' ? noShowUntil(r) : null,
@@ -1390,12 +1431,22 @@ export const countSharkSessionsOfAccount = (db: DbOrTx, userId: string, today: s
 export async function exportSessionTexts(db: DbOrTx, userId: string) {
   const iso = (d: Date) => d.toISOString();
   const [messages, briefs, notes] = [
-    await repo.listMessagesByAuthor(db, userId),
+    await messagesWrittenBy(db, 'session', userId),
     await repo.listBriefsOfLearner(db, userId),
     await repo.listNotesOfShark(db, userId),
   ];
+  const titles = await repo.courseTitlesOf(
+    db,
+    messages.map((m) => m.threadId),
+  );
   return {
-    messages: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    messages: messages.map((m) => ({
+      sessionId: m.threadId,
+      courseTitle: titles.get(m.threadId) ?? '',
+      author: m.author,
+      body: m.body,
+      createdAt: m.createdAt,
+    })),
     briefs: briefs.map((b) => ({ ...b, startsAt: iso(b.startsAt) })),
     notes: notes.map((n) => ({ ...n, startsAt: iso(n.startsAt) })),
   };
@@ -1414,7 +1465,8 @@ export async function closeSessionsOfLeavingLearner(
 ): Promise<void> {
   const at = now();
   // Redacted first, so the reason recorded below (the account's deletion) stays in the timeline.
-  await repo.redactLearnerText(tx, userId, SESSION_MSG.redactedMessage);
+  await redactMessagesOf(tx, 'session', userId, SESSION_MSG.redactedMessage);
+  await repo.redactLearnerText(tx, userId);
   for (const id of await repo.lockOpenSessionsOfLearner(tx, userId, at)) {
     // The same rule as the cancel button (issue 38): leaving inside the late window refunds the late share.
     const late = isLateCancellation(toLifecycle((await findSession(tx, id))!), at);
@@ -1492,7 +1544,7 @@ export async function payRecordedSession(
   const row = await findSession(ctx.db, bookingId);
   if (!row?.userId || (await findCheckoutPayment(ctx.db, sessionOf(bookingId)))) return 'skipped';
   const terms = (await repo.findCourseTerms(ctx.db, row.courseId))!;
-  if (terms.price <= 0) return 'skipped';
+  if (terms.pricePaise <= 0) return 'skipped';
   const amountPaise = quoteOf(ctx.config, terms, row.hours).totalPaise;
   const paymentId = randomUUID();
   const order = await openOrder(ctx, paymentId, amountPaise, sessionOf(bookingId));

@@ -55,7 +55,7 @@ async function setup() {
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', userId: sharkAccount.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   return {
     course,

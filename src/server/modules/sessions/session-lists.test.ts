@@ -40,7 +40,7 @@ const day = (days: number) => new Date(Date.UTC(2026, 10, 23 + days)).toISOStrin
 async function world() {
   const { db } = await testDatabase();
   const shark = await createShark(db, { name: 'Paging Shark' });
-  const course = await createCourse(db, shark.id, { title: 'Paged Course', price: 1000 });
+  const course = await createCourse(db, shark.id, { title: 'Paged Course', pricePaise: 100_000 });
   const learner = await createAccount(db, { roles: ['user'] });
   for (let i = 1; i <= 25; i++)
     await createBooking(db, { courseId: course.id, userId: learner.id, preferredDate: day(i) });
@@ -145,7 +145,7 @@ describe("GET /api/me/sessions: a learner's groups, a page at a time", () => {
       upcomingSessions: 26, // confirmed and ahead, the proposed one included (the spec's metric)
       completedSessions: 23,
       bookedOrHeld: 50,
-      spent: 50_000,
+      spentPaise: 5_000_000,
       total: 50,
     });
     expect(o.groups.needsAction.total).toBe(1);
@@ -167,7 +167,11 @@ describe("GET /api/me/sessions: a learner's groups, a page at a time", () => {
     const mine = (await get('/api/me/sessions?group=upcoming', otherCookie)).json();
     expect(mine).toMatchObject({ total: 0, items: [] });
     const overview = (await get('/api/me/sessions/overview', otherCookie)).json();
-    expect(overview).toMatchObject({ total: 0, spent: 0, groups: { upcoming: { total: 0, items: [] } } });
+    expect(overview).toMatchObject({
+      total: 0,
+      spentPaise: 0,
+      groups: { upcoming: { total: 0, items: [] } },
+    });
     expect((await get('/api/me/sessions?group=upcoming')).statusCode).toBe(401);
     const badGroup = await get('/api/me/sessions?group=all', w.learnerCookie);
     expect(badGroup.statusCode).toBe(400);
@@ -281,7 +285,9 @@ describe("GET /api/workspace/sessions and the dashboard's preview: a shark's gro
           title: 'Paged Course',
           courseCode: w.course.courseCode,
           bookingCount: 50,
-          totalRupees: 50_000,
+          // Held: the 23 completed. Booked without a payment (old data only), they earned nothing in the ledger.
+          heldCount: 23,
+          heldNetPaise: 0,
         },
       ],
     });

@@ -65,7 +65,7 @@ async function world(
   const sharkAccount = await createAccount(db, { roles: ['shark'], email: 'arjun@example.test' });
   const learner = await createAccount(db, { roles: ['user'], email: 'asha@example.test' });
   const shark = await createShark(db, { userId: sharkAccount.id, name: 'Arjun Mehta' });
-  const course = await createCourse(db, shark.id, { title: 'Web Pentesting', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web Pentesting', pricePaise: 150_000 });
   const start = opts.start ?? START;
   const hours = opts.hours ?? 1;
   const end = new Date(start.getTime() + hours * HOUR);
@@ -81,7 +81,7 @@ async function world(
       email: 'asha.contact@example.test',
       phone: '+91 90000 00000',
       hours,
-      totalPrice: 1500 * hours,
+      totalPricePaise: 150_000 * hours,
       startsAt: start,
       endsAt: end,
       blockedUntil: end,

@@ -64,7 +64,7 @@ async function setup() {
   const sharkAccount = await createAccount(db, { roles: ['shark'], name: 'Arjun Mehta' });
   const shark = await createShark(db, { name: 'Arjun Mehta', userId: sharkAccount.id });
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   const learner = await createAccount(db, { roles: ['user'], name: 'Priya Raman' });
   const other = await createAccount(db, { roles: ['user'] });
   const otherSharkAccount = await createAccount(db, { roles: ['shark'] });
@@ -130,7 +130,7 @@ describe('a request', () => {
       shark: { id: s.shark.id, name: 'Arjun Mehta', timeZone: 'Asia/Kolkata' },
       learner: { name: 'Priya Raman', email: 'priya@example.com', timeZone: 'Europe/Berlin' },
       hours: 2,
-      totalPrice: 3000,
+      totalPricePaise: 300_000,
       startsAt: slot(3),
       endsAt: plus(slot(3), 2),
       // A day after the request comes before the start (3.5 days away; the shark asks no notice).

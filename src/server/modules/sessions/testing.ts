@@ -47,10 +47,10 @@ export async function insertConfirmedSessions(
   ends: string,
 ): Promise<void> {
   await client.query(`INSERT INTO course_bookings (course_id, user_id, shark_id, name, email, phone, hours,
-      total_price, starts_at, ends_at, blocked_until, time_zone, status,
+      total_price_paise, starts_at, ends_at, blocked_until, time_zone, status,
       cancellation_hours, late_cancellation_refund, created_at)
     SELECT course, learner, shark, 'Learner ' || g, '${tag}-learner-' || g || '@example.test',
-           '+91 90000 00000', 2, 2000, ${starts}, ${ends}, ${ends}, 'UTC', 'confirmed', 24, 50, now()
+           '+91 90000 00000', 2, 200000, ${starts}, ${ends}, ${ends}, 'UTC', 'confirmed', 24, 50, now()
     FROM ${seedTable}`);
 }
 

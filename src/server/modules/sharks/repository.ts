@@ -24,8 +24,8 @@ const SORT_KEY: Record<SharkSort, { column: AnyPgColumn; desc: boolean; nullable
   rating: { column: s.ratingScore, desc: true, nullable: true },
   experience: { column: s.experience, desc: true, nullable: false },
   students: { column: s.studentCount, desc: true, nullable: false },
-  price_low: { column: s.minPrice, desc: false, nullable: true },
-  price_high: { column: s.minPrice, desc: true, nullable: true },
+  price_low: { column: s.minPricePaise, desc: false, nullable: true },
+  price_high: { column: s.minPricePaise, desc: true, nullable: true },
 };
 
 /** Every order ends with name, then id: a total order, so pages never repeat or skip a shark. */
@@ -34,8 +34,8 @@ const ORDER_BY: Record<SharkSort, SQL[]> = {
   rating: [sql`${s.ratingScore} DESC NULLS LAST`],
   experience: [desc(s.experience)],
   students: [desc(s.studentCount)],
-  price_low: [sql`${s.minPrice} ASC NULLS LAST`],
-  price_high: [sql`${s.minPrice} DESC NULLS LAST`],
+  price_low: [sql`${s.minPricePaise} ASC NULLS LAST`],
+  price_high: [sql`${s.minPricePaise} DESC NULLS LAST`],
 };
 const orderOf = (sort: SharkSort) => [...ORDER_BY[sort], asc(s.name), asc(s.id)];
 
@@ -249,7 +249,7 @@ const buildSharkCourses = (db: DbOrTx) => {
         courseCode: c.courseCode,
         description: c.description,
         duration: c.duration,
-        price: c.price,
+        pricePaise: c.pricePaise,
         image: c.image,
         enrollmentFormUrl: c.enrollmentFormUrl,
         requiredDevices: c.requiredDevices,

@@ -100,8 +100,8 @@ describe('GET /api/sharks', () => {
     await createShark(db, { name: 'Charlie', experience: 5 });
     const learner1 = await createAccount(db, { roles: ['user'] });
     const learner2 = await createAccount(db, { roles: ['user'] });
-    const ca = await createCourse(db, a.id, { price: 3000 });
-    const cb = await createCourse(db, b.id, { price: 1000 });
+    const ca = await createCourse(db, a.id, { pricePaise: 300_000 });
+    const cb = await createCourse(db, b.id, { pricePaise: 100_000 });
     await createReview(db, { courseId: ca.id, userId: learner1.id, rating: 5, preferredDate: '2029-01-01' });
     await createReview(db, { courseId: cb.id, userId: learner1.id, rating: 3, preferredDate: '2029-01-01' });
     await createBooking(db, { courseId: ca.id, userId: learner1.id, preferredDate: '2030-01-01' });
@@ -115,9 +115,9 @@ describe('GET /api/sharks', () => {
     expect(names((await list({ sort: 'price_high' })).body)).toEqual(['Alpha', 'Bravo', 'Charlie']);
 
     const alpha = (await list({ sort: 'rating' })).body.items[0];
-    expect(alpha).toMatchObject({ studentCount: 2, avgRating: 5, reviewCount: 1, minPrice: 3000 });
+    expect(alpha).toMatchObject({ studentCount: 2, avgRating: 5, reviewCount: 1, minPricePaise: 300_000 });
     const charlie = (await list({ sort: 'rating' })).body.items[2];
-    expect(charlie).toMatchObject({ studentCount: 0, avgRating: null, reviewCount: 0, minPrice: null });
+    expect(charlie).toMatchObject({ studentCount: 0, avgRating: null, reviewCount: 0, minPricePaise: null });
   });
 
   it('answers bad paging with a 400 and the field message', async () => {
@@ -173,7 +173,7 @@ describe('GET /api/sharks with a cursor (Load More, decision 196)', () => {
         .set({
           ratingScore: i % 3 === 0 ? null : [4.5, 3.25][i % 2],
           studentCount: i % 3,
-          minPrice: i % 4 === 0 ? null : 1000 * (i % 3),
+          minPricePaise: i % 4 === 0 ? null : 100_000 * (i % 3),
         })
         .where(eq(sharks.id, shark.id));
     }
@@ -250,15 +250,15 @@ describe('GET /api/sharks/:id', () => {
   it('returns a published shark with its courses', async () => {
     const { db } = await testDatabase();
     const shark = await createShark(db, { name: 'Profiled', bio: null });
-    await createCourse(db, shark.id, { title: 'Recon 101', price: 1500, duration: 3 });
+    await createCourse(db, shark.id, { title: 'Recon 101', pricePaise: 150_000, duration: 3 });
     const res = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: shark.id, name: 'Profiled', bio: null, minPrice: 1500 });
+    expect(res.json()).toMatchObject({ id: shark.id, name: 'Profiled', bio: null, minPricePaise: 150_000 });
     const courses = await app.inject({ method: 'GET', url: `/api/sharks/${shark.id}/courses` });
     expect(courses.json()).toEqual([
       expect.objectContaining({
         title: 'Recon 101',
-        price: 1500,
+        pricePaise: 150_000,
         duration: 3,
         requiredDevices: 'Laptop + Internet',
         requiredKnowledge: 'Basic Skills',

@@ -47,6 +47,7 @@ describe('a long statement', () => {
       detail: `Session ${i + 1}`,
       pendingPaise: -1_000,
       availablePaise: 1_000,
+      onTheWayPaise: 0,
     }));
     const pdf = await renderStatementPdf({
       month: '2026-11',
@@ -54,8 +55,8 @@ describe('a long statement', () => {
       issuedAt: '2026-12-01T04:00:00.000Z',
       company: COMPANY,
       payee: { name: 'Arjun Mehta', email: 'arjun@example.com' },
-      opening: { pendingPaise: 40_000, availablePaise: 0 },
-      closing: { pendingPaise: 0, availablePaise: 40_000 },
+      opening: { pendingPaise: 40_000, availablePaise: 0, onTheWayPaise: 0 },
+      closing: { pendingPaise: 0, availablePaise: 40_000, onTheWayPaise: 0 },
       summary: {
         sessionsPaid: 0,
         grossPaise: 0,
@@ -65,6 +66,8 @@ describe('a long statement', () => {
         refunds: 0,
         refundedPaise: 0,
         paidOutPaise: 0,
+        corrections: 0,
+        correctedPaise: 0,
         otherPaise: 0,
       },
       lines,
@@ -73,9 +76,9 @@ describe('a long statement', () => {
     expect(pages).toBeGreaterThan(1);
     const text = await flat(pdf);
     // Each page's table starts with its head.
-    expect(text.split('Date Description Pending Available').length - 1).toBe(pages);
+    expect(text.split('Date Description Pending Available On its way').length - 1).toBe(pages);
     expect(text).toContain('Session 40');
-    expect(text).toContain('30 Nov 2026 Closing balance ₹0.00 ₹400.00');
+    expect(text).toContain('30 Nov 2026 Closing balance ₹0.00 ₹400.00 ₹0.00');
     // No GSTIN: the statement does not print a tax line of zero.
     expect(text).not.toContain(STATEMENT_TEXT.taxOnFees);
   });

@@ -32,8 +32,9 @@ export interface StatementData {
   issuedAt: string;
   company: Company;
   payee: { name: string; email: string };
-  opening: { pendingPaise: number; availablePaise: number };
-  closing: { pendingPaise: number; availablePaise: number };
+  /** What the payee was owed: pending, available and its payouts on their way (decision 208). */
+  opening: { pendingPaise: number; availablePaise: number; onTheWayPaise: number };
+  closing: { pendingPaise: number; availablePaise: number; onTheWayPaise: number };
   summary: {
     sessionsPaid: number;
     grossPaise: number;
@@ -43,6 +44,9 @@ export interface StatementData {
     refunds: number;
     refundedPaise: number;
     paidOutPaise: number;
+    /** Reversals posted in the month (decision 208), and what they changed of what the payee is owed. */
+    corrections: number;
+    correctedPaise: number;
     otherPaise: number;
   };
   lines: Array<{
@@ -51,6 +55,7 @@ export interface StatementData {
     detail: string | null;
     pendingPaise: number;
     availablePaise: number;
+    onTheWayPaise: number;
   }>;
 }
 
@@ -117,21 +122,29 @@ export async function renderStatementPdf(d: StatementData): Promise<Buffer> {
   ]);
 
   // The payee, left; the balances at the start and end of the month, right.
-  const colW = (WIDTH - 24) / 2;
-  const colX = MARGIN + colW + 24;
+  // The payee in a narrower column than the fee invoice's: the balances on the right have three figures.
+  const colW = 180;
+  const colX = MARGIN + colW + 20;
   let a = heading(pdf, T.payee, MARGIN, y);
   a = write(d.payee.name, MARGIN, a + 2, { bold: true, width: colW });
   a = write(d.payee.email, MARGIN, a + 1, { width: colW });
 
-  const cell = { pending: colX + 86, available: colX + 160, w: 72 };
+  // The balances' three columns: pending, available and on its way, right-aligned to the page's edge.
+  const cell = { pending: RIGHT - 3 * 64, available: RIGHT - 2 * 64, onTheWay: RIGHT - 64, w: 62 };
+  const nameW = cell.pending - colX;
   let b = heading(pdf, label, colX, y);
-  write(T.pending, cell.pending, y, { size: 8, bold: true, color: MUTED, width: cell.w, align: 'right' });
-  write(T.available, cell.available, y, { size: 8, bold: true, color: MUTED, width: cell.w, align: 'right' });
+  const small = { size: 8, bold: true, color: MUTED, width: cell.w, align: 'right' } as const;
+  write(T.pending, cell.pending, y, small);
+  write(T.available, cell.available, y, small);
+  write(T.onTheWay, cell.onTheWay, y, small);
   const balanceRow = (name: string, v: StatementData['opening'], top: number, strong = false) => {
-    write(name, colX, top, { bold: strong, width: 86 });
-    write(rupees(v.pendingPaise), cell.pending, top, { bold: strong, width: cell.w, align: 'right' });
-    write(rupees(v.availablePaise), cell.available, top, { bold: strong, width: cell.w, align: 'right' });
-    return doc.y;
+    write(name, colX, top, { bold: strong, width: nameW });
+    const bottom = doc.y;
+    const figure = { bold: strong, width: cell.w, align: 'right' } as const;
+    write(rupees(v.pendingPaise), cell.pending, top, figure);
+    write(rupees(v.availablePaise), cell.available, top, figure);
+    write(rupees(v.onTheWayPaise), cell.onTheWay, top, figure);
+    return Math.max(bottom, doc.y);
   };
   b = balanceRow(T.openingBalance, d.opening, b + 4);
   rule(b + 2, undefined, colX, RIGHT);
@@ -164,21 +177,31 @@ export async function renderStatementPdf(d: StatementData): Promise<Buffer> {
   y += 4;
   summaryRow(T.refunds(s.refunds), -s.refundedPaise);
   summaryRow(T.paidOut, -s.paidOutPaise);
+  if (s.corrections !== 0) summaryRow(T.corrections(s.corrections), s.correctedPaise);
   if (s.otherPaise !== 0) summaryRow(T.otherChanges, s.otherPaise);
   y += 16;
 
   // Every transaction of the month, between the opening and closing balances.
   heading(pdf, T.transactions, MARGIN, y);
   y += 14;
-  const col = { date: MARGIN + 6, desc: MARGIN + 76, pending: RIGHT - 190, available: RIGHT - 96 };
+  const col = {
+    date: MARGIN + 6,
+    desc: MARGIN + 76,
+    pending: RIGHT - 228,
+    available: RIGHT - 154,
+    onTheWay: RIGHT - 80,
+    w: 74,
+  };
   const descW = col.pending - col.desc - 8;
   const tableHead = () => {
     doc.rect(MARGIN, y, WIDTH, 20).fill(BAND);
     const top = y + 6;
+    const head = { size: 8, bold: true, color: MUTED, width: col.w, align: 'right' } as const;
     write(T.date, col.date, top, { size: 8, bold: true, color: MUTED });
     write(T.description, col.desc, top, { size: 8, bold: true, color: MUTED });
-    write(T.pending, col.pending, top, { size: 8, bold: true, color: MUTED, width: 90, align: 'right' });
-    write(T.available, col.available, top, { size: 8, bold: true, color: MUTED, width: 90, align: 'right' });
+    write(T.pending, col.pending, top, head);
+    write(T.available, col.available, top, head);
+    write(T.onTheWay, col.onTheWay, top, head);
     y += 26;
   };
   /** A new page when what comes next (`height`) would not fit; inside the table, its head drawn again. */
@@ -193,8 +216,7 @@ export async function renderStatementPdf(d: StatementData): Promise<Buffer> {
     date: string,
     text: string,
     detail: string | null,
-    pending: string,
-    available: string,
+    figures: [pending: string, available: string, onTheWay: string],
     strong = false,
   ) => {
     room(detail ? 30 : 18);
@@ -202,26 +224,27 @@ export async function renderStatementPdf(d: StatementData): Promise<Buffer> {
     write(date, col.date, top, { color: strong ? INK : undefined });
     let end = write(text, col.desc, top, { width: descW, bold: strong, color: strong ? INK : undefined });
     if (detail) end = write(detail, col.desc, end, { width: descW, size: 8, color: MUTED });
-    write(pending, col.pending, top, { width: 90, align: 'right', bold: strong });
-    write(available, col.available, top, { width: 90, align: 'right', bold: strong });
+    const figure = { width: col.w, align: 'right', bold: strong } as const;
+    write(figures[0], col.pending, top, figure);
+    write(figures[1], col.available, top, figure);
+    write(figures[2], col.onTheWay, top, figure);
     y = end + 6;
     rule(y - 3);
   };
+  const balance = (v: StatementData['opening']) =>
+    [rupees(v.pendingPaise), rupees(v.availablePaise), rupees(v.onTheWayPaise)] as [string, string, string];
   const [year, month] = d.month.split('-').map(Number);
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const day = (n: number) => `${n} ${label.split(' ')[0].slice(0, 3)} ${year}`;
-  row(day(1), T.openingBalance, null, rupees(d.opening.pendingPaise), rupees(d.opening.availablePaise), true);
-  if (d.lines.length === 0) row('', T.noTransactions, null, '', '');
+  row(day(1), T.openingBalance, null, balance(d.opening), true);
+  if (d.lines.length === 0) row('', T.noTransactions, null, ['', '', '']);
   for (const l of d.lines)
-    row(documentDate(l.at, d.timeZone), l.label, l.detail, change(l.pendingPaise), change(l.availablePaise));
-  row(
-    day(lastDay),
-    T.closingBalance,
-    null,
-    rupees(d.closing.pendingPaise),
-    rupees(d.closing.availablePaise),
-    true,
-  );
+    row(documentDate(l.at, d.timeZone), l.label, l.detail, [
+      change(l.pendingPaise),
+      change(l.availablePaise),
+      change(l.onTheWayPaise),
+    ]);
+  row(day(lastDay), T.closingBalance, null, balance(d.closing), true);
 
   y += 12;
   room(50, false);

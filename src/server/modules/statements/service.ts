@@ -83,7 +83,8 @@ const companyOf = (config: Config): Company => ({
 });
 
 const isPayout = (kind: string) => kind.startsWith('payout');
-const owedChange = (l: PayeeStatementLine) => l.pendingPaise + l.availablePaise;
+/** What a transaction changed of all the payee is owed: pending, available and its payouts on their way. */
+const owedChange = (l: PayeeStatementLine) => l.pendingPaise + l.availablePaise + l.onTheWayPaise;
 
 /** "payout_reversed" as words, for a kind this module does not know and whose memo is empty. */
 const kindWords = (kind: string) => {
@@ -91,15 +92,25 @@ const kindWords = (kind: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** A memo without the label it repeats ("Session held: Web App Hacking..." under "Session held"). */
+const withoutLabel = (memo: string, label: string) =>
+  memo.startsWith(`${label}: `) ? memo.slice(label.length + 2) : memo;
+
 /** A transaction as the statement names it: its kind's label and its memo, or the memo alone for a kind not known. */
 function describe(l: PayeeStatementLine, gst: boolean): { label: string; detail: string | null } {
+  if (l.reverses) {
+    // A correction says what it reverses, named as that transaction is on a statement.
+    const original = STATEMENT_KIND_LABEL[l.reverses.kind] ?? kindWords(l.reverses.kind);
+    const what = STATEMENT_TEXT.reverses(original, withoutLabel(l.reverses.memo, original));
+    return { label: STATEMENT_KIND_LABEL.reversal, detail: l.memo ? `${l.memo}\n${what}` : what };
+  }
   const known = STATEMENT_KIND_LABEL[l.kind];
   if (!known) return { label: l.memo.trim() || kindWords(l.kind), detail: null };
   // A refund's memo speaks to the learner ("You cancelled..."): the shark is shown the session it took back from.
   if (l.kind === 'refund_requested') return { label: known, detail: l.paymentMemo ?? (l.memo || null) };
   if (l.kind !== 'payment_captured') {
     // "Session held: Web App Hacking..." under the label "Session held" says it once.
-    const memo = l.memo.startsWith(`${known}: `) ? l.memo.slice(known.length + 2) : l.memo;
+    const memo = withoutLabel(l.memo, known);
     return { label: known, detail: memo || null };
   }
   const price = owedChange(l) + l.feePaise + l.feeTaxPaise;
@@ -122,10 +133,16 @@ function summarize(lines: PayeeStatementLine[], opening: number, closing: number
     refunds: 0,
     refundedPaise: 0,
     paidOutPaise: 0,
+    corrections: 0,
+    correctedPaise: 0,
     otherPaise: 0,
   };
   for (const l of lines) {
-    if (l.kind === 'payment_captured') {
+    if (l.reverses) {
+      // A reversal is counted on its own line, whatever it reverses: the lines above stay what was posted.
+      s.corrections += 1;
+      s.correctedPaise += owedChange(l);
+    } else if (l.kind === 'payment_captured') {
       s.sessionsPaid += 1;
       s.sharePaise += owedChange(l);
       s.feePaise += l.feePaise;
@@ -137,7 +154,7 @@ function summarize(lines: PayeeStatementLine[], opening: number, closing: number
     } else if (isPayout(l.kind)) s.paidOutPaise -= owedChange(l);
   }
   // Whatever else moved the balance (a kind posted later by another module): so the summary always adds up.
-  s.otherPaise = closing - opening - (s.sharePaise - s.refundedPaise - s.paidOutPaise);
+  s.otherPaise = closing - opening - (s.sharePaise - s.refundedPaise - s.paidOutPaise + s.correctedPaise);
   return s;
 }
 
@@ -155,7 +172,8 @@ export async function statementPdf(
     payeeStatement(db, payee, from, to),
     getAccountContact(db, shark.userId),
   ]);
-  const total = (b: { pendingPaise: number; availablePaise: number }) => b.pendingPaise + b.availablePaise;
+  const total = (b: { pendingPaise: number; availablePaise: number; onTheWayPaise: number }) =>
+    b.pendingPaise + b.availablePaise + b.onTheWayPaise;
   const company = companyOf(config);
   const data: StatementData = {
     month,
@@ -171,6 +189,7 @@ export async function statementPdf(
       ...describe(l, company.gstin !== null),
       pendingPaise: l.pendingPaise,
       availablePaise: l.availablePaise,
+      onTheWayPaise: l.onTheWayPaise,
     })),
   };
   return { filename: `statement-${month}.pdf`, pdf: await renderStatementPdf(data) };

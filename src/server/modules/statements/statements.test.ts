@@ -60,7 +60,7 @@ async function sharkWithCourse(
     .set({ createdAt: new Date('2026-09-10T10:00:00+05:30') })
     .where(eq(sharks.id, shark.id));
   await openEveryDayInIndia(db, shark.id);
-  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', price: 1500 });
+  const course = await createCourse(db, shark.id, { title: 'Web App Hacking', pricePaise: 150_000 });
   await db.update(courses).set({ cancellationHours: 24 }).where(eq(courses.id, course.id));
   return { shark, course, userId: account.id, cookie: await sessionCookie(db, account.id) };
 }
@@ -176,9 +176,9 @@ describe('the monthly statement', () => {
     expect(text).toContain('Issued 2 Dec 2026');
     expect(text).toContain('GSTIN: 29ABCDE1234F1Z5');
     expect(text).toContain('PAYEE Arjun Mehta arjun@example.com');
-    // The balances at the start and end of the month (pending, available).
-    expect(text).toContain('Opening balance ₹0.00 ₹0.00');
-    expect(text).toContain('Closing balance ₹2,646.00 ₹1,696.00');
+    // The balances at the start and end of the month (pending, available, on its way).
+    expect(text).toContain('Opening balance ₹0.00 ₹0.00 ₹0.00');
+    expect(text).toContain('Closing balance ₹2,646.00 ₹1,696.00 ₹0.00');
     // The summary: ₹9,000 paid, the fee and its tax kept, the refund, the payout and the credit.
     expect(text).toContain('Sessions paid (3) +₹9,000.00');
     expect(text).toContain('Platform fees −₹900.00');
@@ -188,7 +188,7 @@ describe('the monthly statement', () => {
     expect(text).toContain('Paid out −₹1,000.00');
     expect(text).toContain('Other changes +₹50.00');
     // Every transaction, oldest first, with its change to pending and available.
-    expect(text).toContain('Date Description Pending Available');
+    expect(text).toContain('Date Description Pending Available On its way');
     expect(text).toContain('1 Nov 2026 Opening balance ₹0.00 ₹0.00');
     const captured = 'Price ₹3,000.00 · fee ₹300.00 · tax on fee ₹54.00';
     expect(text.split(captured).length - 1).toBe(3);
@@ -197,20 +197,20 @@ describe('the monthly statement', () => {
     );
     // In the order they were posted: the third payment, then its refund when the shark declined.
     expect(text).toMatch(
-      /Thu, 26 Nov 2026, 18:30 – 20:30 [^₹]+₹3,000\.00[^₹]+₹300\.00[^₹]+₹54\.00 \+₹2,646\.00 — 23 Nov 2026 Refund/,
+      /Thu, 26 Nov 2026, 18:30 – 20:30 [^₹]+₹3,000\.00[^₹]+₹300\.00[^₹]+₹54\.00 \+₹2,646\.00 — — 23 Nov 2026 Refund/,
     );
     expect(text).toMatch(/23 Nov 2026 Refund Web App Hacking: 2 h with Arjun Mehta, [^₹]+ −₹2,646\.00 —/);
     // Released when its 48-hour no-show window ended (decision 140).
     expect(text).toMatch(/26 Nov 2026 Session held Web App Hacking: 2 h[^₹]+−₹2,646\.00 \+₹2,646\.00/);
-    expect(text).toContain('27 Nov 2026 Payout created Weekly payout to UPI ar••••@okaxis — −₹1,000.00');
-    expect(text).toContain('28 Nov 2026 Goodwill credit for a dropped call — +₹50.00');
-    expect(text).toContain('30 Nov 2026 Closing balance ₹2,646.00 ₹1,696.00');
+    expect(text).toContain('27 Nov 2026 Payout created Weekly payout to UPI ar••••@okaxis — −₹1,000.00 —');
+    expect(text).toContain('28 Nov 2026 Goodwill credit for a dropped call — +₹50.00 —');
+    expect(text).toContain('30 Nov 2026 Closing balance ₹2,646.00 ₹1,696.00 ₹0.00');
     expect(text).toContain(STATEMENT_TEXT.balanceNote);
     expect((await trialBalance(w.db)).totalPaise).toBe(0);
 
     // December so far: November's closing balance opens it, and nothing happened yet.
     const december = await pdfOf(await get(w.a.cookie, '/api/workspace/earnings/statements/2026-12.pdf'));
-    expect(december).toContain('Opening balance ₹2,646.00 ₹1,696.00');
+    expect(december).toContain('Opening balance ₹2,646.00 ₹1,696.00 ₹0.00');
     expect(december).toContain(STATEMENT_TEXT.noTransactions);
     expect(december).toContain('Sessions paid (0) —');
   });
@@ -372,7 +372,7 @@ describe('who may have them', () => {
     // Its own statement holds none of A's money.
     const own = await pdfOf(await get(w.b.cookie, '/api/workspace/earnings/statements/2026-11.pdf'));
     expect(own).toContain('PAYEE Neha Kapoor neha@example.com');
-    expect(own).toContain('Closing balance ₹0.00 ₹0.00');
+    expect(own).toContain('Closing balance ₹0.00 ₹0.00 ₹0.00');
     expect(own).not.toContain('Arjun');
     // An admin must name the shark.
     const unnamed = await get(w.adminCookie, '/api/workspace/earnings/statements/2026-11.pdf');

@@ -1,6 +1,8 @@
-// All SQL of the shark's workspace: its sharks row. The dashboard's and enrollments' figures are the
-// sessions module's (it owns the bookings).
+// All SQL of the shark's workspace: its sharks row, the one place that writes the sharks table (db/owners.ts,
+// decision 209): the shark's saves and photo here, the admin console's draft rows and publication through the
+// workspace's service. The dashboard's and enrollments' figures are the sessions module's (it owns the bookings).
 import { eq } from 'drizzle-orm';
+import type { Specialization } from '#shared/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { now } from '#server/time.ts';
 import { sharks } from '#server/db/schema.ts';
@@ -39,4 +41,35 @@ export async function setSharkPhoto(db: DbOrTx, sharkId: string, photoUrl: strin
     .where(eq(sharks.id, sharkId))
     .returning();
   return row;
+}
+
+/** An unpublished sharks row for a new shark account, filled in later by the shark. */
+export async function insertDraftShark(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    name: string;
+    specialization: Specialization;
+    experience?: number;
+    bio?: string | null;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(sharks)
+    .values({ ...input, published: false })
+    .returning({ id: sharks.id });
+  return row.id;
+}
+
+/** An admin's unpublish keeps its reason on the row, which holds the profile hidden until an admin publishes. */
+export async function setSharkPublished(
+  tx: DbOrTx,
+  id: string,
+  published: boolean,
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(sharks)
+    .set({ published, adminUnpublishReason: published ? null : reason, updatedAt: now() })
+    .where(eq(sharks.id, id));
 }

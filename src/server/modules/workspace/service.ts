@@ -21,9 +21,13 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { getAccountContact } from '#server/modules/accounts/service.ts';
-import { bookingsPosted, payeeBalance, payeeBookingsOwed } from '#server/modules/ledger/service.ts';
-import { payoutTotals } from '#server/modules/payouts/service.ts';
-import { SHARE_RELEASED, sharkPaymentPage } from '#server/modules/payments/service.ts';
+import {
+  payeeBookingsOwed,
+  payeeEarningLines,
+  payeeFigures,
+  payeeNetByGroup,
+  type Payee,
+} from '#server/modules/ledger/service.ts';
 
 import type { SharkScope } from '#server/modules/shark-scope/service.ts';
 import type { SharkRow } from '#server/modules/shark-scope/repository.ts';
@@ -34,6 +38,7 @@ import {
   sharkCourseTotals,
   sharkDashboardFigures,
   sharkEnrollments,
+  sharkHeldSessions,
   sharkSessionPage,
   sessionSummaries,
   sharesInNoShowWindow,
@@ -151,6 +156,14 @@ export async function replacePhoto(
   return toProfile(row, account.email);
 }
 
+/**
+ * The admin console's writes of a sharks row (the workspace's table, decision 209): a draft row for a new shark
+ * account, unpublished until the shark fills it in; an admin's publish or unpublish, whose reason holds the
+ * profile hidden until an admin publishes again.
+ */
+export const insertDraftShark = repo.insertDraftShark;
+export const setSharkPublishedByAdmin = repo.setSharkPublished;
+
 const NEXT_SESSIONS = 5;
 
 /**
@@ -163,16 +176,15 @@ const NEXT_SESSIONS = 5;
 async function sharkMoney(db: DbOrTx, sharkId: string | null) {
   if (!sharkId) return { earningsPaise: 0, bookedNotHeldPaise: 0 };
   const payee = { kind: 'shark', id: sharkId } as const;
-  const [balance, payouts, inWindow] = await Promise.all([
-    payeeBalance(db, payee),
-    payoutTotals(db, payee),
+  const [figures, inWindow] = await Promise.all([
+    payeeFigures(db, payee),
     sharesInNoShowWindow(db, sharkId).then((ids) => payeeBookingsOwed(db, payee, 'pending', ids)),
   ]);
   // Payouts take from available: what they took (paid, or made and on its way) still counts as earned.
-  const paidOut = payouts.paidOutPaise + payouts.onTheWayPaise;
+  const paidOut = figures.paidOutPaise + figures.onTheWayPaise;
   return {
-    earningsPaise: balance.availablePaise + paidOut + inWindow,
-    bookedNotHeldPaise: balance.pendingPaise - inWindow,
+    earningsPaise: figures.availablePaise + paidOut + inWindow,
+    bookedNotHeldPaise: figures.pendingPaise - inWindow,
   };
 }
 
@@ -230,11 +242,28 @@ export async function getSessionPage(
   return { ...base, total: totals[query.group], items };
 }
 
-/** Each course's bookings and total from one aggregate, without the bookings themselves. */
+/**
+ * What the shark keeps of each course's held sessions, from the ledger (decision 208): the sessions say which
+ * were held, the ledger what each left the shark (price less fee, tax and refunds, and any correction), added up
+ * per course by the database. Declined, cancelled, refunded and not yet held sessions count nothing.
+ */
+async function heldNetByCourse(db: DbOrTx, sharkId: string): Promise<Map<string, number>> {
+  const held = await sharkHeldSessions(db, sharkId);
+  return payeeNetByGroup(
+    db,
+    { kind: 'shark', id: sharkId },
+    held.map((h) => ({ bookingId: h.bookingId, group: h.courseId })),
+  );
+}
+
+/** Each course's bookings, held sessions and what those earned, without the bookings themselves. */
 export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<CourseTotals> {
   const sharkName = scope.shark?.name ?? null;
   if (!scope.shark) return { sharkName, courses: [] };
-  const rows = await sharkCourseTotals(db, scope.shark.id);
+  const [rows, net] = await Promise.all([
+    sharkCourseTotals(db, scope.shark.id),
+    heldNetByCourse(db, scope.shark.id),
+  ]);
   return {
     sharkName,
     courses: rows.map((c) => ({
@@ -242,7 +271,8 @@ export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<Co
       title: c.title,
       courseCode: c.courseCode,
       bookingCount: c.bookingCount,
-      totalRupees: c.total,
+      heldCount: c.heldCount,
+      heldNetPaise: net.get(c.id) ?? 0,
     })),
   };
 }
@@ -251,8 +281,11 @@ export async function getCourseTotals(db: DbOrTx, scope: SharkScope): Promise<Co
 export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enrollments> {
   const sharkName = scope.shark?.name ?? null;
   if (!scope.shark) return { sharkName, courses: [] };
-  const courseRows = await sharkCourseTotals(db, scope.shark.id);
-  const bookingRows = await sharkEnrollments(db, scope.shark.id);
+  const [courseRows, bookingRows, net] = await Promise.all([
+    sharkCourseTotals(db, scope.shark.id),
+    sharkEnrollments(db, scope.shark.id),
+    heldNetByCourse(db, scope.shark.id),
+  ]);
   const byCourse = new Map(
     courseRows.map((c) => [
       c.id,
@@ -261,7 +294,8 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
         title: c.title,
         courseCode: c.courseCode,
         bookingCount: c.bookingCount,
-        totalRupees: c.total,
+        heldCount: c.heldCount,
+        heldNetPaise: net.get(c.id) ?? 0,
         students: [] as Enrollments['courses'][number]['students'],
       },
     ]),
@@ -271,59 +305,58 @@ export async function getEnrollments(db: DbOrTx, scope: SharkScope): Promise<Enr
 }
 
 /**
- * The shark's earnings (issue 24): the balance from the ledger, and a page of its paid sessions. The lines come
- * from the payments module's rows (price, fee, tax, the refunded part), the sessions' course, start, status and
- * no-show window, and the ledger's share_released postings (which shares were released): three queries a page,
- * none a line. A completed session's pending line says when its share becomes available.
+ * The shark's earnings (issue 24, decision 208): the four figures and a page of its paid sessions, every amount
+ * from the ledger (a line's price, fee, tax, refunded part, net and where its money sits are its payment's
+ * postings, corrections included); the sessions give each line its course, learner, start, status and no-show
+ * window. Three queries a page, none a line. A completed session's pending line says when its share becomes
+ * available.
  */
 export async function getEarnings(db: DbOrTx, scope: SharkScope, query: EarningsQuery): Promise<Earnings> {
   const sharkId = scope.shark?.id ?? null;
-  const [balance, payouts] = sharkId
-    ? await Promise.all([
-        payeeBalance(db, { kind: 'shark', id: sharkId }),
-        payoutTotals(db, { kind: 'shark', id: sharkId }),
-      ])
+  const page = { limit: EARNINGS_PAGE_SIZE, offset: (query.page - 1) * EARNINGS_PAGE_SIZE };
+  const payee: Payee | null = sharkId ? { kind: 'shark', id: sharkId } : null;
+  const [balance, earned] = payee
+    ? await Promise.all([payeeFigures(db, payee), payeeEarningLines(db, payee, page)])
     : [
-        { pendingPaise: 0, availablePaise: 0 },
-        { paidOutPaise: 0, onTheWayPaise: 0 },
+        { pendingPaise: 0, availablePaise: 0, onTheWayPaise: 0, paidOutPaise: 0 },
+        { total: 0, lines: [] },
       ];
-  const page = sharkId
-    ? await sharkPaymentPage(db, sharkId, {
-        limit: EARNINGS_PAGE_SIZE,
-        offset: (query.page - 1) * EARNINGS_PAGE_SIZE,
-      })
-    : { total: 0, items: [] };
-  const ids = page.items.map((i) => i.bookingId);
-  const [sessions, released] = await Promise.all([
-    sessionSummaries(db, ids),
-    bookingsPosted(db, SHARE_RELEASED, ids),
-  ]);
-  const lines = page.items.flatMap(({ refunded, ...money }) => {
-    const session = sessions.get(money.bookingId);
-    // A paid booking always has its row (the payment is written with it); a missing one is left out.
-    if (!session) return [];
-    const state: EarningState = refunded
-      ? 'refunded'
-      : released.has(money.bookingId)
-        ? 'available'
-        : 'pending';
+  const sessions = await sessionSummaries(
+    db,
+    earned.lines.flatMap((l) => (l.bookingId ? [l.bookingId] : [])),
+  );
+  const lines = earned.lines.flatMap((l) => {
+    const session = l.bookingId ? sessions.get(l.bookingId) : undefined;
+    // A session's capture always names its booking, and a booking is never deleted; a missing one is left out.
+    if (!l.bookingId || !session) return [];
     return [
       {
-        ...money,
+        bookingId: l.bookingId,
         courseTitle: session.courseTitle,
+        learnerName: session.learnerName,
         startsAt: session.startsAt.toISOString(),
         status: session.status,
-        state,
+        pricePaise: l.pricePaise,
+        feePaise: l.feePaise,
+        feeTaxPaise: l.feeTaxPaise,
+        refundedPaise: l.refundedPaise,
+        netPaise: l.netPaise,
+        state: l.state satisfies EarningState,
         availableFrom:
-          state === 'pending' && session.windowEndsAt ? session.windowEndsAt.toISOString() : null,
+          l.state === 'pending' && session.windowEndsAt ? session.windowEndsAt.toISOString() : null,
       },
     ];
   });
   return {
-    balance: { ...balance, paidOutPaise: payouts.paidOutPaise, onTheWayPaise: payouts.onTheWayPaise },
+    balance: {
+      pendingPaise: balance.pendingPaise,
+      availablePaise: balance.availablePaise,
+      paidOutPaise: balance.paidOutPaise,
+      onTheWayPaise: balance.onTheWayPaise,
+    },
     page: query.page,
     pageSize: EARNINGS_PAGE_SIZE,
-    total: page.total,
+    total: earned.total,
     lines,
   };
 }

@@ -419,7 +419,7 @@ describe('GET /api/workspace/dashboard', () => {
   it('counts confirmed future sessions as upcoming, completed ones as completed, and the rest apart; money only from the ledger', async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
-    const course = await createCourse(db, shark.id, { title: 'Red Team Ops', price: 1500 });
+    const course = await createCourse(db, shark.id, { title: 'Red Team Ops', pricePaise: 150_000 });
     const learner = await createAccount(db, { roles: ['user'] });
     const book = (
       days: number,
@@ -431,7 +431,7 @@ describe('GET /api/workspace/dashboard', () => {
         userId: learner.id,
         preferredDate: kolkataDate(days),
         hours,
-        price: 1500,
+        pricePaise: 150_000,
         status,
       });
     await book(1, 2, 'confirmed');
@@ -444,12 +444,12 @@ describe('GET /api/workspace/dashboard', () => {
     await book(7, 1, 'cancelled'); // by the learner: not counted against the shark
     // Another shark's bookings never count.
     const other = await createShark(db);
-    const otherCourse = await createCourse(db, other.id, { price: 9999 });
+    const otherCourse = await createCourse(db, other.id, { pricePaise: 999_900 });
     await createBooking(db, {
       courseId: otherCourse.id,
       userId: learner.id,
       preferredDate: kolkataDate(1),
-      price: 9999,
+      pricePaise: 999_900,
       status: 'completed',
     });
     await db.insert(reviews).values({
@@ -537,8 +537,8 @@ describe('GET /api/workspace/enrollments', () => {
   it("lists each course's students newest first with name, hours, date and time (no email or phone, issue 43) and the course total", async () => {
     const { db } = await testDatabase();
     const { shark, cookie } = await sharkWithSession();
-    const recon = await createCourse(db, shark.id, { title: 'Recon', price: 1000 });
-    const empty = await createCourse(db, shark.id, { title: 'Not booked yet', price: 500 });
+    const recon = await createCourse(db, shark.id, { title: 'Recon', pricePaise: 100_000 });
+    const empty = await createCourse(db, shark.id, { title: 'Not booked yet', pricePaise: 50_000 });
     const learner = await createAccount(db, { roles: ['user'] });
     const older = await createBooking(db, {
       courseId: recon.id,
@@ -567,7 +567,13 @@ describe('GET /api/workspace/enrollments', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Recon', 'Not booked yet']);
-    expect(body.courses[0]).toMatchObject({ courseId: recon.id, bookingCount: 2, totalRupees: 5000 });
+    // Neither session is held yet: the course has bookings and has earned nothing (decision 208).
+    expect(body.courses[0]).toMatchObject({
+      courseId: recon.id,
+      bookingCount: 2,
+      heldCount: 0,
+      heldNetPaise: 0,
+    });
     expect(body.courses[0].students).toEqual([
       {
         id: newer.id,
@@ -575,7 +581,7 @@ describe('GET /api/workspace/enrollments', () => {
         hours: 3,
         preferredDate: '2030-01-01',
         preferredTime: '10:00',
-        totalPrice: 3000,
+        totalPricePaise: 300_000,
         createdAt: expect.any(String),
         startsAt: '2030-01-01T04:30:00.000Z',
         endsAt: '2030-01-01T07:30:00.000Z',
@@ -585,12 +591,18 @@ describe('GET /api/workspace/enrollments', () => {
         // A confirmed session has no answer to wait for (issue 43: a request's deadline).
         answerBy: null,
       },
-      expect.objectContaining({ id: older.id, hours: 2, preferredDate: '2030-01-05', totalPrice: 2000 }),
+      expect.objectContaining({
+        id: older.id,
+        hours: 2,
+        preferredDate: '2030-01-05',
+        totalPricePaise: 200_000,
+      }),
     ]);
     expect(body.courses[1]).toMatchObject({
       courseId: empty.id,
       bookingCount: 0,
-      totalRupees: 0,
+      heldCount: 0,
+      heldNetPaise: 0,
       students: [],
     });
   });

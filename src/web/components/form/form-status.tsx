@@ -54,17 +54,21 @@ export function SubmitButton({
 
 /**
  * Puts a failed request's field messages beside the form's own fields and returns the message for the alert region:
- * the server's top-level message, or nothing when every problem was shown beside a field.
+ * the server's top-level message, or nothing when every problem was shown beside a field. `aliases` names the input
+ * of a request field the form calls otherwise: a money field the API takes in paise (`pricePaise`) and the form
+ * in rupees (`price`, decision 210).
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   known: readonly Path<T>[],
+  aliases: Partial<Record<string, Path<T>>> = {},
 ): string | null {
   if (!(err instanceof ApiError)) return errorMessage(err);
   const entries = Object.entries(err.fields);
   let unplaced = false;
-  for (const [field, message] of entries) {
+  for (const [sent, message] of entries) {
+    const field = aliases[sent] ?? sent;
     if ((known as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message });
     else unplaced = true;
   }

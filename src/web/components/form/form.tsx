@@ -25,6 +25,8 @@ export interface ApiFormOptions<TIn extends FieldValues, TOut> {
   defaultValues: DefaultValues<TIn>;
   /** The fields a server's field message may name: those go beside their field, any other to `formError`. */
   fields: readonly Path<TIn>[];
+  /** A request field the form's input is named otherwise: a money field sent in paise, typed in rupees. */
+  aliases?: Partial<Record<string, Path<TIn>>>;
   /** Sends the valid values; a throw is shown (fields beside their inputs, the rest in `formError`). */
   onSubmit: (values: TOut) => Promise<void> | void;
   /** Runs when the browser-side validation fails (the fields already show their messages). */
@@ -45,6 +47,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn>({
   schema,
   defaultValues,
   fields,
+  aliases,
   onSubmit,
   onInvalid,
 }: ApiFormOptions<TIn, TOut>): ApiForm<TIn, TOut> {
@@ -67,7 +70,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn>({
     try {
       await onSubmit(values);
     } catch (err) {
-      setFormError(applyServerErrors(err, form.setError, fields));
+      setFormError(applyServerErrors(err, form.setError, fields, aliases));
     }
   }, onInvalid);
   return { ...form, formError, setFormError, submit };

@@ -12,7 +12,7 @@ import {
   type DeleteAccountInput,
   type LeavingSession,
 } from '#shared/accounts.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { formatDayOf, formatTimeIn } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { TextField } from '#web/components/form/field.tsx';

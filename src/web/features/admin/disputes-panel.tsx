@@ -6,9 +6,10 @@ import { ADMIN_DANGER } from '#shared/admin.ts';
 import { paths } from '#shared/routes.ts';
 import { Section } from '#web/components/console-ui.tsx';
 import { ReasonAction } from '#web/components/reason-action.tsx';
-import { formatDateTime, formatRupees } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useDisputes, useRuleDispute } from './console-api';
 import { ConsoleList } from './console-list';
+import { formatPaise } from '#shared/money.ts';
 
 const REASON_LABEL = 'Reason (mailed to both parties and kept in the audit log)';
 
@@ -48,11 +49,11 @@ export function DisputesPanel() {
         onPage={setPage}
       >
         {(d) => {
-          const subject = `the milestone ${d.milestoneTitle} (${formatRupees(d.amount)}) of ${d.engagementTitle}`;
+          const subject = `the milestone ${d.milestoneTitle} (${formatPaise(d.amountPaise)}) of ${d.engagementTitle}`;
           return (
             <>
               <p className="font-medium text-ink-100 wrap-anywhere">
-                {d.milestoneTitle} · {formatRupees(d.amount)}
+                {d.milestoneTitle} · {formatPaise(d.amountPaise)}
               </p>
               <p className="muted wrap-anywhere">
                 <Link

@@ -6,9 +6,10 @@ import { ENGAGEMENT_STATUSES, ENGAGEMENT_STATUS_LABELS, type EngagementStatus } 
 import { paths } from '#shared/routes.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { Badge, SearchBox, Section, StateSelect } from '#web/components/console-ui.tsx';
-import { formatDateTime, formatRupees } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useAdminEngagements } from './console-api';
 import { ConsoleList } from './console-list';
+import { formatPaise } from '#shared/money.ts';
 
 export function EngagementsPanel() {
   const [status, setStatus] = useState<EngagementStatus | ''>('');
@@ -78,7 +79,7 @@ export function EngagementsPanel() {
               <p className="muted">
                 {[
                   SECURITY_SERVICE_LABELS[e.service],
-                  formatRupees(e.price),
+                  formatPaise(e.pricePaise),
                   `${e.approved} of ${e.milestones} milestones approved`,
                   `started ${formatDateTime(e.createdAt)}`,
                 ].join(' · ')}

@@ -16,6 +16,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useBookingSearch } from './console-api';
 import { Section, Badge, SearchBox, Pager } from '#web/components/console-ui.tsx';
 import { ResolveNoShowDialog } from './resolve-no-show';
+import { formatPaise } from '#shared/money.ts';
 
 export function SessionsPanel() {
   const [filters, setFilters] = useState<BookingSearchQuery>({
@@ -95,8 +96,8 @@ export function SessionsPanel() {
                     </Link>
                   </p>
                   <p className="muted">
-                    {b.learnerName} &lt;{b.learnerEmail}&gt; with {b.sharkName} · {b.hours} h · ₹
-                    {b.totalPrice} · {SESSION_STATUS_LABEL[b.status]}
+                    {b.learnerName} &lt;{b.learnerEmail}&gt; with {b.sharkName} · {b.hours} h ·{' '}
+                    {formatPaise(b.totalPricePaise)} · {SESSION_STATUS_LABEL[b.status]}
                   </p>
                   {b.noShow ? <NoShowLine booking={b} noShow={b.noShow} /> : null}
                 </li>

@@ -30,12 +30,12 @@ const SHARK: Shark = {
   studentCount: 3,
   avgRating: null,
   reviewCount: 0,
-  minPrice: 1200,
+  minPricePaise: 120_000,
 };
 const course = (
   id: string,
   title: string,
-  price: number,
+  pricePaise: number,
   enrollmentFormUrl: string | null = null,
 ): PublicCourse => ({
   id,
@@ -44,7 +44,7 @@ const course = (
   courseCode: 'CRS-ABC123',
   description: 'Hands-on.',
   duration: 4,
-  price,
+  pricePaise,
   image: null,
   enrollmentFormUrl,
   requiredDevices: 'Laptop + Internet',
@@ -57,10 +57,10 @@ const course = (
 const WEB = course(
   '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   'Web App Hacking',
-  1500,
+  150_000,
   'https://forms.example.com/web-app',
 );
-const API = course('7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', 'API Security', 1200.5);
+const API = course('7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', 'API Security', 120_050);
 
 const routes = [
   { path: '/sharks/:id', element: <BookingPanel shark={SHARK} courses={[WEB, API]} /> },
@@ -132,7 +132,7 @@ describe('BookingPanel', () => {
     });
     expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(sent).not.toHaveProperty('totalPrice');
+    expect(sent).not.toHaveProperty('totalPricePaise');
 
     resolveBooking({
       status: 201,
@@ -180,7 +180,7 @@ describe('BookingPanel', () => {
             endsAt: '2099-01-15T14:00:00.000Z',
             timeZone: 'Asia/Kolkata',
             status: 'requested',
-            totalPrice: 0,
+            totalPricePaise: 0,
             upcoming: true,
             needsAction: false,
             createdAt: new Date().toISOString(),

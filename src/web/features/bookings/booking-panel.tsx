@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import { BOOKING_MAX_HOURS, BOOKING_MIN_HOURS } from '#shared/constants.ts';
 import type { bookingFormSchema } from '#shared/booking-form.ts';
 import type { MyBooking } from '#shared/bookings.ts';
-import { formatPaise, PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { QuoteLines, RefundTerms } from '#web/features/money/money-lines.tsx';
 import { useQuote } from '#web/features/money/api.ts';
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
@@ -33,14 +34,7 @@ import { useMyProfile, useSession, useUpdateMyProfile } from '#web/features/view
 import { SelectField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
-import {
-  dateTimeFormat,
-  formatDateTimeIn,
-  formatRupees,
-  formatTimeIn,
-  viewerTimeZone,
-  zoneName,
-} from '#web/lib/format.ts';
+import { dateTimeFormat, formatDateTimeIn, formatTimeIn, viewerTimeZone, zoneName } from '#web/lib/format.ts';
 import { sameZone } from '#shared/time-zones.ts';
 import { newRequestId } from './request-id';
 
@@ -97,9 +91,6 @@ function startSummary(iso: string, timeZone: string) {
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   return `${date}, ${formatTimeIn(iso, timeZone)} ${zone}`;
 }
-
-/** price x hours in paise, so 1499.5 x 3 shows 4498.50 and never 4498.499999. */
-const totalOf = (price: number, hours: number) => (Math.round(price * 100) * hours) / 100;
 
 export function BookingPanel({ shark, courses }: { shark: Shark; courses: PublicCourse[] }) {
   const id = useId();
@@ -216,7 +207,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
   const course = courses.find((c) => c.id === courseId) ?? courses[0];
   const validHours = Number.isInteger(hours) && hours >= BOOKING_MIN_HOURS && hours <= BOOKING_MAX_HOURS;
   const slots = useSlots(shark.id, validHours ? hours : BOOKING_MIN_HOURS, !!course);
-  const paid = !!course && course.price > 0;
+  const paid = !!course && course.pricePaise > 0;
   const quote = useQuote(course?.id ?? '', validHours ? hours : BOOKING_MIN_HOURS, paid && validHours);
 
   // A start from the URL that is no longer free is dropped, so the learner picks again.
@@ -317,7 +308,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           Book a session
         </h2>
         <p className="muted text-sm">
-          With {shark.name}. {formatRupees(course.price)} per hour.
+          With {shark.name}. {formatPaise(course.pricePaise)} per hour.
         </p>
       </div>
 
@@ -350,7 +341,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           >
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title} ({formatRupees(c.price)}/hr)
+                {c.title} ({formatPaise(c.pricePaise)}/hr)
               </option>
             ))}
           </SelectField>
@@ -448,7 +439,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
           >
             <span className="text-sm text-ink-300">Total</span>
             <span className="text-xl font-bold text-ink-100" data-testid="booking-total">
-              {validHours ? formatRupees(totalOf(course.price, hours)) : '—'}
+              {validHours ? formatPaise(course.pricePaise * hours) : '—'}
             </span>
           </div>
         )}
@@ -473,7 +464,7 @@ export function BookingPanel({ shark, courses }: { shark: Shark; courses: Public
                   // The server's quote once it is there (the fee and its tax are inside the price).
                   paid && quote.data
                     ? formatPaise(quote.data.totalPaise)
-                    : formatRupees(totalOf(course.price, hours))
+                    : formatPaise(course.pricePaise * hours)
                 }`
               : 'Choose a day and a start time.'}
           </p>
@@ -535,7 +526,7 @@ function Confirmation({
         <dt className="text-ink-400">Hours</dt>
         <dd className="text-ink-100">{booking.hours}</dd>
         <dt className="text-ink-400">Total</dt>
-        <dd className="font-semibold text-ink-100">{formatRupees(booking.totalPrice)}</dd>
+        <dd className="font-semibold text-ink-100">{formatPaise(booking.totalPricePaise)}</dd>
       </dl>
       {booking.enrollmentFormUrl ? (
         <a href={booking.enrollmentFormUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">

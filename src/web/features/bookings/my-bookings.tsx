@@ -9,7 +9,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { fromMyBooking, PagedSessionGroup } from '#web/features/session-lists/session-groups.tsx';
-import { rupees } from '#web/features/money/money-lines.tsx';
+import { formatPaise } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 
 export function MyBookings() {
@@ -26,7 +26,7 @@ export function MyBookings() {
           {o && o.total > 0 ? (
             <p className="muted mt-1">
               {o.bookedOrHeld} {o.bookedOrHeld === 1 ? 'session' : 'sessions'} booked or held
-              {o.paidPaise > 0 ? `, ${rupees(o.paidPaise)} paid, net of refunds` : null}.
+              {o.paidPaise > 0 ? `, ${formatPaise(o.paidPaise)} paid, net of refunds` : null}.
             </p>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
 // One course on a shark's profile: what it teaches, what it needs, and its price per hour in rupees. The
 // internal course code is not shown to learners (only the workspace and the admin console show it).
 import type { PublicCourse } from '#shared/catalogue.ts';
-import { formatRupees } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 
 export function CourseCard({ course }: { course: PublicCourse }) {
   return (
@@ -27,7 +27,7 @@ export function CourseCard({ course }: { course: PublicCourse }) {
             </h3>
           </div>
           <p className="text-right">
-            <span className="text-lg font-bold text-ink-100">{formatRupees(course.price)}</span>
+            <span className="text-lg font-bold text-ink-100">{formatPaise(course.pricePaise)}</span>
             <span className="text-sm text-ink-400"> / hour</span>
           </p>
         </div>

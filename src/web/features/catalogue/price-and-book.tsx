@@ -1,12 +1,12 @@
 // The profile's price range and its Book button, which opens the courses tab on the cheapest course.
 import type { PublicCourse, Shark } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
-import { formatFromHourly, formatHourlyRange } from '#web/lib/format.ts';
+import { formatPerHour, formatPerHourRange } from '#shared/money.ts';
 
 /** The cheapest course: the one the card's "from" price names and the Book button chooses. */
 const cheapest = (courses: PublicCourse[]) =>
   courses.reduce<PublicCourse | undefined>(
-    (best, c) => (best && best.price <= c.price ? best : c),
+    (best, c) => (best && best.pricePaise <= c.pricePaise ? best : c),
     undefined,
   );
 
@@ -20,11 +20,11 @@ export function PriceAndBook({
   onBook: (courseId: string) => void;
 }) {
   if (courses?.length === 0) return <p className="text-sm text-ink-400">{CATALOGUE_MSG.noCourses}</p>;
-  if (!courses && shark.minPrice === null) return null;
-  const prices = courses?.map((c) => c.price) ?? [];
+  if (!courses && shark.minPricePaise === null) return null;
+  const prices = courses?.map((c) => c.pricePaise) ?? [];
   const label = courses
-    ? formatHourlyRange(Math.min(...prices), Math.max(...prices))
-    : formatFromHourly(shark.minPrice ?? 0);
+    ? formatPerHourRange(Math.min(...prices), Math.max(...prices))
+    : `from ${formatPerHour(shark.minPricePaise ?? 0)}`;
   const first = courses ? cheapest(courses) : undefined;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">

@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type Shark } from '#shared/catalogue.ts';
 import { CATALOGUE_MSG } from '#shared/catalogue-texts.ts';
-import { formatFromHourly, formatSlotStartIn, formatYears, viewerTimeZone } from '#web/lib/format.ts';
+import { formatSlotStartIn, formatYears, viewerTimeZone } from '#web/lib/format.ts';
 import { paths } from '#shared/routes.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { sharkBio, sharkStudents, specializationLabel } from './shark-display';
 import { RatingBadge } from './rating-badge';
 import { SharkAvatar } from '#web/components/shark-avatar.tsx';
+import { formatPerHour } from '#shared/money.ts';
 
 /**
  * `heart`: the follow heart, top right (the page passes features/follows' FollowHeart: the catalogue does not
@@ -76,10 +77,10 @@ export function SharkCard({ shark, heart, footer }: { shark: Shark; heart: React
       ) : null}
       <NextAvailable shark={shark} />
       <p data-testid="shark-price" className="mt-auto text-sm">
-        {shark.minPrice === null ? (
+        {shark.minPricePaise === null ? (
           <span className="text-ink-400">{CATALOGUE_MSG.noCourses}</span>
         ) : (
-          <span className="font-semibold text-ink-100">{formatFromHourly(shark.minPrice)}</span>
+          <span className="font-semibold text-ink-100">from {formatPerHour(shark.minPricePaise)}</span>
         )}
       </p>
       <dl className="flex items-center justify-between border-t border-white/10 pt-3 text-sm">

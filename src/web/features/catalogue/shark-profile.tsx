@@ -56,7 +56,7 @@ export const asPreviewShark = (p: WorkspaceProfile, id: string): Shark => ({
   studentCount: null,
   avgRating: null,
   reviewCount: 0,
-  minPrice: null,
+  minPricePaise: null,
 });
 
 export function SharkNotFound() {

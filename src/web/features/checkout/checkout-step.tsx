@@ -7,7 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Checkout, type CheckoutCallback } from '#shared/payments.ts';
 import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import { paths } from '#shared/routes.ts';
-import { QuoteLines, RefundTerms, rupees } from '#web/features/money/money-lines.tsx';
+import { formatPaise } from '#shared/money.ts';
+import { QuoteLines, RefundTerms } from '#web/features/money/money-lines.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { useAbandonCheckout, useCheckout, useConfirmCheckout } from './api';
@@ -135,7 +136,7 @@ function CheckoutSummary({
       </p>
       <RefundTerms quote={c.quote} />
       <button type="button" className="btn-primary w-full" onClick={onPay} disabled={busy}>
-        {PAYMENT_MSG.pay} {rupees(c.amountPaise)}
+        {PAYMENT_MSG.pay} {formatPaise(c.amountPaise)}
       </button>
       <p className="muted text-xs">
         The request reaches the shark once paid. If the shark declines or does not answer, the refund is

@@ -43,7 +43,7 @@ export function MyRequests() {
           <p className="muted text-sm">
             {[
               SECURITY_SERVICE_LABELS[r.service],
-              budgetText(r.budgetMin, r.budgetMax),
+              budgetText(r.budgetMinPaise, r.budgetMaxPaise),
               deadlineText(r.deadline),
               `${r.proposalCount} proposal${r.proposalCount === 1 ? '' : 's'}`,
             ].join(' · ')}

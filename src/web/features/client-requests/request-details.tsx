@@ -37,7 +37,7 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
       <dl className="glass grid gap-4 p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="muted">Budget</dt>
-          <dd className="text-ink-100">{budgetText(request.budgetMin, request.budgetMax)}</dd>
+          <dd className="text-ink-100">{budgetText(request.budgetMinPaise, request.budgetMaxPaise)}</dd>
         </div>
         <div>
           <dt className="muted">Proposals by</dt>

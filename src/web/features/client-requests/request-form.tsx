@@ -11,9 +11,9 @@ import {
   REQUEST_MSG,
   VISIBILITIES,
   VISIBILITY_LABELS,
-  requestInputSchema,
+  requestFormSchema,
   type RequestData,
-  type RequestInput,
+  type RequestFormInput,
 } from '#shared/client-requests.ts';
 import {
   SECURITY_SERVICES,
@@ -40,7 +40,7 @@ const FIELDS = [
   'ndaRequired',
   'visibility',
   ...Array.from({ length: 50 }, (_, i) => `assets.${i}.identifier`),
-] as Path<RequestInput>[];
+] as Path<RequestFormInput>[];
 
 const isService = (s: string | null): s is SecurityService =>
   s !== null && (SECURITY_SERVICES as readonly string[]).includes(s);
@@ -51,8 +51,9 @@ export function RequestForm({ service }: { service: string | null }) {
   const toast = useToast();
   const navigate = useNavigate();
   const publish = useRef(true);
-  const form = useApiForm<RequestInput, RequestData>({
-    schema: requestInputSchema,
+  const form = useApiForm<RequestFormInput, RequestData>({
+    // The budget is typed in whole rupees and sent in paise (decision 210).
+    schema: requestFormSchema,
     defaultValues: {
       title: '',
       service: isService(service) ? service : undefined,
@@ -60,11 +61,14 @@ export function RequestForm({ service }: { service: string | null }) {
       assets: [{ type: 'web', identifier: '', inScope: true }],
       windowFrom: '',
       windowTo: '',
+      budgetMin: '',
+      budgetMax: '',
       deadline: '',
       ndaRequired: false,
       visibility: 'everyone',
     },
     fields: FIELDS,
+    aliases: { budgetMinPaise: 'budgetMin', budgetMaxPaise: 'budgetMax' },
     onSubmit: async (values) => {
       const res = await create.mutateAsync({ ...values, publish: publish.current });
       toast(res.message, 'success');
@@ -200,7 +204,7 @@ export function RequestForm({ service }: { service: string | null }) {
           inputMode="numeric"
           min={1}
           error={e.budgetMin?.message}
-          {...register('budgetMin', { valueAsNumber: true })}
+          {...register('budgetMin')}
         />
         <TextField
           id={`${id}-max`}
@@ -209,7 +213,7 @@ export function RequestForm({ service }: { service: string | null }) {
           inputMode="numeric"
           min={1}
           error={e.budgetMax?.message}
-          {...register('budgetMax', { valueAsNumber: true })}
+          {...register('budgetMax')}
         />
       </div>
 

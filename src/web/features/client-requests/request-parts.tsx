@@ -7,7 +7,8 @@ import {
   type Asset,
   type RequestStatus,
 } from '#shared/client-requests.ts';
-import { formatDate, formatRupees } from '#web/lib/format.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 
 const TONE: Record<RequestStatus, string> = {
   draft: 'border-white/15 text-ink-300',
@@ -35,8 +36,8 @@ export function HiddenNotice({ reason }: { reason: string | null }) {
   );
 }
 
-export const budgetText = (min: number, max: number) =>
-  min === max ? formatRupees(min) : `${formatRupees(min)} – ${formatRupees(max)}`;
+export const budgetText = (minPaise: number, maxPaise: number) =>
+  minPaise === maxPaise ? formatPaise(minPaise) : `${formatPaise(minPaise)} – ${formatPaise(maxPaise)}`;
 
 export const deadlineText = (deadline: string) => `Proposals by ${formatDate(deadline)}`;
 

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { DEFAULT_REQUIRED_DEVICES, DEFAULT_REQUIRED_KNOWLEDGE } from '#shared/constants.ts';
 import {
-  courseInputSchema,
+  courseFormSchema,
   DEFAULT_LATE_CANCELLATION_REFUND,
   LATE_CANCELLATION_REFUNDS,
   type CourseValues,
@@ -23,6 +23,7 @@ import { CANCELLATION_WINDOWS, DEFAULT_CANCELLATION_HOURS } from '#shared/sessio
 import { cancellationPolicy } from '#shared/sessions-texts.ts';
 import { SelectField } from '#web/components/form/field.tsx';
 import { IMAGE_MSG } from '#shared/storage.ts';
+import { paiseToRupees } from '#shared/money.ts';
 
 interface FormValues {
   title: string;
@@ -110,15 +111,17 @@ function CourseForm({
   const [current, setCurrent] = useState<OwnCourse | null>(course);
   // The form holds what the inputs hold (text); the schema turns it into the values the API takes.
   const form = useApiForm<FormValues, CourseValues>({
-    schema: courseInputSchema,
+    // The price is typed in rupees and sent in paise (decision 210).
+    schema: courseFormSchema,
     fields: FIELDS,
+    aliases: { pricePaise: 'price' },
     onSubmit: (values) => onSubmit(values),
     defaultValues: {
       title: course?.title ?? '',
       courseCode: course?.courseCode ?? '',
       description: course?.description ?? '',
       duration: course ? String(course.duration) : '',
-      price: course ? String(course.price) : '',
+      price: course ? paiseToRupees(course.pricePaise) : '',
       enrollmentFormUrl: course?.enrollmentFormUrl ?? '',
       requiredDevices: course?.requiredDevices ?? DEFAULT_REQUIRED_DEVICES,
       requiredKnowledge: course?.requiredKnowledge ?? DEFAULT_REQUIRED_KNOWLEDGE,
@@ -136,7 +139,9 @@ function CourseForm({
     try {
       saved = (await save.mutateAsync({ id: current?.id, values })).course;
     } catch (err) {
-      const message = saveFailure(applyServerErrors(err, form.setError, FIELDS) ?? errorMessage(err));
+      const message = saveFailure(
+        applyServerErrors(err, form.setError, FIELDS, { pricePaise: 'price' }) ?? errorMessage(err),
+      );
       form.setFormError(message);
       toast(message, 'error');
       return;

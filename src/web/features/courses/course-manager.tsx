@@ -9,9 +9,9 @@ import { FormAlert } from '#web/components/form/form-status.tsx';
 import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { useToast } from '#web/components/toast.tsx';
-import { formatRupees } from '#web/lib/format.ts';
 import { CourseFormDialog } from './course-form';
 import { COURSE_MSG } from '#shared/courses.ts';
+import { formatPaise } from '#shared/money.ts';
 
 export function CourseManager({ sharkId, canAdd }: { sharkId?: string; canAdd: boolean }) {
   const courses = useOwnCourses(sharkId);
@@ -150,8 +150,8 @@ function CourseRow({
         </h3>
         <p className="mt-1 font-mono text-xs text-accent-300">{course.courseCode}</p>
         <p className="muted mt-1 text-sm">
-          {formatRupees(course.price)}/hour · {course.duration} {course.duration === 1 ? 'hour' : 'hours'} ·{' '}
-          <span className="text-ink-300">{course.enrolledCount} enrolled</span>
+          {formatPaise(course.pricePaise)}/hour · {course.duration} {course.duration === 1 ? 'hour' : 'hours'}{' '}
+          · <span className="text-ink-300">{course.enrolledCount} enrolled</span>
         </p>
       </div>
       <div className="flex shrink-0 gap-2">

@@ -1,5 +1,6 @@
 // One engagement as its client, its freelancer or an admin sees it: the scope, the rules-of-engagement
-// acknowledgement, the milestones with their states, the thread and the timeline of every change.
+// acknowledgement, the milestones with their states, the thread (the proposal's messages first) and the timeline
+// of every change.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ASSET_TYPE_LABELS } from '#shared/client-requests.ts';
@@ -7,6 +8,7 @@ import {
   ENGAGEMENT_EVENT_LABELS,
   ENGAGEMENT_MSG,
   ENGAGEMENT_STATUS_LABELS,
+  engagementMessageInputSchema,
   MILESTONE_STATUS_LABELS,
   ROE_TERMS,
   type Engagement,
@@ -16,11 +18,13 @@ import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { paths } from '#shared/routes.ts';
 import { FieldError } from '#web/components/form/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { textWith, Thread } from '#web/features/conversations/thread.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate, formatDateTime, formatRupees } from '#web/lib/format.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useAcknowledgeRoe, useMyEngagements, useSendEngagementMessage } from './api';
 import { MilestonePayments } from './milestone-payments';
 import { EngagementReview } from './engagement-review';
+import { formatPaise } from '#shared/money.ts';
 
 export function EngagementView({ engagement: e }: { engagement: Engagement }) {
   const other = e.viewer === 'client' ? e.freelancer.name : e.client.name;
@@ -33,7 +37,7 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
         <h1 className="heading-2">{e.title}</h1>
         <p className="text-sm text-ink-300">
           {ENGAGEMENT_STATUS_LABELS[e.status]} · Client: {e.client.name} · Freelancer: {e.freelancer.name} ·{' '}
-          {formatRupees(e.price)} over {e.days} {e.days === 1 ? 'day' : 'days'}
+          {formatPaise(e.pricePaise)} over {e.days} {e.days === 1 ? 'day' : 'days'}
         </p>
       </header>
       <RoeSection engagement={e} />
@@ -70,7 +74,7 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
                   <span className="font-medium text-ink-100">
                     {m.position}. {m.title}
                   </span>
-                  <span className="text-ink-100">{formatRupees(m.amount)}</span>
+                  <span className="text-ink-100">{formatPaise(m.amountPaise)}</span>
                 </p>
                 <p className="text-ink-300">{MILESTONE_STATUS_LABELS[m.status]}</p>
                 {m.changesNote ? <p className="text-ink-300">Changes asked: {m.changesNote}</p> : null}
@@ -82,7 +86,7 @@ export function EngagementView({ engagement: e }: { engagement: Engagement }) {
         <MilestonePayments engagement={e} />
       )}
       <EngagementReview engagement={e} />
-      {e.viewer === 'admin' ? null : <Thread engagement={e} other={other} />}
+      {e.viewer === 'admin' ? null : <EngagementThread engagement={e} other={other} />}
       <section aria-labelledby="timeline-title" className="flex flex-col gap-3">
         <h2 id="timeline-title" className="heading-3">
           Timeline
@@ -164,65 +168,21 @@ function RoeSection({ engagement: e }: { engagement: Engagement }) {
   );
 }
 
-function Thread({ engagement: e, other }: { engagement: Engagement; other: string }) {
-  const id = useId();
+/**
+ * The parties' thread (decision 212): it begins with the messages they wrote on the proposal, then a line where the
+ * engagement started. Sent messages show once the engagement is fetched again.
+ */
+function EngagementThread({ engagement: e, other }: { engagement: Engagement; other: string }) {
   const send = useSendEngagementMessage(e.id);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
-      <h2 id={`${id}-title`} className="heading-3">
-        Messages with {other}
-      </h2>
-      {e.messages.length === 0 ? (
-        <p className="muted text-sm">No messages yet.</p>
-      ) : (
-        <ol
-          className="flex max-h-96 flex-col gap-2 overflow-y-auto text-sm"
-          aria-label={`Messages with ${other}`}
-        >
-          {e.messages.map((m) => (
-            <li key={m.id} className={`rounded-lg px-3 py-2 ${m.mine ? 'bg-accent-400/10' : 'bg-white/5'}`}>
-              <p className="text-xs text-ink-300">
-                {m.mine ? 'You' : m.authorName} · {formatDateTime(m.createdAt)}
-              </p>
-              <p className="whitespace-pre-line text-ink-100">{m.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          if (!body.trim()) return setError(ENGAGEMENT_MSG.messageRequired);
-          setError(null);
-          send.mutate(body, {
-            onSuccess: () => setBody(''),
-            onError: (err) => setError(errorMessage(err)),
-          });
-        }}
-      >
-        <label htmlFor={`${id}-body`} className="sr-only">
-          Message to {other}
-        </label>
-        <textarea
-          id={`${id}-body`}
-          className="input min-h-16"
-          placeholder={`Write to ${other}`}
-          value={body}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(ev) => setBody(ev.target.value)}
-        />
-        <FieldError id={`${id}-error`} message={error} />
-        <div>
-          <button type="submit" className="btn-ghost" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send'}
-          </button>
-        </div>
-      </form>
-    </section>
+    <Thread
+      text={textWith(other, ENGAGEMENT_MSG.messageSent)}
+      messages={{ isPending: false, isError: false, error: null, data: e.messages }}
+      canWrite
+      schema={engagementMessageInputSchema}
+      send={({ body }) => send.mutateAsync(body)}
+      startedLabel={ENGAGEMENT_EVENT_LABELS.created}
+    />
   );
 }
 
@@ -242,9 +202,9 @@ export function EngagementList({ engagements, title }: { engagements: Engagement
               {c.title}
             </Link>
             <span className="text-ink-300">
-              {c.role === 'client' ? 'Freelancer' : 'Client'}: {c.counterpartName} · {formatRupees(c.price)} ·{' '}
-              {c.milestonesApproved} of {c.milestonesTotal} milestones approved ·{' '}
-              {ENGAGEMENT_STATUS_LABELS[c.status]}
+              {c.role === 'client' ? 'Freelancer' : 'Client'}: {c.counterpartName} ·{' '}
+              {formatPaise(c.pricePaise)} · {c.milestonesApproved} of {c.milestonesTotal} milestones approved
+              · {ENGAGEMENT_STATUS_LABELS[c.status]}
             </span>
           </li>
         ))}

@@ -16,7 +16,7 @@ import { paths } from '#shared/routes.ts';
 import { FieldError } from '#web/components/form/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDateTime, formatRupees } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { openRazorpay, readCheckoutResult } from '#web/lib/razorpay.ts';
 import {
   useAbandonMilestoneCheckout,
@@ -24,6 +24,7 @@ import {
   useMilestoneMove,
   useOpenMilestoneCheckout,
 } from './milestone-api';
+import { formatPaise } from '#shared/money.ts';
 
 type Outcome = { tone: 'success' | 'error'; message: string };
 
@@ -184,7 +185,7 @@ function MilestoneCard({
         <span className="font-medium text-ink-100">
           {m.position}. {m.title}
         </span>
-        <span className="text-ink-100">{formatRupees(m.amount)}</span>
+        <span className="text-ink-100">{formatPaise(m.amountPaise)}</span>
       </p>
       <p className="text-ink-300">
         {MILESTONE_STATUS_LABELS[m.status]}
@@ -201,7 +202,7 @@ function MilestoneCard({
       <div className="flex flex-wrap gap-2">
         {canFund ? (
           <button type="button" className="btn-primary" disabled={busy} onClick={fund}>
-            {open.isPending ? 'Opening the checkout...' : `Fund milestone (${formatRupees(m.amount)})`}
+            {open.isPending ? 'Opening the checkout...' : `Fund milestone (${formatPaise(m.amountPaise)})`}
           </button>
         ) : null}
         {m.actions.includes('fund') && !e.roe && e.viewer === 'client' ? (

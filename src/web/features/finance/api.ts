@@ -1,11 +1,14 @@
 // The finance console's calls (issue 24, decision 142): payments, refunds, balances, the trial balance, a manual
-// refund and a failed refund's retry. Every key starts with financeKeys.all, so a change refreshes them all.
+// refund, a failed refund's retry and a correction by reversal (decision 208). Every key starts with
+// financeKeys.all, so a change refreshes them all.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FinancePaymentPage,
   FinanceRefundPage,
   ManualRefundInput,
   PayeeBalancePage,
+  ReversalInput,
+  ReversalResult,
   TrialBalance,
 } from '#shared/finance.ts';
 import type { RefundStatus } from '#shared/payments.ts';
@@ -65,6 +68,15 @@ export function useRetryRefund() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (refundId: string) => api.post<Msg>(`/api/admin/refunds/${refundId}/retry`),
+    onSettled: () => qc.invalidateQueries({ queryKey: financeKeys.all }),
+  });
+}
+
+/** An admin's correction: the reversal of a posting by its key (audit-logged); refreshes every finance list. */
+export function useReversal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReversalInput) => api.post<ReversalResult>('/api/admin/finance/reversals', body),
     onSettled: () => qc.invalidateQueries({ queryKey: financeKeys.all }),
   });
 }

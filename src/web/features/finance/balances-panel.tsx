@@ -1,21 +1,26 @@
-// The finance console's balances: what the company owes each payee (sharks now, freelancers later), pending
-// (sessions not yet held) and available; a negative available balance is what the payee owes back.
+// The finance console's balances: what the company owes each payee (a shark or a freelancer, by its name),
+// pending (sessions not yet held, milestones not yet approved) and available, with its payouts on their way and
+// paid out, every figure from the ledger (decision 208); a negative available balance is what the payee owes
+// back.
 import { useState } from 'react';
 import type { PayeeBalance } from '#shared/finance.ts';
+import type { PayeeKind } from '#shared/ledger.ts';
 import { Badge, LoadFailed, Pager, SearchBox, Section } from '#web/components/console-ui.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { formatPaiseExact as inr } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { useBalanceSearch } from './api';
 
 function Available({ b }: { b: PayeeBalance }) {
-  if (b.availablePaise >= 0) return <>{inr(b.availablePaise)}</>;
+  if (b.availablePaise >= 0) return <>{formatPaise(b.availablePaise, { exact: true })}</>;
   return (
     <span className="inline-flex items-center gap-2">
-      <span className="text-danger-400">{inr(b.availablePaise)}</span>
-      <Badge tone="bad">owes {inr(-b.availablePaise)}</Badge>
+      <span className="text-danger-400">{formatPaise(b.availablePaise, { exact: true })}</span>
+      <Badge tone="bad">owes {formatPaise(-b.availablePaise, { exact: true })}</Badge>
     </span>
   );
 }
+
+const PAYEE_KIND_LABEL: Record<PayeeKind, string> = { shark: 'Shark', freelancer: 'Freelancer' };
 
 export function BalancesPanel() {
   const [q, setQ] = useState('');
@@ -25,7 +30,7 @@ export function BalancesPanel() {
     <Section
       title="Balances"
       id="finance-balances-title"
-      intro="What each shark is owed: pending until its sessions are held, then available to pay out."
+      intro="What each shark and freelancer is owed: pending until a session is held or a milestone approved, then available to pay out; then on its way in a payout, and paid out."
     >
       <div className="max-w-md">
         <SearchBox
@@ -46,7 +51,7 @@ export function BalancesPanel() {
           <p className="muted text-sm">
             {q
               ? 'No payee matches this name.'
-              : 'No balance yet: a shark has one from its first paid session.'}
+              : 'No balance yet: a payee has one from its first paid session or funded milestone.'}
           </p>
         ) : (
           <>
@@ -55,19 +60,30 @@ export function BalancesPanel() {
                 <tr>
                   <th className="py-2 pr-3 font-medium">Payee</th>
                   <th className="py-2 pr-3 text-right font-medium">Pending</th>
-                  <th className="py-2 text-right font-medium">Available</th>
+                  <th className="py-2 pr-3 text-right font-medium">Available</th>
+                  <th className="py-2 pr-3 text-right font-medium">On its way</th>
+                  <th className="py-2 text-right font-medium">Paid out</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-white/10">
                 {balances.data.items.map((b) => (
                   <tr key={`${b.payeeKind}:${b.payeeId}`}>
                     <td className="py-3 pr-3">
-                      <p className="text-ink-100">{b.name || 'Unknown payee'}</p>
-                      <p className="muted text-xs capitalize">{b.payeeKind}</p>
+                      {/* Every payee is named by its own row; only one whose row was removed has none. */}
+                      <p className="text-ink-100">{b.name || 'Name not on record'}</p>
+                      <p className="muted text-xs">{PAYEE_KIND_LABEL[b.payeeKind]}</p>
                     </td>
-                    <td className="py-3 pr-3 text-right whitespace-nowrap">{inr(b.pendingPaise)}</td>
-                    <td className="py-3 text-right whitespace-nowrap">
+                    <td className="py-3 pr-3 text-right whitespace-nowrap">
+                      {formatPaise(b.pendingPaise, { exact: true })}
+                    </td>
+                    <td className="py-3 pr-3 text-right whitespace-nowrap">
                       <Available b={b} />
+                    </td>
+                    <td className="py-3 pr-3 text-right whitespace-nowrap">
+                      {formatPaise(b.onTheWayPaise, { exact: true })}
+                    </td>
+                    <td className="py-3 text-right whitespace-nowrap">
+                      {formatPaise(b.paidOutPaise, { exact: true })}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,6 @@
 // The admin console's Finance tab (issue 24): search payments, refund part of one with a reason (the server's
-// refusal beside its field, then its message as a toast), a shark who owes money back, and the trial balance.
+// refusal beside its field, then its message as a toast), a shark who owes money back and a freelancer named
+// in the balances, and the trial balance.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,15 +71,15 @@ describe('the Finance tab', () => {
         },
       }),
       [`POST /api/admin/finance/payments/${PAYMENT_ID}/refund`]: ({ body }) => {
-        const amount = (body as { amount: string }).amount;
-        if (amount === '999999')
+        const amount = (body as { amountPaise: number }).amountPaise;
+        if (amount === 99_999_900)
           return {
             status: 400,
             body: {
               error: {
                 code: 'validation',
                 message: FINANCE_MSG.amountOverRefundable('₹1,23,456'),
-                fields: { amount: FINANCE_MSG.amountOverRefundable('₹1,23,456') },
+                fields: { amountPaise: FINANCE_MSG.amountOverRefundable('₹1,23,456') },
               },
             },
           };
@@ -129,8 +130,9 @@ describe('the Finance tab', () => {
     await user.type(within(dialog).getByLabelText('Amount in rupees'), '500.50');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText(FINANCE_MSG.refundRecorded('₹500.50'))).toBeInTheDocument();
+    // Typed in rupees, sent in paise (decision 210).
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
-      amount: '500.50',
+      amountPaise: 50_050,
       reason: 'The call dropped',
     });
     // The list is asked again: the payment shows its pending refund and offers no second one.
@@ -154,11 +156,22 @@ describe('the Finance tab', () => {
               name: 'Arjun Mehta',
               pendingPaise: 0,
               availablePaise: -50_000,
+              onTheWayPaise: 0,
+              paidOutPaise: 264_600,
+            },
+            {
+              payeeKind: 'freelancer',
+              payeeId: '9b2f6c1e-0000-4000-8000-00000000f001',
+              name: 'Kabir Shah',
+              pendingPaise: 450_000,
+              availablePaise: 0,
+              onTheWayPaise: 900_000,
+              paidOutPaise: 0,
             },
           ],
           page: 1,
           pageSize: 25,
-          total: 1,
+          total: 2,
         },
       },
       'GET /api/admin/finance/trial-balance': {
@@ -181,6 +194,16 @@ describe('the Finance tab', () => {
     const balances = await screen.findByRole('table', { name: 'Balances' });
     expect(within(balances).getByText('Arjun Mehta')).toBeInTheDocument();
     expect(within(balances).getByText('owes ₹500.00')).toBeInTheDocument();
+    // Every payee by its name and kind, a freelancer too, with its payouts on their way and paid out.
+    const rows = within(balances)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Arjun MehtaShark₹0.00-₹500.00owes ₹500.00₹0.00₹2,646.00',
+      'Kabir ShahFreelancer₹4,500.00₹0.00₹9,000.00₹0.00',
+    ]);
+    expect(within(balances).queryByText(/Unknown payee/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Trial balance' }));
     const tb = await screen.findByRole('table', { name: 'Trial balance' });
@@ -216,5 +239,52 @@ describe('the Finance tab', () => {
       'href',
       '/api/admin/finance/exports/ledger.csv?from=2026-11-30&to=2026-11-30',
     );
+  });
+
+  it('reverses a posting by its key with a reason, and shows the refusal of a second reversal', async () => {
+    const KEY = `booking:${BOOKING_ID}:share_released`;
+    let reversed = false;
+    const { calls } = mockApi({
+      'GET /api/admin/finance/payments': {
+        status: 200,
+        body: { items: [], page: 1, pageSize: 25, total: 0 },
+      },
+      'POST /api/admin/finance/reversals': () => {
+        if (reversed)
+          return {
+            status: 409,
+            body: { error: { code: 'conflict', message: FINANCE_MSG.postingReversedAlready } },
+          };
+        reversed = true;
+        return {
+          status: 201,
+          body: {
+            message: FINANCE_MSG.reversalPosted(KEY),
+            reversalId: PAYMENT_ID,
+            reversesId: BOOKING_ID,
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(routes, '/admin');
+    await user.click(screen.getByRole('tab', { name: 'Corrections' }));
+    const form = await screen.findByRole('form', { name: 'Reverse a posting' });
+    // Checked in the browser first, with the server's own messages.
+    await user.click(within(form).getByRole('button', { name: 'Reverse' }));
+    expect(await within(form).findByText(FINANCE_MSG.postingKeyRequired)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Transaction key'), KEY);
+    await user.type(within(form).getByLabelText(/Reason/), 'Released before the no-show report was ruled');
+    await user.click(within(form).getByRole('button', { name: 'Reverse' }));
+    expect(await screen.findByText(FINANCE_MSG.reversalPosted(KEY))).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      key: KEY,
+      reason: 'Released before the no-show report was ruled',
+    });
+    // The same posting again: the server refuses, and the form says why.
+    await user.type(within(form).getByLabelText('Transaction key'), KEY);
+    await user.type(within(form).getByLabelText(/Reason/), 'Again');
+    await user.click(within(form).getByRole('button', { name: 'Reverse' }));
+    expect(await within(form).findByText(FINANCE_MSG.postingReversedAlready)).toBeInTheDocument();
   });
 });

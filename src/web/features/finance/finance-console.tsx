@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BalancesPanel } from './balances-panel';
+import { CorrectionsPanel } from './corrections-panel';
 import { ExportsPanel } from './exports-panel';
 import { PaymentsPanel } from './payments-panel';
 import { RefundsPanel } from './refunds-panel';
@@ -31,6 +32,7 @@ export function FinanceConsole({ payouts, exceptions }: { payouts: ReactNode; ex
     { id: 'payouts', label: 'Payouts', panel: payouts },
     { id: 'balances', label: 'Balances', panel: <BalancesPanel /> },
     { id: 'trial-balance', label: 'Trial balance', panel: <TrialBalancePanel /> },
+    { id: 'corrections', label: 'Corrections', panel: <CorrectionsPanel /> },
     { id: 'exceptions', label: 'Exceptions', panel: exceptions },
     { id: 'exports', label: 'Exports', panel: <ExportsPanel /> },
   ];

@@ -1,14 +1,14 @@
-// "Refund" on a payment of the finance console (decision 141): an admin refunds an amount in rupees (all or part
-// of what is refundable) with a reason kept in the audit log. The server checks it again and answers the
-// message shown as a toast; its refusals show beside the field they name.
+// "Refund" on a payment of the finance console (decision 141): an admin refunds an amount typed in rupees (all or
+// part of what is refundable), sent in paise (decision 210), with a reason kept in the audit log. The server checks
+// it again and answers the message shown as a toast; its refusals show beside the field they name.
 import { useId, useState } from 'react';
-import { manualRefundSchema, type FinancePayment, type ManualRefundInput } from '#shared/finance.ts';
+import { manualRefundFormSchema, type FinancePayment, type ManualRefundInput } from '#shared/finance.ts';
 import { TextAreaField, TextField } from '#web/components/form/field.tsx';
 import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { Modal, ModalClose } from '#web/components/modal.tsx';
 import { useToast } from '#web/components/toast.tsx';
-import { formatPaiseExact as inr } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { useManualRefund } from './api';
 
 type RefundForm = { amount: string; reason: string };
@@ -18,20 +18,19 @@ export function ManualRefundDialog({ payment }: { payment: FinancePayment }) {
   const refund = useManualRefund();
   const toast = useToast();
   const id = useId();
-  const form = useApiForm<RefundForm, { amount: number; reason: string }>({
-    schema: manualRefundSchema,
+  const form = useApiForm<RefundForm, ManualRefundInput>({
+    schema: manualRefundFormSchema,
     defaultValues: { amount: '', reason: '' },
     fields: ['amount', 'reason'],
-    onSubmit: async () => {
-      // The server turns rupees into paise itself: it is sent the text as typed.
-      const values = form.getValues() satisfies ManualRefundInput;
+    aliases: { amountPaise: 'amount' },
+    onSubmit: async (values) => {
       const res = await refund.mutateAsync({ paymentId: payment.id, ...values });
       toast(res.message, 'success');
       form.reset();
       setOpen(false);
     },
   });
-  const subject = `${payment.learnerName}'s payment of ${inr(payment.amountPaise)}`;
+  const subject = `${payment.learnerName}'s payment of ${formatPaise(payment.amountPaise, { exact: true })}`;
   return (
     <Modal
       open={open}
@@ -45,7 +44,7 @@ export function ManualRefundDialog({ payment }: { payment: FinancePayment }) {
         </button>
       }
       title="Refund a payment"
-      description={`${subject} to ${payment.sharkName}. Refundable: ${inr(payment.refundablePaise)}. A payment is refunded once; the learner is mailed and gets a credit note, and the reason is kept in the audit log.`}
+      description={`${subject} to ${payment.sharkName}. Refundable: ${formatPaise(payment.refundablePaise, { exact: true })}. A payment is refunded once; the learner is mailed and gets a credit note, and the reason is kept in the audit log.`}
     >
       <Form form={form} className="flex flex-col gap-4" aria-label="Refund a payment">
         <FormAlert>{form.formError}</FormAlert>
@@ -54,7 +53,7 @@ export function ManualRefundDialog({ payment }: { payment: FinancePayment }) {
           label="Amount in rupees"
           inputMode="decimal"
           autoComplete="off"
-          hint={`Up to ${inr(payment.refundablePaise)}; part of it is fine.`}
+          hint={`Up to ${formatPaise(payment.refundablePaise, { exact: true })}; part of it is fine.`}
           error={form.formState.errors.amount?.message}
           {...form.register('amount')}
         />

@@ -7,7 +7,8 @@ import { PAYMENT_STATUS_LABEL, REFUND_STATUS_LABEL, type FinancePayment } from '
 import { paths } from '#shared/routes.ts';
 import { Badge, LoadFailed, Pager, SearchBox, Section } from '#web/components/console-ui.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { formatDateTime, formatPaiseExact as inr } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { usePaymentSearch } from './api';
 import { ManualRefundDialog } from './manual-refund';
 
@@ -18,7 +19,7 @@ function RefundState({ p }: { p: FinancePayment }) {
   if (!p.refund) return <span className="muted">None</span>;
   return (
     <Badge tone={p.refund.status === 'failed' ? 'bad' : p.refund.status === 'pending' ? 'warn' : 'muted'}>
-      {REFUND_STATUS_LABEL[p.refund.status]}: {inr(p.refund.amountPaise)}
+      {REFUND_STATUS_LABEL[p.refund.status]}: {formatPaise(p.refund.amountPaise, { exact: true })}
     </Badge>
   );
 }
@@ -107,10 +108,14 @@ export function PaymentsPanel() {
                         <p className="muted font-mono text-xs break-all">{p.providerPaymentId ?? p.id}</p>
                       </td>
                       <td className="py-3 pr-3 text-right font-medium whitespace-nowrap text-ink-100">
-                        {inr(p.amountPaise)}
+                        {formatPaise(p.amountPaise, { exact: true })}
                       </td>
-                      <td className="py-3 pr-3 text-right whitespace-nowrap">{inr(p.feePaise)}</td>
-                      <td className="py-3 pr-3 text-right whitespace-nowrap">{inr(p.feeTaxPaise)}</td>
+                      <td className="py-3 pr-3 text-right whitespace-nowrap">
+                        {formatPaise(p.feePaise, { exact: true })}
+                      </td>
+                      <td className="py-3 pr-3 text-right whitespace-nowrap">
+                        {formatPaise(p.feeTaxPaise, { exact: true })}
+                      </td>
                       <td className="py-3 pr-3">
                         <Badge tone={statusTone(p)}>{PAYMENT_STATUS_LABEL[p.status]}</Badge>
                         {p.duplicateOf ? <p className="muted mt-1 text-xs">Duplicate</p> : null}
@@ -139,11 +144,14 @@ export function PaymentsPanel() {
                         {p.learnerEmail} · to {p.sharkName}
                       </p>
                     </div>
-                    <p className="shrink-0 font-semibold text-ink-100">{inr(p.amountPaise)}</p>
+                    <p className="shrink-0 font-semibold text-ink-100">
+                      {formatPaise(p.amountPaise, { exact: true })}
+                    </p>
                   </div>
                   <p className="muted mt-1 text-xs">
-                    {formatDateTime(p.capturedAt ?? p.createdAt)} · fee {inr(p.feePaise)} · GST{' '}
-                    {inr(p.feeTaxPaise)}
+                    {formatDateTime(p.capturedAt ?? p.createdAt)} · fee{' '}
+                    {formatPaise(p.feePaise, { exact: true })} · GST{' '}
+                    {formatPaise(p.feeTaxPaise, { exact: true })}
                   </p>
                   <p className="mt-2 flex flex-wrap items-center gap-2">
                     <Badge tone={statusTone(p)}>{PAYMENT_STATUS_LABEL[p.status]}</Badge>

@@ -9,7 +9,8 @@ import { Badge, LoadFailed, Pager, SearchBox, Section, StateSelect } from '#web/
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDateTime, formatPaiseExact as inr } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { useRefundSearch, useRetryRefund } from './api';
 
 const tone = (s: RefundStatus) => (s === 'failed' ? 'bad' : s === 'pending' ? 'warn' : 'ok');
@@ -22,7 +23,7 @@ function RetryButton({ refund }: { refund: FinanceRefund }) {
       type="button"
       className="btn-ghost py-1.5"
       disabled={retry.isPending}
-      aria-label={`Send again the refund of ${inr(refund.amountPaise)} to ${refund.learnerName}`}
+      aria-label={`Send again the refund of ${formatPaise(refund.amountPaise, { exact: true })} to ${refund.learnerName}`}
       onClick={() =>
         retry.mutate(refund.id, {
           onSuccess: (res) => toast(res.message, 'success'),
@@ -40,7 +41,7 @@ function RefundRow({ r }: { r: FinanceRefund }) {
     <li className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-ink-100">{inr(r.amountPaise)}</span>
+          <span className="font-semibold text-ink-100">{formatPaise(r.amountPaise, { exact: true })}</span>
           {r.percent !== null ? <span className="muted">({r.percent}%)</span> : null}
           <Badge tone={tone(r.status)}>{REFUND_STATUS_LABEL[r.status]}</Badge>
         </p>

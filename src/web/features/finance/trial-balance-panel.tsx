@@ -4,7 +4,7 @@
 import { LEDGER_ACCOUNT_LABEL } from '#shared/finance.ts';
 import { LoadFailed, Section } from '#web/components/console-ui.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { formatPaiseExact as inr } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { useTrialBalance } from './api';
 
 const side = (paise: number) => (paise > 0 ? 'debit' : paise < 0 ? 'credit' : '');
@@ -50,7 +50,7 @@ export function TrialBalancePanel() {
                     ) : null}
                   </td>
                   <td className="py-2.5 text-right whitespace-nowrap">
-                    {inr(a.balancePaise)}
+                    {formatPaise(a.balancePaise, { exact: true })}
                     <span className="muted ml-2 inline-block w-10 text-left text-xs">
                       {side(a.balancePaise)}
                     </span>
@@ -69,7 +69,7 @@ export function TrialBalancePanel() {
                 data-testid="trial-balance-total"
               >
                 <span className={tb.data.totalPaise === 0 ? 'text-success-400' : 'text-danger-400'}>
-                  {inr(tb.data.totalPaise)}
+                  {formatPaise(tb.data.totalPaise, { exact: true })}
                 </span>
                 <span className="muted ml-2 inline-block w-10 text-left text-xs font-normal">
                   {tb.data.totalPaise === 0 ? 'zero' : ''}

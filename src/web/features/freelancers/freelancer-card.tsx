@@ -2,12 +2,13 @@
 // the verified mark. The whole card links to the public profile.
 import { Link } from 'react-router';
 import type { FreelancerCard as Card } from '#shared/freelancers.ts';
-import { FREELANCER_MSG, formatRupees } from '#shared/freelancers-texts.ts';
+import { FREELANCER_MSG } from '#shared/freelancers-texts.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { paths } from '#shared/routes.ts';
 import { SharkAvatar } from '#web/components/shark-avatar.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatReviewCount } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 
 const MAX_SKILLS = 4;
 
@@ -88,7 +89,7 @@ export function FreelancerCard({ freelancer: f }: { freelancer: Card }) {
         <div>
           <dt className="sr-only">Day rate</dt>
           <dd data-testid="freelancer-rate">
-            <span className="font-semibold text-ink-100">{formatRupees(f.dayRateRupees)}</span>{' '}
+            <span className="font-semibold text-ink-100">{formatPaise(f.dayRatePaise)}</span>{' '}
             <span className="text-ink-400">{FREELANCER_MSG.perDay}</span>
           </dd>
         </div>

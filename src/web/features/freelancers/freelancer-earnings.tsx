@@ -2,7 +2,7 @@
 // (funded, not yet approved) and available (approved, to be paid out), with a link to the earnings page.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { useFreelancerBalance } from './api';
 

@@ -3,10 +3,10 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import {
-  DAY_RATE_MAX,
-  DAY_RATE_MIN,
+  DAY_RATE_MAX_PAISE,
+  DAY_RATE_MIN_PAISE,
   MAX_PORTFOLIO_LINKS,
-  freelancerProfileUpdateSchema,
+  freelancerProfileFormSchema,
   type FreelancerProfileView,
 } from '#shared/freelancers.ts';
 import { SECURITY_SERVICES, SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
@@ -20,6 +20,7 @@ import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#shared/routes.ts';
+import { paiseToRupees } from '#shared/money.ts';
 
 /** What the inputs hold: numbers and lists as the text typed. */
 interface Values {
@@ -27,7 +28,8 @@ interface Values {
   skills: string;
   headline: string;
   services: string[];
-  dayRateRupees: string;
+  /** Whole rupees, as typed; sent as dayRatePaise. */
+  dayRate: string;
   yearsExperience: string;
   languages: string;
   portfolioLinks: string;
@@ -39,7 +41,7 @@ const FIELDS = [
   'skills',
   'headline',
   'services',
-  'dayRateRupees',
+  'dayRate',
   'yearsExperience',
   'languages',
   'portfolioLinks',
@@ -51,7 +53,7 @@ const toValues = (p: FreelancerProfileView): Values => ({
   skills: p.skills,
   headline: p.headline,
   services: p.services,
-  dayRateRupees: p.dayRateRupees === null ? '' : String(p.dayRateRupees),
+  dayRate: p.dayRatePaise === null ? '' : paiseToRupees(p.dayRatePaise),
   yearsExperience: p.yearsExperience === null ? '' : String(p.yearsExperience),
   languages: p.languages.join(', '),
   portfolioLinks: p.portfolioLinks.join('\n'),
@@ -63,7 +65,7 @@ const EMPTY: Values = {
   skills: '',
   headline: '',
   services: [],
-  dayRateRupees: '',
+  dayRate: '',
   yearsExperience: '',
   languages: '',
   portfolioLinks: '',
@@ -76,9 +78,10 @@ export function FreelancerProfileEditor({ credentials }: { credentials?: React.R
   const update = useUpdateFreelancerProfile();
   const toast = useToast();
   const form = useApiForm({
-    schema: freelancerProfileUpdateSchema,
+    schema: freelancerProfileFormSchema,
     defaultValues: EMPTY,
     fields: FIELDS,
+    aliases: { dayRatePaise: 'dayRate' },
     onSubmit: async (values) => {
       form.reset(toValues(await update.mutateAsync(values)));
       toast(ACCOUNT_MSG.profileUpdated, 'success');
@@ -181,13 +184,13 @@ export function FreelancerProfileEditor({ credentials }: { credentials?: React.R
               label="Day rate (₹)"
               type="number"
               inputMode="numeric"
-              min={DAY_RATE_MIN}
-              max={DAY_RATE_MAX}
+              min={DAY_RATE_MIN_PAISE / 100}
+              max={DAY_RATE_MAX_PAISE / 100}
               step={1}
               hint="In rupees, for one working day."
               keepHint
-              error={errors.dayRateRupees?.message}
-              {...register('dayRateRupees')}
+              error={errors.dayRate?.message}
+              {...register('dayRate')}
             />
             <TextField
               id={`${id}-years`}

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicFreelancer } from '#shared/freelancers.ts';
-import { FREELANCER_MSG, formatRupees } from '#shared/freelancers-texts.ts';
+import { FREELANCER_MSG } from '#shared/freelancers-texts.ts';
 import { CREDENTIAL_MSG } from '#shared/credentials-texts.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { paths } from '#shared/routes.ts';
@@ -18,6 +18,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { usePublicFreelancer } from './api';
 import { FreelancerRating, VerifiedBadge } from './freelancer-card';
 import { FreelancerReviews } from './freelancer-reviews';
+import { formatPaise } from '#shared/money.ts';
 
 const NOT_FOUND_TITLE = 'Freelancer not found';
 
@@ -96,7 +97,7 @@ function Profile({ f, actions }: { f: PublicFreelancer; actions?: ReactNode }) {
           <div>
             <dt className="text-ink-400">Day rate</dt>
             <dd className="text-xl font-semibold text-ink-100" data-testid="freelancer-rate">
-              {formatRupees(f.dayRateRupees)}{' '}
+              {formatPaise(f.dayRatePaise)}{' '}
               <span className="text-sm font-normal text-ink-400">{FREELANCER_MSG.perDay}</span>
             </dd>
           </div>

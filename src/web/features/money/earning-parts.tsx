@@ -4,7 +4,7 @@
 // table cells on wide screens or label and value rows on a phone. Every amount comes from the server in paise.
 import type { ReactNode } from 'react';
 import { EARNING_STATE_LABEL, EARNINGS_TEXT, type EarningState } from '#shared/earnings.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatDayTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 

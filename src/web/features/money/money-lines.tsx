@@ -2,9 +2,8 @@
 // fee inside it, the tax, the total), what each way a session fails to happen refunds, and a session's payment
 // and refund. Every amount comes from the server; these only lay them out.
 import type { BookingPayment, Quote, RefundReason, SessionPayment } from '#shared/payments.ts';
-import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
-
-export const rupees = (paise: number) => formatRupees(paise / 100);
+import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 
 /** "₹1,500 × 2 hours", the fee, the tax on it and the total the learner pays. */
 export function QuoteLines({ quote }: { quote: Quote }) {
@@ -12,15 +11,15 @@ export function QuoteLines({ quote }: { quote: Quote }) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="quote-lines">
       <dt className="text-ink-300">
-        {rupees(quote.hourlyPaise)} × {hours}
+        {formatPaise(quote.hourlyPaise)} × {hours}
       </dt>
-      <dd className="text-right text-ink-100">{rupees(quote.totalPaise)}</dd>
+      <dd className="text-right text-ink-100">{formatPaise(quote.totalPaise)}</dd>
       <dt className="text-ink-400">Platform fee ({quote.feePercent}%), included</dt>
-      <dd className="text-right text-ink-400">{rupees(quote.feePaise)}</dd>
+      <dd className="text-right text-ink-400">{formatPaise(quote.feePaise)}</dd>
       {quote.feeTaxPaise > 0 ? (
         <>
           <dt className="text-ink-400">GST on the fee ({quote.taxPercent}%), included</dt>
-          <dd className="text-right text-ink-400">{rupees(quote.feeTaxPaise)}</dd>
+          <dd className="text-right text-ink-400">{formatPaise(quote.feeTaxPaise)}</dd>
         </>
       ) : null}
       <dt className="border-t border-white/10 pt-1 font-semibold text-ink-100">Total to pay</dt>
@@ -28,7 +27,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
         className="border-t border-white/10 pt-1 text-right text-lg font-bold text-ink-100"
         data-testid="quote-total"
       >
-        {rupees(quote.totalPaise)}
+        {formatPaise(quote.totalPaise)}
       </dd>
     </dl>
   );
@@ -93,7 +92,7 @@ export function RefundTerms({ quote }: { quote: Quote }) {
                 {CASE_LABEL[r.reason]}
               </th>
               <td className="py-1 text-right text-ink-100">
-                {r.percent === 0 ? 'Nothing' : `${rupees(r.amountPaise)} (${r.percent}%)`}
+                {r.percent === 0 ? 'Nothing' : `${formatPaise(r.amountPaise)} (${r.percent}%)`}
               </td>
             </tr>
           ))}
@@ -131,7 +130,7 @@ export function PaymentSummary({ payment }: { payment: SessionPayment }) {
         Payment
       </h2>
       <p className="text-sm text-ink-100">
-        <span className="font-semibold text-success-400">Paid {rupees(payment.amountPaise)}</span>
+        <span className="font-semibold text-success-400">Paid {formatPaise(payment.amountPaise)}</span>
         {payment.paidAt ? <span className="muted"> on {formatDateTimeIn(payment.paidAt, zone)}</span> : null}
       </p>
       {payment.receiptNumber ? (
@@ -148,7 +147,7 @@ export function PaymentSummary({ payment }: { payment: SessionPayment }) {
       {payment.refund ? (
         <div className="rounded-lg border border-white/10 p-3 text-sm" data-testid="session-refund">
           <p className={payment.refund.status === 'failed' ? 'text-danger-400' : 'text-ink-100'}>
-            {REFUND_STATE[payment.refund.status]}: {rupees(payment.refund.amountPaise)}
+            {REFUND_STATE[payment.refund.status]}: {formatPaise(payment.refund.amountPaise)}
             {percentOf(payment.refund.percent)}
             <span className="muted"> · {formatDateTimeIn(payment.refund.at, zone)}</span>
           </p>
@@ -168,11 +167,11 @@ export function BookingPaymentStatus({ payment }: { payment: BookingPayment }) {
   const refund = payment.refund;
   return (
     <p className="text-sm text-ink-100">
-      <span className="font-semibold text-success-400">Paid {rupees(payment.amountPaise)}</span>
+      <span className="font-semibold text-success-400">Paid {formatPaise(payment.amountPaise)}</span>
       {refund ? (
         <span className={refund.status === 'failed' ? 'text-danger-400' : 'text-ink-300'}>
           {' · '}
-          {REFUND_STATE_SHORT[refund.status]}: {rupees(refund.amountPaise)}
+          {REFUND_STATE_SHORT[refund.status]}: {formatPaise(refund.amountPaise)}
           {percentOf(refund.percent)}
           {refund.status === 'failed' ? ', we will send it again' : null}
         </span>

@@ -12,7 +12,7 @@ import {
   type PayoutStatus,
   payoutMethodText,
 } from '#shared/payouts.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { Pager } from '#web/components/console-ui.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { TextAreaField, TextField } from '#web/components/form/field.tsx';

@@ -8,14 +8,15 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate, formatRupees } from '#web/lib/format.ts';
+import { formatDate } from '#web/lib/format.ts';
 import { useFreelancerArea } from './api';
 import { ProposalStatusBadge } from './proposals-comparison';
+import { formatPaise } from '#shared/money.ts';
 
 const budget = (r: RequestCard) =>
-  r.budgetMin === r.budgetMax
-    ? formatRupees(r.budgetMin)
-    : `${formatRupees(r.budgetMin)} – ${formatRupees(r.budgetMax)}`;
+  r.budgetMinPaise === r.budgetMaxPaise
+    ? formatPaise(r.budgetMinPaise)
+    : `${formatPaise(r.budgetMinPaise)} – ${formatPaise(r.budgetMaxPaise)}`;
 
 function RequestLine({ request: r, extra }: { request: RequestCard; extra?: React.ReactNode }) {
   return (
@@ -101,7 +102,7 @@ export function ClientRequestsArea() {
               extra={
                 <>
                   <ProposalStatusBadge status={p.status} />
-                  <span className="text-sm text-ink-300">{formatRupees(p.price)}</span>
+                  <span className="text-sm text-ink-300">{formatPaise(p.pricePaise)}</span>
                 </>
               }
             />

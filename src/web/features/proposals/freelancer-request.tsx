@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { useFieldArray, type Path } from 'react-hook-form';
 import { ASSET_TYPE_LABELS, type FreelancerRequest } from '#shared/client-requests.ts';
 import {
-  proposalInputSchema,
+  proposalFormSchema,
   type OwnProposal,
   type ProposalData,
-  type ProposalInput,
+  type ProposalFormInput,
 } from '#shared/proposals.ts';
 import { SECURITY_SERVICE_LABELS } from '#shared/security-services.ts';
 import { FieldError, TextAreaField, TextField } from '#web/components/form/field.tsx';
@@ -15,10 +15,11 @@ import { Form, useApiForm } from '#web/components/form/form.tsx';
 import { FormAlert, SubmitButton } from '#web/components/form/form-status.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate, formatDateTime, formatRupees } from '#web/lib/format.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useAcceptNda, useEditProposal, useProposalAction, useSendProposal } from './api';
 import { ProposalStatusBadge } from './proposals-comparison';
 import { ProposalThread } from './proposal-thread';
+import { formatPaise, paiseToRupees } from '#shared/money.ts';
 
 export function FreelancerRequestView({
   request: r,
@@ -37,9 +38,9 @@ export function FreelancerRequestView({
         <p className="muted text-sm">
           {[
             `From ${r.clientName}`,
-            r.budgetMin === r.budgetMax
-              ? formatRupees(r.budgetMin)
-              : `${formatRupees(r.budgetMin)} – ${formatRupees(r.budgetMax)}`,
+            r.budgetMinPaise === r.budgetMaxPaise
+              ? formatPaise(r.budgetMinPaise)
+              : `${formatPaise(r.budgetMinPaise)} – ${formatPaise(r.budgetMaxPaise)}`,
             `Proposals by ${formatDate(r.deadline)}`,
             r.invited ? 'You are invited' : null,
           ]
@@ -122,24 +123,37 @@ const FIELDS = [
   'approach',
   'milestones',
   ...Array.from({ length: 10 }, (_, i) => [`milestones.${i}.title`, `milestones.${i}.amount`]).flat(),
-] as Path<ProposalInput>[];
+] as Path<ProposalFormInput>[];
+
+/** The API's money fields in paise, each beside its rupee input (decision 210). */
+const ALIASES = {
+  pricePaise: 'price',
+  ...Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [`milestones.${i}.amountPaise`, `milestones.${i}.amount`]),
+  ),
+} as Partial<Record<string, Path<ProposalFormInput>>>;
 
 function ProposalForm({ requestId, proposal }: { requestId: string; proposal?: OwnProposal }) {
   const id = useId();
   const send = useSendProposal(requestId);
   const edit = useEditProposal();
   const toast = useToast();
-  const form = useApiForm<ProposalInput, ProposalData>({
-    schema: proposalInputSchema,
+  const form = useApiForm<ProposalFormInput, ProposalData>({
+    // Rupees typed, paise sent (decision 210).
+    schema: proposalFormSchema,
     defaultValues: proposal
       ? {
-          price: proposal.price,
+          price: paiseToRupees(proposal.pricePaise),
           days: proposal.days,
           approach: proposal.approach,
-          milestones: proposal.milestones,
+          milestones: proposal.milestones.map((m) => ({
+            title: m.title,
+            amount: paiseToRupees(m.amountPaise),
+          })),
         }
-      : { approach: '', milestones: [{ title: '' }] },
+      : { approach: '', milestones: [{ title: '', amount: '' }] },
     fields: FIELDS,
+    aliases: ALIASES,
     onSubmit: async (values) => {
       const res = proposal
         ? await edit.mutateAsync({ id: proposal.id, body: values })
@@ -165,7 +179,7 @@ function ProposalForm({ requestId, proposal }: { requestId: string; proposal?: O
             inputMode="numeric"
             min={1}
             error={e.price?.message}
-            {...register('price', { valueAsNumber: true })}
+            {...register('price')}
           />
           <TextField
             id={`${id}-days`}
@@ -206,7 +220,7 @@ function ProposalForm({ requestId, proposal }: { requestId: string; proposal?: O
                   inputMode="numeric"
                   min={1}
                   error={e.milestones?.[i]?.amount?.message}
-                  {...register(`milestones.${i}.amount`, { valueAsNumber: true })}
+                  {...register(`milestones.${i}.amount`)}
                 />
                 <button
                   type="button"
@@ -226,7 +240,7 @@ function ProposalForm({ requestId, proposal }: { requestId: string; proposal?: O
               type="button"
               className="btn-ghost"
               disabled={milestones.fields.length >= 10}
-              onClick={() => milestones.append({ title: '' } as ProposalInput['milestones'][number])}
+              onClick={() => milestones.append({ title: '', amount: '' })}
             >
               Add a milestone
             </button>
@@ -253,7 +267,7 @@ function OwnProposalPanel({ proposal: p, requestOpen }: { proposal: OwnProposal;
           <span className="font-semibold">Your proposal</span> <ProposalStatusBadge status={p.status} />
         </p>
         <p className="text-ink-100">
-          {formatRupees(p.price)} · {p.days} day{p.days === 1 ? '' : 's'}
+          {formatPaise(p.pricePaise)} · {p.days} day{p.days === 1 ? '' : 's'}
         </p>
         <ol className="flex flex-col gap-1">
           {p.milestones.map((m, i) => (
@@ -261,7 +275,7 @@ function OwnProposalPanel({ proposal: p, requestOpen }: { proposal: OwnProposal;
               <span>
                 {i + 1}. {m.title}
               </span>
-              <span className="tabular-nums">{formatRupees(m.amount)}</span>
+              <span className="tabular-nums">{formatPaise(m.amountPaise)}</span>
             </li>
           ))}
         </ol>

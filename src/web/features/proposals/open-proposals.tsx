@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { PROPOSAL_STATUS_LABELS } from '#shared/proposals.ts';
 import { paths } from '#shared/routes.ts';
-import { formatRupees } from '#web/lib/format.ts';
 import { useFreelancerArea } from './api';
+import { formatPaise } from '#shared/money.ts';
 
 export function OpenProposals() {
   const id = useId();
@@ -29,7 +29,7 @@ export function OpenProposals() {
               {p.request.title}
             </Link>
             <span className="text-ink-300">
-              {formatRupees(p.price)} · {PROPOSAL_STATUS_LABELS[p.status]}
+              {formatPaise(p.pricePaise)} · {PROPOSAL_STATUS_LABELS[p.status]}
             </span>
           </li>
         ))}

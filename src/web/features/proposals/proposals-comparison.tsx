@@ -9,9 +9,10 @@ import { ErrorState } from '#web/components/error-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatRating, formatReviewCount, formatRupees } from '#web/lib/format.ts';
+import { formatRating, formatReviewCount } from '#web/lib/format.ts';
 import { useClientProposals, useProposalAction } from './api';
 import { ProposalThread } from './proposal-thread';
+import { formatPaise } from '#shared/money.ts';
 
 const TONE: Record<ProposalStatus, string> = {
   submitted: 'border-white/15 text-ink-300',
@@ -110,7 +111,7 @@ function ProposalCard({
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="muted">Price</dt>
-          <dd className="text-lg font-semibold text-ink-100">{formatRupees(p.price)}</dd>
+          <dd className="text-lg font-semibold text-ink-100">{formatPaise(p.pricePaise)}</dd>
         </div>
         <div>
           <dt className="muted">Days</dt>
@@ -137,7 +138,7 @@ function ProposalCard({
               <span className="text-ink-300">
                 {i + 1}. {m.title}
               </span>
-              <span className="text-ink-100 tabular-nums">{formatRupees(m.amount)}</span>
+              <span className="text-ink-100 tabular-nums">{formatPaise(m.amountPaise)}</span>
             </li>
           ))}
         </ol>

@@ -10,7 +10,7 @@ import {
   type ReconciliationStatus,
   type ResolveExceptionInput,
 } from '#shared/reconciliation.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { Pager } from '#web/components/console-ui.tsx';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { TextAreaField } from '#web/components/form/field.tsx';

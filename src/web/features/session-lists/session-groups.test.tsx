@@ -14,7 +14,7 @@ const item = (id: string, title: string, over: Partial<SessionListItem> = {}): S
   counterpart: 'with Arjun Mehta',
   startsAt: '2026-11-30T13:00:00Z',
   hours: 1,
-  totalPrice: 1500,
+  totalPricePaise: 150_000,
   status: 'confirmed',
   needsAction: false,
   ...over,

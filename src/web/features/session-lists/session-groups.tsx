@@ -21,9 +21,10 @@ import type { SharkSession } from '#shared/workspace.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
+import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { BookingDocumentLinks, BookingPaymentStatus } from '#web/features/money/money-lines.tsx';
 import { StatusBadge } from './status-badge';
+import { formatPaise } from '#shared/money.ts';
 
 export interface SessionListItem {
   id: string;
@@ -32,7 +33,7 @@ export interface SessionListItem {
   counterpart: string;
   startsAt: string;
   hours: number;
-  totalPrice: number;
+  totalPricePaise: number;
   status: string;
   needsAction: boolean;
   /** A learner's completed session: the row offers "Leave a review" (issue 14). */
@@ -47,10 +48,10 @@ export interface SessionListItem {
 }
 
 const answerOf = (
-  b: { answerBy: string | null; totalPrice: number },
+  b: { answerBy: string | null; totalPricePaise: number },
   viewer: 'learner' | 'shark',
 ): SessionListItem['answer'] =>
-  b.answerBy === null ? undefined : { by: b.answerBy, viewer, paid: b.totalPrice > 0 };
+  b.answerBy === null ? undefined : { by: b.answerBy, viewer, paid: b.totalPricePaise > 0 };
 
 /** A learner's own booking as a row, with its payment where the list carries one. */
 export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }): SessionListItem => ({
@@ -59,7 +60,7 @@ export const fromMyBooking = (b: MyBooking & { payment?: BookingPayment | null }
   counterpart: `with ${b.sharkName}`,
   startsAt: b.startsAt,
   hours: b.hours,
-  totalPrice: b.totalPrice,
+  totalPricePaise: b.totalPricePaise,
   status: b.status,
   needsAction: b.needsAction,
   // Reviewed once, it is not offered again (the review page edits the published one).
@@ -75,7 +76,7 @@ export const fromSharkSession = (s: SharkSession): SessionListItem => ({
   counterpart: s.name,
   startsAt: s.startsAt,
   hours: s.hours,
-  totalPrice: s.totalPrice,
+  totalPricePaise: s.totalPricePaise,
   status: s.status,
   needsAction: s.needsAction,
   answer: answerOf(s, 'shark'),
@@ -288,7 +289,7 @@ function SessionRowItem({ session: s }: { session: SessionListItem }) {
           </div>
           <div>
             <dt className="text-xs text-ink-400">Total</dt>
-            <dd className="font-semibold text-ink-100">{formatRupees(s.totalPrice)}</dd>
+            <dd className="font-semibold text-ink-100">{formatPaise(s.totalPricePaise)}</dd>
           </div>
         </dl>
       </Link>

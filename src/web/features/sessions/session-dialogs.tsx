@@ -1,7 +1,7 @@
 // The session's actions that ask something first, each in an accessible dialog opened by its own button
 // (focus goes back to that button when the dialog closes): decline or cancel with a reason, report a
 // no-show with a note, propose a new time from the shark's free slots (same hours).
-import { rupees } from '#web/features/money/money-lines.tsx';
+import { formatPaise } from '#shared/money.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -177,7 +177,7 @@ export function CancelDialog({ session, now, onDone }: { session: SessionDetail;
         <p className="text-sm text-ink-100" data-testid="cancel-refund">
           {session.payment.cancelRefund.percent === 0
             ? `${verb} now refunds nothing.`
-            : `${verb} now refunds ${rupees(session.payment.cancelRefund.amountPaise)} (${session.payment.cancelRefund.percent}%) to the original payment method.`}
+            : `${verb} now refunds ${formatPaise(session.payment.cancelRefund.amountPaise)} (${session.payment.cancelRefund.percent}%) to the original payment method.`}
         </p>
       ) : null}
     </TextActionDialog>

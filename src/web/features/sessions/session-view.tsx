@@ -15,7 +15,7 @@ import { answerByLine, cancellationPolicy, SESSION_MSG } from '#shared/sessions-
 import { paths } from '#shared/routes.ts';
 import { FormAlert } from '#web/components/form/form-status.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDateTimeIn, formatRupees, viewerTimeZone } from '#web/lib/format.ts';
+import { formatDateTimeIn, viewerTimeZone } from '#web/lib/format.ts';
 import { useSessionAction } from './api';
 import { CancelDialog, DeclineDialog, NoShowDialog, RescheduleDialog } from './session-dialogs';
 import {
@@ -26,10 +26,11 @@ import {
   NotesView,
   safeMeetingLink,
 } from './session-forms';
-import { MessageThread } from './message-thread';
+import { SessionThread } from './session-thread';
 import { SessionJoin } from './session-join';
 import { SessionTimes } from './session-time';
 import { StatusBadge } from '#web/features/session-lists/status-badge.tsx';
+import { formatPaise } from '#shared/money.ts';
 
 export function SessionView({ session, now = new Date() }: { session: SessionDetail; now?: Date }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -118,7 +119,7 @@ export function SessionView({ session, now = new Date() }: { session: SessionDet
           </section>
 
           {/* The conversation before the brief and the notes: it is what changes between visits (issue 25). */}
-          <MessageThread sessionId={session.id} canWrite={can('message')} closed={closed} />
+          <SessionThread sessionId={session.id} canWrite={can('message')} closed={closed} />
 
           <section aria-labelledby="session-brief" className="glass flex flex-col gap-3 p-5 sm:p-6">
             <h2 id="session-brief" className="text-lg font-semibold text-ink-100">
@@ -185,7 +186,7 @@ function Details({ session }: { session: SessionDetail }) {
           ) : null}
         </Item>
         <Item label="Hours">{session.hours}</Item>
-        <Item label="Price">{formatRupees(session.totalPrice)}</Item>
+        <Item label="Price">{formatPaise(session.totalPricePaise)}</Item>
         <Item label="Status">{SESSION_STATUS_LABEL[session.status]}</Item>
         <div className="sm:col-span-2">
           <dt className="text-ink-400">When</dt>
@@ -196,7 +197,7 @@ function Details({ session }: { session: SessionDetail }) {
       </dl>
       <p className="text-sm text-ink-300">{cancellationPolicy(session.course.cancellationHours)}</p>
       {session.payment === null ? (
-        session.totalPrice === 0 ? (
+        session.totalPricePaise === 0 ? (
           <p className="text-sm text-ink-300">{SESSION_MSG.free}</p>
         ) : null
       ) : null}

@@ -3,7 +3,8 @@
 // attempt, and closing leaves it unpaid. Each goes back to the session's checkout step with what Razorpay Checkout
 // would hand the page (the signed callback, the failure, or "closed").
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { formatPaise, PAYMENT_MSG } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
+import { PAYMENT_MSG } from '#shared/payments-texts.ts';
 import {
   CHECKOUT_CLOSED,
   checkoutReturnHref,

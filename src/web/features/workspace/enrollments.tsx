@@ -1,12 +1,12 @@
 // The shark's enrollments: each group of its sessions a page at a time (needing an answer, upcoming, past,
-// cancelled), then each course's bookings and total.
+// cancelled), then each course's bookings, held sessions and what those earned (from the ledger, decision 208).
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCourseTotals, useSharkSessionGroup } from '#web/features/workspace/api.ts';
 import { withSharkId } from '#web/features/acting-shark/acting-shark.ts';
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
-import { formatRupees } from '#web/lib/format.ts';
+import { formatPaise } from '#shared/money.ts';
 import { fromSharkSession, PagedSessionGroup } from '#web/features/session-lists/session-groups.tsx';
 import type { SessionGroup } from '#shared/session-lists.ts';
 import { paths } from '#shared/routes.ts';
@@ -49,6 +49,9 @@ export function EnrollmentList({ sharkId }: { sharkId?: string }) {
         <h2 id="courses-summary" className="text-lg font-semibold text-ink-100">
           Per course
         </h2>
+        <p className="muted mt-1 text-sm">
+          What you earned from each course&apos;s held sessions, after the platform fee and any refund.
+        </p>
         <ul className="mt-3 divide-y divide-white/10" aria-label="Bookings per course">
           {courses.map((course) => (
             <li
@@ -63,7 +66,8 @@ export function EnrollmentList({ sharkId }: { sharkId?: string }) {
               </span>
               <span className="text-ink-300">
                 {course.bookingCount} {course.bookingCount === 1 ? 'booking' : 'bookings'} ·{' '}
-                <span className="font-semibold text-ink-100">{formatRupees(course.totalRupees)}</span>
+                {course.heldCount} held ·{' '}
+                <span className="font-semibold text-ink-100">{formatPaise(course.heldNetPaise)}</span> earned
               </span>
             </li>
           ))}

@@ -10,7 +10,7 @@ import { fromSharkSession, SessionPreview } from '#web/features/session-lists/se
 import { ErrorState } from '#web/components/error-state.tsx';
 import { Skeleton } from '#web/components/skeleton.tsx';
 import { formatRating } from '#web/lib/format.ts';
-import { formatPaise } from '#shared/payments-texts.ts';
+import { formatPaise } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { AVAILABILITY_MSG } from '#shared/availability-texts.ts';
 import type { Dashboard } from '#shared/workspace.ts';

@@ -243,7 +243,7 @@ describe('admin console: running the marketplace', () => {
       date: '2026-12-03',
       time: '18:00',
       hours: 1,
-      totalPrice: 1500,
+      totalPricePaise: 150_000,
       createdAt: at,
       status: resolution ? 'completed' : 'no_show',
       noShow: { reportedBy: 'shark', note: 'The learner never joined', at, resolution },

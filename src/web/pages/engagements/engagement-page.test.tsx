@@ -1,7 +1,7 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENGAGEMENT_MSG, ROE_TERMS, type Engagement } from '#shared/engagements.ts';
+import { ENGAGEMENT_EVENT_LABELS, ENGAGEMENT_MSG, ROE_TERMS, type Engagement } from '#shared/engagements.ts';
 import { mockApi, renderScreen, sessionFor } from '#web/testing/test-utils.tsx';
 import EngagementPage from './engagement-page';
 
@@ -28,7 +28,7 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
   ],
   windowFrom: '2030-02-01',
   windowTo: '2030-02-10',
-  price: 90000,
+  pricePaise: 9_000_000,
   days: 10,
   status: 'active',
   client: { id: '3a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Asha Menon' },
@@ -40,7 +40,7 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
       id: '5a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
       position: 1,
       title: 'Testing and report',
-      amount: 60000,
+      amountPaise: 6_000_000,
       status: 'awaiting_funding',
       fundedAt: null,
       deliveredAt: null,
@@ -54,7 +54,7 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
       id: '6a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
       position: 2,
       title: 'Retest',
-      amount: 30000,
+      amountPaise: 3_000_000,
       status: 'awaiting_funding',
       fundedAt: null,
       deliveredAt: null,
@@ -72,6 +72,7 @@ const engagement = (over: Partial<Engagement> = {}): Engagement => ({
       mine: false,
       body: 'Starting Monday.',
       createdAt: '2030-01-20T10:00:00.000Z',
+      from: 'engagement',
     },
   ],
   events: [
@@ -142,6 +143,50 @@ describe('the engagement page', () => {
     renderScreen(routes, `/engagements/${ID}`);
     expect(await screen.findByText(/Acknowledged by Asha Menon/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+  });
+
+  it("begins the thread with the proposal's messages and marks where the engagement started (decision 212)", async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': session,
+      [`GET /api/engagements/${ID}`]: {
+        status: 200,
+        body: engagement({
+          messages: [
+            {
+              id: '1b1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
+              authorName: 'Asha Menon',
+              mine: true,
+              body: 'Can you start on the first day of the window?',
+              createdAt: '2030-01-18T10:00:00.000Z',
+              from: 'proposal',
+            },
+            ...engagement().messages,
+          ],
+        }),
+      },
+      [`POST /api/engagements/${ID}/messages`]: {
+        status: 201,
+        body: { message: ENGAGEMENT_MSG.messageSent },
+      },
+    });
+    renderScreen(routes, `/engagements/${ID}`);
+    const thread = await screen.findByRole('list', { name: 'Messages with Kabir Shah' });
+    expect(
+      within(thread)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^You · .*Can you start on the first day of the window\?$/),
+      ENGAGEMENT_EVENT_LABELS.created,
+      expect.stringMatching(/^Kabir Shah · .*Starting Monday\.$/),
+    ]);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Message to Kabir Shah'), 'The staging login is in the vault.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(ENGAGEMENT_MSG.messageSent)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      body: 'The staging login is in the vault.',
+    });
   });
 
   it('says "Engagement not found" to anyone else', async () => {

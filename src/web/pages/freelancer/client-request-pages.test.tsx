@@ -23,8 +23,8 @@ const card = {
   id: ID,
   title: 'Pentest of our customer portal',
   service: 'pentesting',
-  budgetMin: 50000,
-  budgetMax: 120000,
+  budgetMinPaise: 5_000_000,
+  budgetMaxPaise: 12_000_000,
   deadline: '2030-01-20',
   status: 'open',
   ndaRequired: true,
@@ -54,10 +54,10 @@ describe("the freelancer's client requests", () => {
             {
               id: '11111111-2222-4333-8444-555555555555',
               requestId: '5f0c1a9e-2b4d-4c6e-8f10-a1b2c3d4e5f6',
-              price: 90000,
+              pricePaise: 9_000_000,
               days: 10,
               approach: 'x',
-              milestones: [{ title: 'All', amount: 90000 }],
+              milestones: [{ title: 'All', amountPaise: 9_000_000 }],
               status: 'shortlisted',
               createdAt: '2030-01-02T10:00:00.000Z',
               updatedAt: '2030-01-02T10:00:00.000Z',
@@ -135,13 +135,14 @@ describe("the freelancer's client requests", () => {
     await user.type(screen.getByLabelText('Amount 2 (₹)'), '30000');
     await user.click(screen.getByRole('button', { name: 'Send proposal' }));
     expect(await screen.findByText(PROPOSAL_MSG.sent)).toBeInTheDocument();
+    // Typed in rupees, sent in paise (decision 210).
     expect(calls.find((c) => c.path.endsWith('/proposal'))?.body).toEqual({
-      price: 90000,
+      pricePaise: 9_000_000,
       days: 10,
       approach: 'OWASP-based testing with a retest.',
       milestones: [
-        { title: 'Testing and report', amount: 60000 },
-        { title: 'Retest', amount: 30000 },
+        { title: 'Testing and report', amountPaise: 6_000_000 },
+        { title: 'Retest', amountPaise: 3_000_000 },
       ],
     });
   });

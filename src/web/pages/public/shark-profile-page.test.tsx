@@ -31,7 +31,7 @@ const SHARK: Shark = {
   studentCount: 14,
   avgRating: 4.75,
   reviewCount: 6,
-  minPrice: 1500,
+  minPricePaise: 150_000,
 };
 const EMPTY_SUMMARY = {
   average: null,
@@ -46,7 +46,7 @@ const COURSE: PublicCourse = {
   courseCode: 'CRS-AB12CD',
   description: 'Plan and run an emulation mapped to ATT&CK.',
   duration: 6,
-  price: 1500,
+  pricePaise: 150_000,
   image: null,
   enrollmentFormUrl: null,
   requiredDevices: 'Laptop + Internet',
@@ -176,7 +176,7 @@ describe('shark profile', () => {
       ...COURSE,
       id: '7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
       title: 'Red Team Ops',
-      price: 3000,
+      pricePaise: 300_000,
     };
     mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
@@ -200,7 +200,7 @@ describe('shark profile', () => {
   it('says a shark without courses has none, with no Book button', async () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
-      [`GET /api/sharks/${ID}`]: { status: 200, body: { ...SHARK, minPrice: null } },
+      [`GET /api/sharks/${ID}`]: { status: 200, body: { ...SHARK, minPricePaise: null } },
       [`GET /api/sharks/${ID}/courses`]: { status: 200, body: [] },
     });
     renderScreen(routes, `/sharks/${ID}`);
@@ -378,7 +378,7 @@ describe('shark profile', () => {
             hours: 2,
             preferredDate: '2026-11-24',
             preferredTime: '10:00',
-            totalPrice: 3000,
+            totalPricePaise: 300_000,
             upcoming: true,
             createdAt: '2026-11-20T10:00:00.000Z',
           },

@@ -29,7 +29,7 @@ const shark = (n: number, extra: Partial<Shark> = {}): Shark => ({
   studentCount: 12,
   avgRating: 4.8,
   reviewCount: 3,
-  minPrice: 1500,
+  minPricePaise: 150_000,
   ...extra,
 });
 
@@ -138,7 +138,7 @@ describe('sharks list', () => {
     mockApi({
       'GET /api/auth/session': { status: 200, body: signedOut },
       'GET /api/sharks': catalogue(28, (n) =>
-        shark(n, n === 2 ? { minPrice: null } : { minPrice: 1000 + n * 100.5 * (n % 2) }),
+        shark(n, n === 2 ? { minPricePaise: null } : { minPricePaise: 100_000 + n * 10_050 * (n % 2) }),
       ),
     });
     renderScreen(routes, '/sharks');

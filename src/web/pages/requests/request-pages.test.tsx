@@ -62,8 +62,8 @@ describe('posting a request', () => {
       ],
       windowFrom: '2030-02-01',
       windowTo: '2030-02-10',
-      budgetMin: 50000,
-      budgetMax: 120000,
+      budgetMinPaise: 5_000_000,
+      budgetMaxPaise: 12_000_000,
       deadline: '2030-01-20',
       ndaRequired: true,
       visibility: 'invited',
@@ -116,12 +116,12 @@ describe('posting a request', () => {
 const proposal = (over: Partial<ClientProposal>): ClientProposal => ({
   id: '11111111-2222-4333-8444-555555555555',
   requestId: REQUEST_ID,
-  price: 90000,
+  pricePaise: 9_000_000,
   days: 10,
   approach: 'OWASP-based testing.',
   milestones: [
-    { title: 'Testing and report', amount: 60000 },
-    { title: 'Retest', amount: 30000 },
+    { title: 'Testing and report', amountPaise: 6_000_000 },
+    { title: 'Retest', amountPaise: 3_000_000 },
   ],
   status: 'submitted',
   createdAt: '2030-01-02T10:00:00.000Z',
@@ -141,8 +141,8 @@ const detail = {
   id: REQUEST_ID,
   title: 'Pentest of our customer portal',
   service: 'pentesting',
-  budgetMin: 50000,
-  budgetMax: 120000,
+  budgetMinPaise: 5_000_000,
+  budgetMaxPaise: 12_000_000,
   deadline: '2030-01-20',
   status: 'open',
   ndaRequired: false,
@@ -162,12 +162,12 @@ describe('comparing proposals', () => {
   it('shows proposals side by side, shortlists one and accepts it after a confirmation', async () => {
     const meera = proposal({
       id: '22222222-2222-4333-8444-555555555555',
-      price: 70000,
+      pricePaise: 7_000_000,
       days: 7,
       status: 'shortlisted',
       milestones: [
-        { title: 'API testing', amount: 40000 },
-        { title: 'Report', amount: 30000 },
+        { title: 'API testing', amountPaise: 4_000_000 },
+        { title: 'Report', amountPaise: 3_000_000 },
       ],
       freelancer: {
         freelancerId: '88888888-2222-4333-8444-555555555555',

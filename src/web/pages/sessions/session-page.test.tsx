@@ -37,7 +37,7 @@ function detail(over: Partial<SessionDetail> = {}): SessionDetail {
       timeZone: 'Europe/London',
     },
     hours: 1,
-    totalPrice: 1500,
+    totalPricePaise: 150_000,
     startsAt,
     endsAt: new Date(start + 3600_000).toISOString(),
     answerBy: new Date(start - DAY).toISOString(),
@@ -190,7 +190,7 @@ describe('the session page', () => {
       `Answer by ${when} or the request expires and the learner is refunded in full.`,
     );
     cleanup();
-    renderSession(detail({ totalPrice: 0, payment: null }));
+    renderSession(detail({ totalPricePaise: 0, payment: null }));
     expect(await deadline()).toContain(`The shark answers by ${when} or the request expires.`);
   });
 
@@ -511,7 +511,7 @@ describe('the session page', () => {
         answerBy: null,
         actions: [],
         payment: null,
-        totalPrice: 0,
+        totalPricePaise: 0,
       }),
       { [`GET /api/sessions/${ID}/messages`]: { status: 200, body: MESSAGES } },
     );

@@ -50,7 +50,7 @@ function courseServer(initial: OwnCourse[] = []) {
         courseCode: 'CRS-7QX2KD',
         description: String(b.description),
         duration: Number(b.duration),
-        price: Number(b.price),
+        pricePaise: Number(b.pricePaise),
         image: null,
         enrollmentFormUrl: (b.enrollmentFormUrl as string | null) ?? null,
         requiredDevices: String(b.requiredDevices),
@@ -103,7 +103,8 @@ describe('course manager on /shark/edit-profile', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Web App Pentesting');
     await user.type(within(dialog).getByLabelText('Description'), 'OWASP Top 10, hands-on.');
     await user.type(within(dialog).getByLabelText('Duration (hours)'), '6');
-    await user.type(within(dialog).getByLabelText('Price per hour (₹)'), '1500');
+    // Typed in rupees and paise; sent in paise (decision 210).
+    await user.type(within(dialog).getByLabelText('Price per hour (₹)'), '1500.50');
     await user.type(within(dialog).getByLabelText('Enrollment form link (optional)'), 'not a link');
     await user.click(within(dialog).getByRole('button', { name: 'Create course' }));
     expect(
@@ -149,7 +150,7 @@ describe('course manager on /shark/edit-profile', () => {
       title: 'Web App Pentesting',
       description: 'OWASP Top 10, hands-on.',
       duration: 6,
-      price: 1500,
+      pricePaise: 150_050,
       courseCode: null,
       enrollmentFormUrl: 'https://forms.example.com/web',
       requiredDevices: 'Laptop + Internet',
@@ -161,6 +162,7 @@ describe('course manager on /shark/edit-profile', () => {
     expect(within(list).getByText('Web App Pentesting')).toBeInTheDocument();
     expect(within(list).getByText('CRS-7QX2KD')).toBeInTheDocument();
     expect(within(list).getByText('0 enrolled')).toBeInTheDocument();
+    expect(within(list).getByText(/₹1,500\.50\/hour/)).toBeInTheDocument();
 
     // Cancel keeps the course; confirming deletes it.
     await user.click(screen.getByRole('button', { name: 'Delete Web App Pentesting' }));
@@ -200,7 +202,7 @@ describe('course manager on /shark/edit-profile', () => {
             courseCode: 'CRS-7QX2KD',
             description: 'd',
             duration: 2,
-            price: 1000,
+            pricePaise: 100_000,
             image: null,
             enrollmentFormUrl: null,
             requiredDevices: 'Laptop + Internet',
@@ -225,7 +227,7 @@ describe('course manager on /shark/edit-profile', () => {
             courseCode: 'CRS-7QX2KD',
             description: 'd',
             duration: 2,
-            price: 1000,
+            pricePaise: 100_000,
             image: null,
             enrollmentFormUrl: null,
             requiredDevices: 'Laptop + Internet',
@@ -291,7 +293,7 @@ describe('course manager on /shark/edit-profile', () => {
       courseCode: 'CRS-CLOUD1',
       description: 'Hands-on.',
       duration: 2,
-      price: 1000,
+      pricePaise: 100_000,
       image: null,
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',
@@ -355,7 +357,7 @@ describe('course manager on /shark/edit-profile', () => {
       courseCode: `CRS-${title.slice(0, 6).toUpperCase().replace(/ /g, 'X')}`,
       description: 'Hands-on.',
       duration: 2,
-      price: 1000,
+      pricePaise: 100_000,
       image: null,
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',
@@ -434,7 +436,7 @@ describe('course manager on /shark/edit-profile', () => {
       courseCode: 'CRS-CL0UD1',
       description: 'Incident response in AWS.',
       duration: 4,
-      price: 2000,
+      pricePaise: 200_000,
       image: null,
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',
@@ -485,7 +487,7 @@ describe('course manager on /shark/edit-profile', () => {
       courseCode: 'CRS-CL0UD1',
       description: 'Incident response in AWS.',
       duration: 4,
-      price: 2000,
+      pricePaise: 200_000,
       image: null,
       enrollmentFormUrl: null,
       requiredDevices: 'Laptop + Internet',

@@ -22,7 +22,8 @@ const ENROLLMENTS: Enrollments = {
       title: 'Web App Pentesting',
       courseCode: 'CRS-7QX2KD',
       bookingCount: 2,
-      totalRupees: 7500,
+      heldCount: 1,
+      heldNetPaise: 264_600,
       students: [
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000001',
@@ -34,7 +35,7 @@ const ENROLLMENTS: Enrollments = {
           endsAt: '2099-12-01T16:00:00.000Z',
           status: 'requested',
           needsAction: true,
-          totalPrice: 4500,
+          totalPricePaise: 450_000,
           createdAt: '2026-11-22T09:00:00.000Z',
           upcoming: true,
           answerBy: '2099-11-30T09:00:00.000Z',
@@ -49,7 +50,7 @@ const ENROLLMENTS: Enrollments = {
           endsAt: '2025-11-25T06:30:00.000Z',
           status: 'completed',
           needsAction: false,
-          totalPrice: 3000,
+          totalPricePaise: 300_000,
           createdAt: '2026-11-21T09:00:00.000Z',
           upcoming: false,
           answerBy: null,
@@ -61,7 +62,8 @@ const ENROLLMENTS: Enrollments = {
       title: 'Cloud IR',
       courseCode: 'CRS-CL0UD1',
       bookingCount: 1,
-      totalRupees: 1200,
+      heldCount: 0,
+      heldNetPaise: 0,
       students: [
         {
           id: 'a1b2c3d4-0000-4000-8000-000000000004',
@@ -74,7 +76,7 @@ const ENROLLMENTS: Enrollments = {
           status: 'confirmed',
           needsAction: false,
           upcoming: true,
-          totalPrice: 1200,
+          totalPricePaise: 120_000,
           createdAt: '2026-11-20T09:00:00.000Z',
           answerBy: null,
         },
@@ -101,7 +103,7 @@ const CANCELLED_AHEAD: SharkSession = {
   status: 'cancelled',
   needsAction: false,
   upcoming: false,
-  totalPrice: 1200,
+  totalPricePaise: 120_000,
   createdAt: '2026-11-20T10:00:00.000Z',
   answerBy: null,
 };
@@ -180,8 +182,8 @@ describe('/shark/enrollments', () => {
       'listitem',
     );
     expect(perCourse.map((li) => li.textContent)).toEqual([
-      'Web App Pentesting CRS-7QX2KD2 bookings · ₹7,500',
-      'Cloud IR CRS-CL0UD11 booking · ₹1,200',
+      'Web App Pentesting CRS-7QX2KD2 bookings · 1 held · ₹2,646 earned',
+      'Cloud IR CRS-CL0UD11 booking · 0 held · ₹0 earned',
     ]);
   });
 });

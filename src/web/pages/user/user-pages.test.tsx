@@ -52,7 +52,7 @@ const booking = (
   timeZone: 'Asia/Kolkata',
   status,
   needsAction,
-  totalPrice: 3000,
+  totalPricePaise: 300_000,
   upcoming,
   answerBy: status === 'requested' ? `${date}T07:00:00.000Z` : null,
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -75,7 +75,7 @@ const overviewOf = (rows: MyBooking[]): MySessionsOverview => {
     upcomingSessions: rows.filter((r) => r.status === 'confirmed' && r.upcoming).length,
     completedSessions: rows.filter((r) => r.status === 'completed').length,
     bookedOrHeld: kept.length,
-    spent: kept.reduce((sum, r) => sum + r.totalPrice, 0),
+    spentPaise: kept.reduce((sum, r) => sum + r.totalPricePaise, 0),
     paidPaise: 0,
     total: rows.length,
     groups: previewOf(rows),
@@ -97,7 +97,7 @@ const SHARK: Shark = {
   studentCount: 3,
   avgRating: 4.2,
   reviewCount: 2,
-  minPrice: 1500,
+  minPricePaise: 150_000,
 };
 
 describe('learner pages', () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionMessage } from '#shared/sessions.ts';
 import { SESSION_MSG } from '#shared/sessions-texts.ts';
 import { mockApi, renderScreen } from '#web/testing/test-utils.tsx';
-import { MessageThread } from './message-thread';
+import { SessionThread } from './session-thread';
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
@@ -42,7 +42,7 @@ describe('the message thread', () => {
         return { status: 201, body: message };
       },
     });
-    renderScreen([{ path: '/s', element: <MessageThread sessionId={SESSION_ID} canWrite /> }], '/s');
+    renderScreen([{ path: '/s', element: <SessionThread sessionId={SESSION_ID} canWrite /> }], '/s');
     expect(await screen.findByRole('status', { name: 'Loading messages' })).toBeInTheDocument();
 
     const user = userEvent.setup();
