@@ -13,7 +13,7 @@ export const specializationSchema = z.enum(SPECIALIZATIONS, { error: CATALOGUE_M
 /**
  * Where Load More continues (decision 196): the last card's sort, sort key, name and id, as the server wrote
  * them into `nextCursor` (base64url JSON). The key's type depends on the sort: whole numbers for experience
- * and students, a decimal (or null: unrated, unpriced) for rating and prices.
+ * and students, whole paise (or null: unpriced) for prices, a decimal (or null: unrated) for rating.
  */
 const cursorTuple = z
   .tuple([
@@ -28,7 +28,10 @@ const cursorTuple = z
   .refine(([sort, key]) =>
     sort === 'experience' || sort === 'students'
       ? key !== null && Number.isInteger(key) && Math.abs(key) <= 2 ** 31 - 1
-      : key === null || Math.abs(key) < 1e12,
+      : sort === 'rating'
+        ? key === null || Math.abs(key) < 1e12
+        : // A price is a bigint of paise: a fraction or a negative is no position the server wrote (decision 210).
+          key === null || (Number.isSafeInteger(key) && key >= 0),
   );
 export type SharksCursor = z.infer<typeof cursorTuple>;
 
