@@ -64,28 +64,29 @@ const RAW_SQL = {
  * (decision 133).
  */
 const SUB_DOORS = [
-  'accounts/sessions.ts', // the session cookie, reading and making sessions, hashing a secret token
-  'accounts/passwords.ts', // hashing a password (the seed, the fixtures, the soak)
-  'accounts/tokens.ts', // purging expired email tokens (the maintenance job)
-  'accounts/password-reset.ts', // the account-link job's work: mailing the reset link
-  'accounts/email-verification.ts', // the account-link job's work: mailing the verification link
-  'engagement-reviews/public-reviews.ts', // a freelancer's verified reviews for its profile (decision 182)
-  'engagements/milestones.ts', // a milestone's money (decisions 176-179)
-  'payments/gateway.ts', // the gateway's refusal (GatewayRejected)
-  'payments/pricing.ts', // the refund percentage
-  'payments/documents.ts', // financial year, GST split, state codes
-  'payments/checkout.ts', // the one checkout: orders, open payments, captures settled through a Product (issue 39)
-  'payments/webhook-job.ts', // the payment-webhook job's dispatcher, wired to every product by the jobs
-  'payments/webhook-inbox.ts',
-  'storage/keys.ts', // buckets, keys and the Storage interface
-  'storage/images.ts', // checking and resizing an uploaded image
-  'storage/upload.ts', // reading an image upload from a request
-  'storage/documents.ts', // reading a document upload, its download disposition
+  'accounts/accounts/sessions.ts', // the session cookie, reading and making sessions, hashing a secret token
+  'accounts/accounts/passwords.ts', // hashing a password (the seed, the fixtures, the soak)
+  'accounts/accounts/tokens.ts', // purging expired email tokens (the maintenance job)
+  'accounts/accounts/password-reset.ts', // the account-link job's work: mailing the reset link
+  'accounts/accounts/email-verification.ts', // the account-link job's work: mailing the verification link
+  'freelance/engagement-reviews/public-reviews.ts', // a freelancer's verified reviews for its profile (decision 182)
+  'freelance/engagements/milestones.ts', // a milestone's money (decisions 176-179)
+  'money/payments/gateway.ts', // the gateway's refusal (GatewayRejected)
+  'money/payments/pricing.ts', // the refund percentage
+  'money/payments/documents.ts', // financial year, GST split, state codes
+  'money/payments/checkout.ts', // the one checkout: orders, open payments, captures settled through a Product (issue 39)
+  'money/payments/webhook-job.ts', // the payment-webhook job's dispatcher, wired to every product by the jobs
+  'money/payments/webhook-inbox.ts',
+  'platform/storage/keys.ts', // buckets, keys and the Storage interface
+  'platform/storage/images.ts', // checking and resizing an uploaded image
+  'platform/storage/upload.ts', // reading an image upload from a request
+  'platform/storage/documents.ts', // reading a document upload, its download disposition
 ];
 const MODULE_DOOR = {
   group: [
-    '\\#server/modules/*/*',
-    '!\\#server/modules/*/service.ts',
+    // A module is modules/<context>/<module> (issue 39): the map is read from the tree.
+    '\\#server/modules/*/*/*',
+    '!\\#server/modules/*/*/service.ts',
     ...SUB_DOORS.map((door) => `!\\#server/modules/${door}`),
   ],
   message:
@@ -103,7 +104,7 @@ const SESSION_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['courseBookings', 'bookingEvents', 'checkoutHolds', 'sessionCounters'],
   message:
-    "A session's tables are the sessions module's: ask #server/modules/sessions/service.ts (decision 100).",
+    "A session's tables are the sessions module's: ask #server/modules/sessions/sessions/service.ts (decision 100).",
 };
 
 /** Money's tables belong to modules/payments (decision 133): payments, refunds, webhook events, documents. */
@@ -111,7 +112,7 @@ const PAYMENT_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['payments', 'refunds', 'paymentWebhookEvents', 'moneyDocuments', 'moneyDocumentSeries'],
   message:
-    "Money's tables are the payments module's: ask #server/modules/payments/service.ts (decision 133).",
+    "Money's tables are the payments module's: ask #server/modules/money/payments/service.ts (decision 133).",
 };
 
 /** The built-in test gateway's objects belong to modules/test-gateway (decision 133): Razorpay's side, emulated. */
@@ -119,7 +120,7 @@ const TEST_GATEWAY_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['testGatewayObjects'],
   message:
-    "The test gateway's table is the test-gateway module's: ask #server/modules/test-gateway/service.ts (decision 133).",
+    "The test gateway's table is the test-gateway module's: ask #server/modules/money/test-gateway/service.ts (decision 133).",
 };
 
 /** The ledger's tables belong to modules/ledger (decision 132): every rupee is posted through its service. */
@@ -127,7 +128,7 @@ const LEDGER_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['ledgerAccounts', 'ledgerTransactions', 'ledgerEntries'],
   message:
-    "The ledger's tables are the ledger module's: post through #server/modules/ledger/service.ts (decision 132).",
+    "The ledger's tables are the ledger module's: post through #server/modules/money/ledger/service.ts (decision 132).",
 };
 
 /** The company's monthly fee invoices to payees belong to modules/statements (decision 143). */
@@ -135,7 +136,7 @@ const STATEMENT_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['feeInvoices'],
   message:
-    "Fee invoices are the statements module's: ask #server/modules/statements/service.ts (decision 143).",
+    "Fee invoices are the statements module's: ask #server/modules/money/statements/service.ts (decision 143).",
 };
 
 /** The threads of a session, a proposal and an engagement belong to modules/conversations (decision 212). */
@@ -143,7 +144,7 @@ const CONVERSATION_TABLES = {
   name: '#server/db/schema.ts',
   importNames: ['bookingMessages', 'proposalMessages', 'engagementMessages'],
   message:
-    "The threads' tables are the conversations module's: ask #server/modules/conversations/service.ts (decision 212).",
+    "The threads' tables are the conversations module's: ask #server/modules/platform/conversations/service.ts (decision 212).",
 };
 
 /** Tables with one owning module; only that module's repository names them. */
@@ -270,7 +271,7 @@ export default tseslint.config(
   },
   {
     // A service defines what it exports; it never passes another file's names through (decision 172).
-    files: ['src/server/modules/*/service.ts'],
+    files: ['src/server/modules/*/*/service.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -333,7 +334,7 @@ export default tseslint.config(
   },
   {
     // The one owner of a session's tables.
-    files: ['src/server/modules/sessions/repository.ts'],
+    files: ['src/server/modules/sessions/sessions/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(SESSION_TABLES),
@@ -342,7 +343,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/payments/repository.ts'],
+    files: ['src/server/modules/money/payments/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(PAYMENT_TABLES),
@@ -351,7 +352,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/ledger/repository.ts'],
+    files: ['src/server/modules/money/ledger/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(LEDGER_TABLES),
@@ -360,7 +361,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/statements/repository.ts'],
+    files: ['src/server/modules/money/statements/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(STATEMENT_TABLES),
@@ -369,7 +370,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/test-gateway/repository.ts'],
+    files: ['src/server/modules/money/test-gateway/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(TEST_GATEWAY_TABLES),
@@ -378,7 +379,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/conversations/repository.ts'],
+    files: ['src/server/modules/platform/conversations/repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: ownedTablesBut(CONVERSATION_TABLES),

@@ -42,7 +42,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
-  // The manifest lets the server preload a public page's chunks (src/server/modules/seo/first-paint.ts).
+  // The manifest lets the server preload a public page's chunks (src/server/modules/catalogue/seo/first-paint.ts).
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

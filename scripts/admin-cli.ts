@@ -16,9 +16,9 @@ import {
   createStaffAccount,
   type StaffAccountInput,
   type StaffAccountResult,
-} from '#server/modules/admin/service.ts';
+} from '#server/modules/admin/admin/service.ts';
 import { CLI_SECRET_HEADER, readCliHandoff, removeCliHandoff } from '#server/db/cli-handoff.ts';
-import { createMailer } from '#server/modules/mail/service.ts';
+import { createMailer } from '#server/modules/platform/mail/service.ts';
 import { startQueue } from '#server/jobs/queue.ts';
 import { HttpError } from '#server/http/errors.ts';
 

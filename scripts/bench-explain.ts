@@ -2,9 +2,9 @@
 // earnings send for the bench accounts (npm run seed:large), each with its EXPLAIN ANALYZE time, to see which
 // query dominates a signed-in page. DATABASE_URL as for the bench.
 import pg from 'pg';
-import { getMySessionsOverview } from '#server/modules/sessions/service.ts';
-import { getDashboard, getEarnings } from '#server/modules/workspace/service.ts';
-import type { SharkRow } from '#server/modules/shark-scope/repository.ts';
+import { getMySessionsOverview } from '#server/modules/sessions/sessions/service.ts';
+import { getDashboard, getEarnings } from '#server/modules/sessions/workspace/service.ts';
+import type { SharkRow } from '#server/modules/sessions/shark-scope/repository.ts';
 import { captureQueries } from './bench/raw';
 import { BENCH_LEARNER_EMAIL, BENCH_SHARK_EMAIL } from './bench/people';
 

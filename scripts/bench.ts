@@ -31,11 +31,11 @@ import {
   isPublishedShark,
   listPublishedSharkCourses,
   listSharks,
-} from '#server/modules/sharks/service.ts';
+} from '#server/modules/catalogue/listings/service.ts';
 import { freelancersQuerySchema } from '#shared/freelancers.ts';
-import { listFreelancers } from '#server/modules/freelancers/service.ts';
-import { getSlots } from '#server/modules/availability/service.ts';
-import { busyTimes, busyTimesOf, slotsStamp } from '#server/modules/sessions/service.ts';
+import { listFreelancers } from '#server/modules/freelance/freelancers/service.ts';
+import { getSlots } from '#server/modules/sessions/availability/service.ts';
+import { busyTimes, busyTimesOf, slotsStamp } from '#server/modules/sessions/sessions/service.ts';
 import { openPglite, openPostgres, type Db } from '#server/db/client.ts';
 import {
   checkContention,

@@ -11,7 +11,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     worker: 'src/server/worker.ts',
-    'calendar-expand-worker': 'src/server/modules/calendar-imports/expand-worker.ts',
+    'calendar-expand-worker': 'src/server/modules/calendar/calendar-imports/expand-worker.ts',
   },
   outdir,
   bundle: true,

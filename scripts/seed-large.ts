@@ -7,7 +7,7 @@
 // indexes are as large as in production) yet computable, so bookings can name their course without a join.
 import pg from 'pg';
 import { openPostgres } from '#server/db/client.ts';
-import { hashPassword } from '#server/modules/accounts/passwords.ts';
+import { hashPassword } from '#server/modules/accounts/accounts/passwords.ts';
 import {
   BENCH_LEARNER_EMAIL,
   BENCH_LEARNER_SESSIONS,

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { createAccount } from '#server/modules/accounts/service.ts';
-import { createSession, SESSION_COOKIE } from '#server/modules/accounts/sessions.ts';
+import { createAccount } from '#server/modules/accounts/accounts/service.ts';
+import { createSession, SESSION_COOKIE } from '#server/modules/accounts/accounts/sessions.ts';
 import { percentile } from './raw';
 
 export const CONTENTION_SHARKS = 10;

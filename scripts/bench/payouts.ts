@@ -13,8 +13,12 @@ import type { PayoutRun } from '#shared/payouts.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPostgres, queryRows, type Database, type Db } from '#server/db/client.ts';
-import { trialBalance } from '#server/modules/ledger/service.ts';
-import { runPayouts, savePayoutDetails, type PayoutRunContext } from '#server/modules/payouts/service.ts';
+import { trialBalance } from '#server/modules/money/ledger/service.ts';
+import {
+  runPayouts,
+  savePayoutDetails,
+  type PayoutRunContext,
+} from '#server/modules/money/payouts/service.ts';
 import { percentile } from './raw';
 
 export const PAYOUT_SHARKS = 10_000;

@@ -6,24 +6,24 @@
 import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
-import { readSession } from '#server/modules/accounts/sessions.ts';
-import { listMyFollows } from '#server/modules/follows/service.ts';
+import { readSession } from '#server/modules/accounts/accounts/sessions.ts';
+import { listMyFollows } from '#server/modules/accounts/follows/service.ts';
 import {
   getMessages,
   getMySessionsOverview,
   getSession,
   listMyBookings,
   listMySessionPage,
-} from '#server/modules/sessions/service.ts';
-import { resolveMoneyScope, resolveScope } from '#server/modules/shark-scope/service.ts';
+} from '#server/modules/sessions/sessions/service.ts';
+import { resolveMoneyScope, resolveScope } from '#server/modules/sessions/shark-scope/service.ts';
 import {
   getCourseTotals,
   getDashboard,
   getEarnings,
   getEnrollments,
   getSessionPage,
-} from '#server/modules/workspace/service.ts';
-import { detailFor } from '#server/modules/client-requests/service.ts';
+} from '#server/modules/sessions/workspace/service.ts';
+import { detailFor } from '#server/modules/freelance/client-requests/service.ts';
 import type { Case } from './case';
 import { BENCH_LEARNER_EMAIL, BENCH_PASSWORD, BENCH_SHARK_EMAIL } from './people';
 

@@ -6,7 +6,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { TEST_GATEWAY } from '#server/modules/test-gateway/service.ts';
+import { TEST_GATEWAY } from '#server/modules/money/test-gateway/service.ts';
 
 export interface WebhookResult {
   requests: number;

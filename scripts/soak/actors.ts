@@ -4,7 +4,7 @@
 // password is public and exists only in the soak's throwaway database.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { hashPassword } from '#server/modules/accounts/passwords.ts';
+import { hashPassword } from '#server/modules/accounts/accounts/passwords.ts';
 
 export const SOAK_PASSWORD = 'Soak-traffic-2026!';
 

@@ -1,7 +1,7 @@
 // The soak's end-of-run checks, in SQL over the app's own tables: each names a rule that money and bookings must
 // keep whatever happened during the run, and counts the rows that break it (every count must be 0). A plain
 // query function, so the same checks run on the soak's PostgreSQL and, in their test, on PGlite.
-import { SESSION_COUNTER_DRIFT_COUNT_SQL } from '#server/modules/sessions/service.ts';
+import { SESSION_COUNTER_DRIFT_COUNT_SQL } from '#server/modules/sessions/sessions/service.ts';
 
 export type Query = (sql: string) => Promise<Array<Record<string, unknown>>>;
 

@@ -1,5 +1,5 @@
 // The soak's payment provider: a small HTTP server on 127.0.0.1 that answers the Razorpay API calls the app's
-// adapter makes (modules/payments/gateway.ts) with Razorpay's documented bodies and error bodies, keeps what it
+// adapter makes (modules/money/payments/gateway.ts) with Razorpay's documented bodies and error bodies, keeps what it
 // took (orders, payments, refunds), and sends signed webhooks to the app servers as Razorpay does, retried until
 // one answers 200. The app runs with Razorpay's three keys and RAZORPAY_API_URL pointed here, so the soak
 // exercises the production adapter, signature checks and webhook route, not the built-in test gateway.

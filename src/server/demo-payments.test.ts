@@ -11,7 +11,7 @@ import { createTestApp, PRODUCTION_PAYMENT_KEYS, resetDb, testDatabase } from '#
 import { sessionCookie } from '#server/test/fixtures.ts';
 import { pdfText } from '#server/test/pdf.ts';
 import { DEMO_ACCOUNTS, payDemoSessions, seedDemo } from '#server/seed.ts';
-import { payeeBalance, trialBalance } from '#server/modules/ledger/service.ts';
+import { payeeBalance, trialBalance } from '#server/modules/money/ledger/service.ts';
 import type { Enrollments } from '#shared/workspace.ts';
 import type { SessionDetail } from '#shared/sessions.ts';
 import type { MyBooking } from '#shared/bookings.ts';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { queryRows } from '#server/db/client.ts';
 import { resetDb, testDatabase } from '#server/test/app.ts';
-import { createLocalStorage } from '#server/modules/storage/service.ts';
+import { createLocalStorage } from '#server/modules/platform/storage/service.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '#server/seed.ts';
 import { normaliseSharkLink, SHARK_LINK_SITES } from '#shared/shark-links.ts';
 

@@ -6,19 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role, Specialization } from '#shared/constants.ts';
 import type { SecurityService } from '#shared/security-services.ts';
-import { createAccount as insertAccount } from '#server/modules/accounts/service.ts';
-import { hashPassword } from '#server/modules/accounts/passwords.ts';
+import { createAccount as insertAccount } from '#server/modules/accounts/accounts/service.ts';
+import { hashPassword } from '#server/modules/accounts/accounts/passwords.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   insertRecordedSession,
   payRecordedSession,
   type RecordedSessionProvider,
-} from '#server/modules/sessions/service.ts';
+} from '#server/modules/sessions/sessions/service.ts';
 import {
   checkout as testGatewayCheckout,
   settleRefund as settleTestRefund,
-} from '#server/modules/test-gateway/service.ts';
+} from '#server/modules/money/test-gateway/service.ts';
 import {
   adminAuditLog,
   availabilityWeekly,
@@ -32,15 +32,15 @@ import {
 } from '#server/db/schema.ts';
 import type { Config } from '#server/config.ts';
 import { SPECIALIZATION_LABELS } from '#shared/constants.ts';
-import { recordAudit } from '#server/modules/audit/service.ts';
+import { recordAudit } from '#server/modules/admin/audit/service.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/availability.ts';
 import { requestInputSchema, type RequestInput } from '#shared/client-requests.ts';
 import { proposalInputSchema, type ProposalInput } from '#shared/proposals.ts';
-import { createRequest } from '#server/modules/client-requests/service.ts';
-import { propose } from '#server/modules/proposals/service.ts';
-import { createStorage } from '#server/modules/storage/service.ts';
-import { type Storage } from '#server/modules/storage/keys.ts';
-import { replacePhoto } from '#server/modules/workspace/service.ts';
+import { createRequest } from '#server/modules/freelance/client-requests/service.ts';
+import { propose } from '#server/modules/freelance/proposals/service.ts';
+import { createStorage } from '#server/modules/platform/storage/service.ts';
+import { type Storage } from '#server/modules/platform/storage/keys.ts';
+import { replacePhoto } from '#server/modules/sessions/workspace/service.ts';
 import { DEMO_CREDENTIALS, demoProfile, renderDemoPortrait } from './demo-profiles';
 
 /** The demo sharks' time zones, in turn. */

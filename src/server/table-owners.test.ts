@@ -78,10 +78,12 @@ function writesOf(fileName: string, source: string): Write[] {
   return writes;
 }
 
-/** The module a server file belongs to: its folder under modules/, else its top folder or file (jobs, ops, ...). */
+/**
+ * The module a server file belongs to: "<context>/<name>" under modules/, else its top folder or file (jobs, ops).
+ */
 function writerOf(relative: string): string {
-  const [top, name] = relative.replace(/^src\/server\//, '').split('/');
-  return top === 'modules' ? name : top.replace(/\.tsx?$/, '');
+  const [top, context, name] = relative.replace(/^src\/server\//, '').split('/');
+  return top === 'modules' ? `${context}/${name}` : top.replace(/\.tsx?$/, '');
 }
 
 function serverFiles(dir: string): string[] {
@@ -112,11 +114,15 @@ describe('tables', () => {
     expect(tableNames.size).toBeGreaterThan(50);
     expect([...tableNames].filter((t) => !(t in TABLE_OWNERS)).sort()).toEqual([]);
     expect(Object.keys(TABLE_OWNERS).filter((t) => !tableNames.has(t))).toEqual([]);
-    const modules = new Set(
+    const folders = (dir: string) =>
       fs
-        .readdirSync(path.join(repoRoot, 'src/server/modules'), { withFileTypes: true })
+        .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
         .filter((e) => e.isDirectory())
-        .map((e) => e.name),
+        .map((e) => e.name);
+    const modules = new Set(
+      folders('src/server/modules').flatMap((context) =>
+        folders(`src/server/modules/${context}`).map((name) => `${context}/${name}`),
+      ),
     );
     expect([...new Set(Object.values(TABLE_OWNERS))].filter((m) => !modules.has(m))).toEqual([]);
   });
@@ -144,14 +150,14 @@ describe('tables', () => {
       export const add = (db, row) => db.insert(users).values(row);`;
     expect(
       strayWrites([
-        { path: 'src/server/modules/admin/repository.ts', source: admin },
-        { path: 'src/server/modules/accounts/repository.ts', source: accounts },
+        { path: 'src/server/modules/admin/admin/repository.ts', source: admin },
+        { path: 'src/server/modules/accounts/accounts/repository.ts', source: accounts },
       ]),
     ).toEqual([
-      'src/server/modules/admin/repository.ts writes profiles (DELETE FROM), owned by profiles',
-      'src/server/modules/admin/repository.ts writes sharks (.insert()), owned by workspace',
-      'src/server/modules/admin/repository.ts writes sharks (UPDATE), owned by workspace',
-      'src/server/modules/admin/repository.ts writes users (.update()), owned by accounts',
+      'src/server/modules/admin/admin/repository.ts writes profiles (DELETE FROM), owned by accounts/profiles',
+      'src/server/modules/admin/admin/repository.ts writes sharks (.insert()), owned by sessions/workspace',
+      'src/server/modules/admin/admin/repository.ts writes sharks (UPDATE), owned by sessions/workspace',
+      'src/server/modules/admin/admin/repository.ts writes users (.update()), owned by accounts/accounts',
     ]);
   });
 });

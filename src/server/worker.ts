@@ -8,9 +8,9 @@ import { openDatabase } from './db/client';
 import { jobHandlers } from './jobs/handlers';
 import { startQueue } from './jobs/queue';
 import { applySchedules } from './jobs/schedules';
-import { createMailer } from './modules/mail/service';
-import { createPaymentsContext, paymentGateway } from './modules/payments/service';
-import { TEST_GATEWAY } from './modules/test-gateway/service';
+import { createMailer } from './modules/platform/mail/service';
+import { createPaymentsContext, paymentGateway } from './modules/money/payments/service';
+import { TEST_GATEWAY } from './modules/money/test-gateway/service';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(

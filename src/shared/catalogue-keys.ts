@@ -1,5 +1,5 @@
 // The web app's cache keys for the public catalogue. Shared because the server writes a public page's first
-// screen of data into its HTML under these same keys (src/server/modules/seo/first-paint.ts), and the web app
+// screen of data into its HTML under these same keys (src/server/modules/catalogue/seo/first-paint.ts), and the web app
 // must find it there instead of asking the API again.
 import type { SharkSort, Specialization } from './constants';
 

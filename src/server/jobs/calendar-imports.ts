@@ -1,13 +1,13 @@
 // Job `calendar-imports` (issue 26, decisions 151-153): each minute's tick sends a fetch for every calendar due
 // one; a fetch reads one calendar a shark added, through the SSRF guard, and replaces its busy times.
-import { sharkCalendarWindow } from '#server/modules/availability/service.ts';
+import { sharkCalendarWindow } from '#server/modules/sessions/availability/service.ts';
 import {
   expandBudgetOf,
   fetchCalendarSource,
   fetchPolicyOf,
   sendDueFetches,
   type FetchContext,
-} from '#server/modules/calendar-imports/service.ts';
+} from '#server/modules/calendar/calendar-imports/service.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 

@@ -3,9 +3,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Mailer } from '#server/modules/mail/service.ts';
+import type { Mailer } from '#server/modules/platform/mail/service.ts';
 import type { JobQueue } from './queue';
-import type { PaymentsContext } from '#server/modules/payments/service.ts';
+import type { PaymentsContext } from '#server/modules/money/payments/service.ts';
 
 export interface JobContext {
   config: Config;

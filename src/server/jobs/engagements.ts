@@ -1,7 +1,7 @@
 // Job `engagements` (every five minutes, see schedules.ts): delivered milestones whose 14 days passed without
 // an answer are approved with the app's clock (decision 177). Each in its own transaction under its row lock,
 // so a rerun or two servers at once approve it once.
-import { autoApproveDue } from '#server/modules/engagements/milestones.ts';
+import { autoApproveDue } from '#server/modules/freelance/engagements/milestones.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 

@@ -1,7 +1,7 @@
 // Job `maintenance` (daily, see schedules.ts): purges expired sessions and used or expired mail tokens.
 import type { DbOrTx } from '#server/db/client.ts';
-import { purgeExpiredEmailTokens } from '#server/modules/accounts/tokens.ts';
-import { purgeExpiredSessions } from '#server/modules/accounts/sessions.ts';
+import { purgeExpiredEmailTokens } from '#server/modules/accounts/accounts/tokens.ts';
+import { purgeExpiredSessions } from '#server/modules/accounts/accounts/sessions.ts';
 import type { JobHandler } from './queue';
 import type { JobContext } from './context';
 

@@ -8,17 +8,17 @@ import {
   sendPaymentMail,
   sendRefund,
   type PaymentsContext,
-} from '#server/modules/payments/service.ts';
+} from '#server/modules/money/payments/service.ts';
 import {
   reconcileOpenCheckouts,
   type CaptureCheck,
   type Products,
-} from '#server/modules/payments/checkout.ts';
-import { applyPaymentWebhook } from '#server/modules/payments/webhook-job.ts';
-import { sessionProduct } from '#server/modules/sessions/service.ts';
-import { milestoneProduct } from '#server/modules/engagements/milestones.ts';
-import { captureChecked } from '#server/modules/reconciliation/service.ts';
-import { applyTransferEvent } from '#server/modules/payouts/service.ts';
+} from '#server/modules/money/payments/checkout.ts';
+import { applyPaymentWebhook } from '#server/modules/money/payments/webhook-job.ts';
+import { sessionProduct } from '#server/modules/sessions/sessions/service.ts';
+import { milestoneProduct } from '#server/modules/freelance/engagements/milestones.ts';
+import { captureChecked } from '#server/modules/money/reconciliation/service.ts';
+import { applyTransferEvent } from '#server/modules/money/payouts/service.ts';
 import { now } from '#server/time.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';

@@ -3,13 +3,13 @@
 // schedules; a web server with RUN_JOBS=false only sends, and `npm run worker` works them apart.
 // The queue stops when the app closes: a running job finishes, or goes back to the queue after the timeout.
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '#server/modules/mail/service.ts';
+import { createMailer, type Mailer } from '#server/modules/platform/mail/service.ts';
 import {
   createPaymentsContext,
   paymentGateway,
   type PaymentsContext,
-} from '#server/modules/payments/service.ts';
-import { TEST_GATEWAY, testGatewayFetch } from '#server/modules/test-gateway/service.ts';
+} from '#server/modules/money/payments/service.ts';
+import { TEST_GATEWAY, testGatewayFetch } from '#server/modules/money/test-gateway/service.ts';
 import { jobHandlers } from './handlers';
 import { startQueue, type JobHandlers, type JobQueue } from './queue';
 import { applySchedules } from './schedules';

@@ -1,7 +1,7 @@
 // Job `reconciliation` (daily, see schedules.ts): yesterday's provider payments compared with the payments and
 // the ledger, and the ledger's payouts marked paid twice (issue 24). Safe to run again or on two servers at once:
 // each exception is written once, and only the new ones are mailed.
-import { previousDay, reconcileDay } from '#server/modules/reconciliation/service.ts';
+import { previousDay, reconcileDay } from '#server/modules/money/reconciliation/service.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 

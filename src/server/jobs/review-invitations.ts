@@ -1,6 +1,6 @@
 // Job `review-invitations` (daily, see schedules.ts): asks the learner of each session completed before today to
 // review it, once per session (the reviews module keeps who was invited).
-import { sendReviewInvitations } from '#server/modules/reviews/service.ts';
+import { sendReviewInvitations } from '#server/modules/catalogue/reviews/service.ts';
 import type { JobHandler } from './queue';
 import type { JobContext } from './context';
 

@@ -1,7 +1,7 @@
 // The recurring jobs. pg-boss keeps schedules in its own table and its cron clock creates each run once,
 // however many workers are up; times are in APP_TIMEZONE.
 import type { Config } from '#server/config.ts';
-import { payoutCron } from '#server/modules/payouts/service.ts';
+import { payoutCron } from '#server/modules/money/payouts/service.ts';
 import type { JobQueue } from './queue';
 
 export const SCHEDULES = [

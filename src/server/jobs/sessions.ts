@@ -2,7 +2,7 @@
 // requests, completes past sessions, releases the shares whose no-show window ended (decision 140), sends the
 // 24 h and 1 h reminders and mails new messages in batches. Each step claims its rows with a conditional
 // UPDATE, so two servers working the queue never double a mail or a posting.
-import { tickSessions } from '#server/modules/sessions/service.ts';
+import { tickSessions } from '#server/modules/sessions/sessions/service.ts';
 import type { JobHandler } from './queue';
 import type { JobContext } from './context';
 

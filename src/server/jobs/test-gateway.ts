@@ -1,9 +1,9 @@
 // Jobs of the built-in test gateway (test mode, decision 133): `test-gateway-webhook` delivers one signed webhook
 // to the payments module's receiver, as Razorpay's POST would, then sends the ones that follow it; a refusal fails
 // the job, so it is retried with backoff as Razorpay retries. `test-gateway-refund` settles a pending refund, which sends its own webhook job.
-import { deliverWebhook, onWebhook } from '#server/modules/payments/webhook-inbox.ts';
-import { receiveWebhook } from '#server/modules/payments/service.ts';
-import { settleRefund } from '#server/modules/test-gateway/service.ts';
+import { deliverWebhook, onWebhook } from '#server/modules/money/payments/webhook-inbox.ts';
+import { receiveWebhook } from '#server/modules/money/payments/service.ts';
+import { settleRefund } from '#server/modules/money/test-gateway/service.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 

@@ -9,7 +9,11 @@ import type { Role } from '#shared/constants.ts';
 import { COMMON_MSG } from '#shared/common.ts';
 import { GUARD_ROLES } from '#server/http/auth-context.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
-import { readSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/modules/accounts/sessions.ts';
+import {
+  readSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+} from '#server/modules/accounts/accounts/sessions.ts';
 
 /** The texts of a guard's refusals, where the spec words them for that route. */
 export interface GuardMessages {

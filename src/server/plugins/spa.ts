@@ -20,7 +20,7 @@ import {
   robotsTxt,
   sitemapPartXml,
   sitemapXml,
-} from '#server/modules/seo/service.ts';
+} from '#server/modules/catalogue/seo/service.ts';
 
 const notFoundBody = { error: { code: ERROR_CODE.notFound, message: COMMON_MSG.notFound } };
 

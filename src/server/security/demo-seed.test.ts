@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { testConfig, resetDb, testDatabase, PRODUCTION_PAYMENT_KEYS } from '#server/test/app.ts';
 import { users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, demoSeedPlan, seedDemoOnStart } from '#server/seed.ts';
-import { verifyPassword } from '#server/modules/accounts/passwords.ts';
+import { verifyPassword } from '#server/modules/accounts/accounts/passwords.ts';
 
 beforeEach(resetDb);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { outbox, sessions } from '#server/db/schema.ts';
-import { SESSION_COOKIE } from '#server/modules/accounts/sessions.ts';
+import { SESSION_COOKIE } from '#server/modules/accounts/accounts/sessions.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
 

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { createTestApp, resetDb, testDatabase } from '#server/test/app.ts';
 import { createAccount, sessionCookie } from '#server/test/fixtures.ts';
-import { issueEmailToken, RESET_PASSWORD_TTL_MS } from '#server/modules/accounts/tokens.ts';
-import { isCommonPassword } from '#server/modules/accounts/passwords.ts';
+import { issueEmailToken, RESET_PASSWORD_TTL_MS } from '#server/modules/accounts/accounts/tokens.ts';
+import { isCommonPassword } from '#server/modules/accounts/accounts/passwords.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -106,7 +106,7 @@ describe('guessable and personal passwords (issue 21, finding 7)', () => {
 
   it('accepts a strong password that mentions the name among other words, and the README demo passwords', async () => {
     expect((await priya('priya-rides-violet-trams-42', 20)).statusCode).toBe(201);
-    const { passwordProblem } = await import('#server/modules/accounts/passwords.ts');
+    const { passwordProblem } = await import('#server/modules/accounts/accounts/passwords.ts');
     for (const demo of ['DemoLearner#2026', 'DemoFreelancer#2026', 'DemoShark#2026', 'DemoAdmin#2026'])
       expect(
         passwordProblem(demo, { email: 'someone@demo.sharksecurity.in', name: 'Demo' }),

@@ -13,12 +13,12 @@ import {
   sharkAvailability,
   sharks,
 } from '#server/db/schema.ts';
-import { courseTermsOf, sharkOfCourse } from '#server/modules/sessions/repository.ts';
+import { courseTermsOf, sharkOfCourse } from '#server/modules/sessions/sessions/repository.ts';
 import { sessionSlot } from '#shared/session-slot.ts';
-import { post } from '#server/modules/ledger/service.ts';
-import { createAccount as insertAccount } from '#server/modules/accounts/service.ts';
-import { createSession, SESSION_COOKIE } from '#server/modules/accounts/sessions.ts';
-import { hashPassword } from '#server/modules/accounts/passwords.ts';
+import { post } from '#server/modules/money/ledger/service.ts';
+import { createAccount as insertAccount } from '#server/modules/accounts/accounts/service.ts';
+import { createSession, SESSION_COOKIE } from '#server/modules/accounts/accounts/sessions.ts';
+import { hashPassword } from '#server/modules/accounts/accounts/passwords.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 

@@ -31,7 +31,7 @@ import {
   insertConfirmedSessions,
   storedRequestIds,
   unremindedSessions,
-} from '#server/modules/sessions/testing.ts';
+} from '#server/modules/sessions/sessions/testing.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -22,7 +22,7 @@ import {
   startInstance,
   type Instance,
 } from './instances';
-import { storedRequestIds } from '#server/modules/sessions/testing.ts';
+import { storedRequestIds } from '#server/modules/sessions/sessions/testing.ts';
 
 describe('two instances on one PostgreSQL database', () => {
   let database: Database;

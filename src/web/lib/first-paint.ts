@@ -1,4 +1,4 @@
-// Puts the data the server wrote into a public page (src/server/modules/seo/first-paint.ts) into the query
+// Puts the data the server wrote into a public page (src/server/modules/catalogue/seo/first-paint.ts) into the query
 // cache before the first render, so the page shows its sharks without asking the API again.
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintEntry } from '#shared/catalogue-keys.ts';
