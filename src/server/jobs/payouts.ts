@@ -1,7 +1,12 @@
 // Job `payouts` (issue 24, decision 137): the payout run, weekly or monthly by PAYOUT_SCHEDULE (see schedules.ts),
 // safe to run twice or on two servers at once (a payee gets one payout a period); and the send of one Route
 // payout to the provider (decision 147), retried with backoff while the provider does not answer.
-import { runPayouts, sendRoutePayout, type PayoutRunContext } from '#server/modules/money/payouts/service.ts';
+import {
+  payoutRuleOf,
+  runPayouts,
+  sendRoutePayout,
+  type PayoutRunContext,
+} from '#server/modules/money/payouts/service.ts';
 import type { JobContext } from './context';
 import type { JobHandler } from './queue';
 
@@ -9,8 +14,7 @@ export const payoutRunContext = (ctx: JobContext): PayoutRunContext => ({
   mailer: ctx.mailer,
   appOrigin: ctx.config.appOrigin,
   key: ctx.config.payoutDetailsKey,
-  schedule: ctx.config.PAYOUT_SCHEDULE,
-  minimumPaise: ctx.config.PAYOUT_MINIMUM_PAISE,
+  ...payoutRuleOf(ctx.config),
   provider: ctx.config.PAYOUT_PROVIDER,
   zone: ctx.config.APP_TIMEZONE,
   jobs: ctx.jobs,

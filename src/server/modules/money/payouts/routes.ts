@@ -29,6 +29,7 @@ import {
   readPayoutDetails,
   recordPayoutFailed,
   recordPayoutPaid,
+  payoutRuleOf,
   runPayouts,
   savePayoutDetails,
   type PayoutRunContext,
@@ -92,10 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const scope = await resolveMoneyScope(app.db, authOf(req), req.query.sharkId);
-      const when = {
-        schedule: app.config.PAYOUT_SCHEDULE,
-        minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
-      };
+      const when = payoutRuleOf(app.config);
       if (!scope.shark) return { total: 0, items: [], paidOutPaise: 0, onTheWayPaise: 0, ...when };
       return {
         ...(await payeePayouts(app.db, { kind: 'shark', id: scope.shark.id }, req.query.page)),
@@ -107,10 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // ---- A freelancer's own payout details and payouts (issue 27): the same rules as a shark's, on its own
   // account only (no id in the path, so another freelancer reaches nothing of it); admins do not act for one.
   const freelancerOnly = app.requireRole('freelancer');
-  const when = () => ({
-    schedule: app.config.PAYOUT_SCHEDULE,
-    minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
-  });
+  const when = () => payoutRuleOf(app.config);
 
   app.get(
     '/freelancer/payout-details',
@@ -167,8 +162,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireRole('admin');
   const runContext = (): PayoutRunContext => ({
     ...ctx,
-    schedule: app.config.PAYOUT_SCHEDULE,
-    minimumPaise: app.config.PAYOUT_MINIMUM_PAISE,
+    ...payoutRuleOf(app.config),
     provider: app.config.PAYOUT_PROVIDER,
     zone: app.config.APP_TIMEZONE,
     jobs: app.jobs,

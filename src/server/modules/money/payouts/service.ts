@@ -24,6 +24,7 @@ import {
 import { ERROR_CODE } from '#shared/error-codes.ts';
 import { formatPaise, paiseToRupees } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
+import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthContext } from '#server/http/auth-context.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
@@ -167,9 +168,23 @@ export async function savePayoutDetails(
 
 // ---- Payouts (decision 137) -------------------------------------------------------------------------------
 
-export interface PayoutRunContext extends PayoutsContext {
+/**
+ * The payout rule, read from the configuration in this one place (issue 39): how often the run pays out and the
+ * least available balance it pays. When a share becomes available is the product's word (a session held, a
+ * milestone approved); what becomes of an available balance is this module's.
+ */
+export interface PayoutRule {
   schedule: PayoutSchedule;
   minimumPaise: number;
+}
+export const payoutRuleOf = (
+  config: Pick<Config, 'PAYOUT_SCHEDULE' | 'PAYOUT_MINIMUM_PAISE'>,
+): PayoutRule => ({
+  schedule: config.PAYOUT_SCHEDULE,
+  minimumPaise: config.PAYOUT_MINIMUM_PAISE,
+});
+
+export interface PayoutRunContext extends PayoutsContext, PayoutRule {
   provider: PayoutProvider;
   zone: string;
   jobs: { enqueue(db: DbOrTx, kind: 'payouts', data: PayoutJob): Promise<unknown> };
