@@ -97,66 +97,52 @@ const MODULE_DOOR = {
 };
 
 /**
- * A session's tables belong to modules/sessions (decision 100): its repository is the only code that reads or
- * writes them; everyone else asks the sessions service. Tests and their fixtures may write them directly.
+ * Tables with one owning module (decision 209 lists every table's writer): only the owner's repository names
+ * them; everyone else asks its service. Tests and their fixtures may write them directly.
  */
-const SESSION_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['courseBookings', 'bookingEvents', 'checkoutHolds', 'sessionCounters'],
-  message:
+const ownedBy = (owner, importNames, message) => ({
+  owner,
+  rule: { name: '#server/db/schema.ts', importNames, message },
+});
+const OWNED = [
+  // A session's tables (decision 100).
+  ownedBy(
+    'sessions/sessions',
+    ['courseBookings', 'bookingEvents', 'checkoutHolds', 'sessionCounters'],
     "A session's tables are the sessions module's: ask #server/modules/sessions/sessions/service.ts (decision 100).",
-};
-
-/** Money's tables belong to modules/payments (decision 133): payments, refunds, webhook events, documents. */
-const PAYMENT_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['payments', 'refunds', 'paymentWebhookEvents', 'moneyDocuments', 'moneyDocumentSeries'],
-  message:
+  ),
+  // Money's tables (decision 133): payments, refunds, webhook events, documents.
+  ownedBy(
+    'money/payments',
+    ['payments', 'refunds', 'paymentWebhookEvents', 'moneyDocuments', 'moneyDocumentSeries'],
     "Money's tables are the payments module's: ask #server/modules/money/payments/service.ts (decision 133).",
-};
-
-/** The built-in test gateway's objects belong to modules/test-gateway (decision 133): Razorpay's side, emulated. */
-const TEST_GATEWAY_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['testGatewayObjects'],
-  message:
-    "The test gateway's table is the test-gateway module's: ask #server/modules/money/test-gateway/service.ts (decision 133).",
-};
-
-/** The ledger's tables belong to modules/ledger (decision 132): every rupee is posted through its service. */
-const LEDGER_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['ledgerAccounts', 'ledgerTransactions', 'ledgerEntries'],
-  message:
+  ),
+  // The ledger's tables (decision 132): every rupee is posted through its service.
+  ownedBy(
+    'money/ledger',
+    ['ledgerAccounts', 'ledgerTransactions', 'ledgerEntries'],
     "The ledger's tables are the ledger module's: post through #server/modules/money/ledger/service.ts (decision 132).",
-};
-
-/** The company's monthly fee invoices to payees belong to modules/statements (decision 143). */
-const STATEMENT_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['feeInvoices'],
-  message:
+  ),
+  // The built-in test gateway's objects (decision 133): Razorpay's side, emulated.
+  ownedBy(
+    'money/test-gateway',
+    ['testGatewayObjects'],
+    "The test gateway's table is the test-gateway module's: ask #server/modules/money/test-gateway/service.ts (decision 133).",
+  ),
+  // The company's monthly fee invoices to payees (decision 143).
+  ownedBy(
+    'money/statements',
+    ['feeInvoices'],
     "Fee invoices are the statements module's: ask #server/modules/money/statements/service.ts (decision 143).",
-};
-
-/** The threads of a session, a proposal and an engagement belong to modules/conversations (decision 212). */
-const CONVERSATION_TABLES = {
-  name: '#server/db/schema.ts',
-  importNames: ['bookingMessages', 'proposalMessages', 'engagementMessages'],
-  message:
+  ),
+  // The threads of a session, a proposal and an engagement (decision 212).
+  ownedBy(
+    'platform/conversations',
+    ['bookingMessages', 'proposalMessages', 'engagementMessages'],
     "The threads' tables are the conversations module's: ask #server/modules/platform/conversations/service.ts (decision 212).",
-};
-
-/** Tables with one owning module; only that module's repository names them. */
-const OWNED_TABLES = [
-  SESSION_TABLES,
-  PAYMENT_TABLES,
-  LEDGER_TABLES,
-  TEST_GATEWAY_TABLES,
-  STATEMENT_TABLES,
-  CONVERSATION_TABLES,
+  ),
 ];
-const ownedTablesBut = (owner) => OWNED_TABLES.filter((t) => t !== owner);
+const OWNED_TABLES = OWNED.map((o) => o.rule);
 
 /** An error code is named from the shared list (ERROR_CODE in src/shared/error-codes.ts), never a bare string. */
 const BARE_ERROR_CODE = {
@@ -332,59 +318,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': restrict({ paths: OWNED_TABLES, patterns: [MODULE_DOOR] }),
     },
   },
-  {
-    // The one owner of a session's tables.
-    files: ['src/server/modules/sessions/sessions/repository.ts'],
+  // Each owner's repository names its own tables, and no other owner's.
+  ...OWNED.map((owned) => ({
+    files: [`src/server/modules/${owned.owner}/repository.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(SESSION_TABLES),
+        paths: OWNED_TABLES.filter((t) => t !== owned.rule),
         patterns: [MODULE_DOOR],
       }),
     },
-  },
-  {
-    files: ['src/server/modules/money/payments/repository.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(PAYMENT_TABLES),
-        patterns: [MODULE_DOOR],
-      }),
-    },
-  },
-  {
-    files: ['src/server/modules/money/ledger/repository.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(LEDGER_TABLES),
-        patterns: [MODULE_DOOR],
-      }),
-    },
-  },
-  {
-    files: ['src/server/modules/money/statements/repository.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(STATEMENT_TABLES),
-        patterns: [MODULE_DOOR],
-      }),
-    },
-  },
-  {
-    files: ['src/server/modules/money/test-gateway/repository.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(TEST_GATEWAY_TABLES),
-        patterns: [MODULE_DOOR],
-      }),
-    },
-  },
-  {
-    files: ['src/server/modules/platform/conversations/repository.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        paths: ownedTablesBut(CONVERSATION_TABLES),
-        patterns: [MODULE_DOOR],
-      }),
-    },
-  },
+  })),
 );
